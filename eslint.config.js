@@ -4,7 +4,10 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = { group: ['node:*'], message: 'No Node built-ins here (architecture: who may import what).' };
+const nodeBuiltins = {
+  group: ['node:*'],
+  message: 'No Node built-ins here (architecture: who may import what).',
+};
 const noElectron = { group: ['electron'], message: 'Only desktop/main may import electron.' };
 const noPrisma = {
   group: ['@prisma/*', '**/generated/prisma/**'],
@@ -17,7 +20,16 @@ const noServerOrDesktop = {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/out/**', 'server/src/generated/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/.migration-*/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/out/**',
+      'server/src/generated/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/.migration-*/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -30,6 +42,7 @@ export default tseslint.config(
   },
   {
     files: ['shared/src/**/*.ts'],
+    ignores: ['shared/src/**/*.test.ts'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': [
@@ -50,16 +63,34 @@ export default tseslint.config(
   },
   {
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/**/*.repository.ts', 'server/src/plugins/db.ts', 'server/src/db/**', 'server/src/**/*.test.ts', 'server/test/**'],
+    ignores: [
+      'server/src/**/*.repository.ts',
+      'server/src/plugins/db.ts',
+      'server/src/db/**',
+      'server/src/**/*.test.ts',
+      'server/test/**',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noElectron, noPrisma, { group: ['@beatroom/web', '@beatroom/web/*'], message: 'server never imports web.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            noPrisma,
+            { group: ['@beatroom/web', '@beatroom/web/*'], message: 'server never imports web.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [nodeBuiltins, noElectron, noPrisma, noServerOrDesktop] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [nodeBuiltins, noElectron, noPrisma, noServerOrDesktop] },
+      ],
     },
   },
   {
@@ -73,7 +104,10 @@ export default tseslint.config(
             noElectron,
             noPrisma,
             noServerOrDesktop,
-            { group: ['**/features/**', '**/app/**'], message: 'components/ui and lib know no business terms: no features or app imports.' },
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'components/ui and lib know no business terms: no features or app imports.',
+            },
           ],
         },
       ],

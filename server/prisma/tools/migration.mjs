@@ -4,7 +4,15 @@
 // Why Prisma 6: Prisma 7's `migrate diff` needs a native schema engine downloaded from the
 // internet. Prisma 6.19.3 with `engine: "js"` and an in-memory PGlite adapter diffs offline.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The single built-in admin allow-list address (platform.md §6), overridable by ADMIN_EMAIL. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@beatroom.local';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads, with its default. The README lists the same. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Extra origins (comma-separated) allowed to call the API with credentials, e.g. the desktop app. */
+  CORS_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: bool.default(false),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** null: embedded PostgreSQL (PGlite) under dataDir; 'memory': in-memory PGlite (tests). */
+  databaseUrl: string | null | 'memory';
+  adminEmail: string;
+  google: { clientId: string; clientSecret: string } | null;
+  sessionSecret: string;
+  corsOrigins: string[];
+  logLevel: string;
+  rateLimitMax: number;
+  trustProxy: boolean;
+  /** Directory of the built web app to serve, or null to serve the API only. */
+  webDist: string | null;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment. A bad value throws a ConfigError naming the variable,
+ * so start-up stops with a message a person can act on.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  if (e.NODE_ENV === 'production') {
+    if (!e.GOOGLE_CLIENT_ID) {
+      throw new ConfigError(
+        'Invalid configuration:\n  GOOGLE_CLIENT_ID: required in production (the local sign-in issuer is for development only)',
+      );
+    }
+    if (!e.SESSION_SECRET)
+      throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production');
+    if (!e.PUBLIC_URL) throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production');
+  }
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(base, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    adminEmail: e.ADMIN_EMAIL,
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! }
+      : null,
+    sessionSecret: e.SESSION_SECRET ?? overrides.sessionSecret ?? persistedSecret(dataDir),
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
+    webDist: null,
+    ...overrides,
+  };
+}
+
+/** Outside production an unset SESSION_SECRET is generated once and kept under DATA_DIR. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

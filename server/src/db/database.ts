@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client';
+
+/**
+ * The few raw operations the migration runner and health checks need, on one dedicated
+ * connection, for both PostgreSQL and the embedded PGlite.
+ */
+export interface SqlSession {
+  /** Runs one parameterised statement. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  release(): Promise<void>;
+}
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'postgres' | 'embedded';
+  /** A dedicated connection for work that needs one (advisory locks, scripts). */
+  session(): Promise<SqlSession>;
+  /** Cheapest round trip, for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { url: string } | { embeddedDir: string } | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 20, idleTimeoutMillis: 30_000 });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return {
+      prisma,
+      kind: 'postgres',
+      async session() {
+        const client = await pool.connect();
+        return {
+          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          release: async () => client.release(),
+        };
+      },
+      async ping() {
+        await pool.query('SELECT 1');
+      },
+      async close() {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+
+  let dataDir: string | undefined;
+  if ('embeddedDir' in target) {
+    mkdirSync(target.embeddedDir, { recursive: true });
+    dataDir = join(target.embeddedDir);
+  }
+  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  return {
+    prisma,
+    kind: 'embedded',
+    // PGlite is a single connection, so every session is that connection.
+    async session() {
+      return {
+        query: async (sql, params) => (await lite.query(sql, params as unknown[])).rows as never[],
+        exec: async (sql) => {
+          await lite.exec(sql);
+        },
+        release: async () => {},
+      };
+    },
+    async ping() {
+      await lite.query('SELECT 1');
+    },
+    async close() {
+      await prisma.$disconnect();
+      await lite.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SqlSession } from './database';
+
+export const MIGRATIONS_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'prisma',
+  'migrations',
+);
+
+/** Any constant works; it only has to be the same for every Beatroom instance. */
+const MIGRATION_LOCK_KEY = 72_410_913;
+
+export interface MigrationResult {
+  applied: string[];
+}
+
+/**
+ * Applies prisma/migrations/<stamp>_<name>/migration.sql in order, each in its own
+ * transaction, recording it in beatroom_migrations. Several instances starting together
+ * serialise on a PostgreSQL advisory lock, so each migration runs exactly once.
+ * A migration whose file changed after it was applied stops start-up: editing history
+ * would leave databases that disagree.
+ */
+export async function migrate(session: SqlSession, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
+  const migrations = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && /^\d{14}_[a-z0-9_]+$/.test(d.name))
+    .map((d) => d.name)
+    .sort();
+  await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  try {
+    await session.exec(`CREATE TABLE IF NOT EXISTS beatroom_migrations (
+      name TEXT PRIMARY KEY,
+      checksum TEXT NOT NULL,
+      applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    )`);
+    const done = new Map(
+      (
+        await session.query<{ name: string; checksum: string }>(
+          'SELECT name, checksum FROM beatroom_migrations',
+        )
+      ).map((r) => [r.name, r.checksum]),
+    );
+    const applied: string[] = [];
+    for (const name of migrations) {
+      const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
+      const checksum = createHash('sha256').update(sql).digest('hex');
+      const previous = done.get(name);
+      if (previous) {
+        if (previous !== checksum) {
+          throw new Error(
+            `Migration ${name} was changed after it was applied; write a new migration instead.`,
+          );
+        }
+        continue;
+      }
+      await session.exec('BEGIN');
+      try {
+        await session.exec(sql);
+        await session.query('INSERT INTO beatroom_migrations (name, checksum) VALUES ($1, $2)', [
+          name,
+          checksum,
+        ]);
+        await session.exec('COMMIT');
+      } catch (error) {
+        await session.exec('ROLLBACK');
+        throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
+      }
+      applied.push(name);
+    }
+    return { applied };
+  } finally {
+    await session.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  }
+}

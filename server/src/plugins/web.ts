@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app beside the API on one port. Hashed assets are cached for a year;
+ * any other non-API GET that accepts HTML gets index.html so client routes survive a reload.
+ */
+export const webPlugin = fp(
+  async (app, opts: { dist: string }) => {
+    if (!existsSync(join(opts.dist, 'index.html'))) {
+      throw new Error(`The web app is not built: ${opts.dist}/index.html is missing (run npm run build).`);
+    }
+    await app.register(fastifyStatic, {
+      root: opts.dist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    app.get('/*', { config: { rateLimit: false } }, async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(opts.dist, path))) {
+        return reply.sendFile(path.slice(1));
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'web' },
+);

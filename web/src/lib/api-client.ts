@@ -1,0 +1,105 @@
+import { ErrorBody } from '@beatroom/shared/auth-contract';
+
+/**
+ * A failed HTTP answer from the API. `message` is the server's `error` text when it sent one
+ * (conventions.md, "Errors"), otherwise a generic sentence naming the status. Network failures
+ * are not ApiErrors: fetch's own TypeError passes through, because there is no status to report.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** Anything with a zod-like `parse`, so callers can hand in the shared contracts as they are. */
+export interface ResponseParser<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Plain values are sent as JSON; FormData goes as multipart (the browser sets the boundary). */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Validates the answer; without it the body is returned as the caller's declared type. */
+  schema?: ResponseParser<T>;
+}
+
+export interface ApiClientOptions {
+  /** Prefix for every path. Empty on the web (same origin); the desktop app sets the server URL. */
+  baseUrl?: string;
+}
+
+export type RequestWithoutMethod<T> = Omit<RequestOptions<T>, 'method'>;
+
+async function readErrorMessage(response: Response): Promise<string> {
+  const fallback = `API responded with HTTP status ${response.status}`;
+  try {
+    const parsed = ErrorBody.safeParse(await response.json());
+    return parsed.success && parsed.data.error ? parsed.data.error : fallback;
+  } catch {
+    // Proxies and crashed servers answer HTML or nothing; the status still tells the story.
+    return fallback;
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const { method = 'GET', body, signal, schema } = options;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) {
+      payload = body;
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+
+    // The session is an httpOnly cookie, so every call must carry credentials.
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: payload,
+      signal,
+      credentials: 'include',
+    });
+    if (!response.ok) throw new ApiError(response.status, await readErrorMessage(response));
+
+    const data = await readBody(response);
+    return schema ? schema.parse(data) : (data as T);
+  }
+
+  return {
+    request,
+    get: <T = unknown>(path: string, options?: RequestWithoutMethod<T>) =>
+      request<T>(path, { ...options, method: 'GET' }),
+    post: <T = unknown>(path: string, options?: RequestWithoutMethod<T>) =>
+      request<T>(path, { ...options, method: 'POST' }),
+    put: <T = unknown>(path: string, options?: RequestWithoutMethod<T>) =>
+      request<T>(path, { ...options, method: 'PUT' }),
+    patch: <T = unknown>(path: string, options?: RequestWithoutMethod<T>) =>
+      request<T>(path, { ...options, method: 'PATCH' }),
+    delete: <T = unknown>(path: string, options?: RequestWithoutMethod<T>) =>
+      request<T>(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The same-origin client every feature api uses. */
+export const apiClient = createApiClient();
+
+/** True for an HTTP answer with this status, so callers can branch without instanceof noise. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

@@ -6,6 +6,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
+import { domainEventsPlugin } from './plugins/domain-events';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
@@ -33,6 +34,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(securityPlugin, { config });
   await app.register(dbPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(domainEventsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });

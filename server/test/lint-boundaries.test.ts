@@ -16,10 +16,22 @@ describe('import boundaries', () => {
   it.each([
     ['shared/src/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
     ['shared/src/x.ts', "import React from 'react';\nexport const x = React;\n"],
-    ['server/src/modules/beats/beats.routes.ts', "import { PrismaClient } from '../../generated/prisma/client';\nexport const x = PrismaClient;\n"],
-    ['server/src/modules/beats/beats.service.ts', "import { PrismaClient } from '@prisma/client';\nexport const x = PrismaClient;\n"],
-    ['web/src/features/auth/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
-    ['web/src/features/auth/x.ts', "import { buildApp } from '@beatroom/server/app';\nexport const x = buildApp;\n"],
+    [
+      'server/src/modules/beats/beats.routes.ts',
+      "import { PrismaClient } from '../../generated/prisma/client';\nexport const x = PrismaClient;\n",
+    ],
+    [
+      'server/src/modules/beats/beats.service.ts',
+      "import { PrismaClient } from '@prisma/client';\nexport const x = PrismaClient;\n",
+    ],
+    [
+      'web/src/features/auth/x.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    ],
+    [
+      'web/src/features/auth/x.ts',
+      "import { buildApp } from '@beatroom/server/app';\nexport const x = buildApp;\n",
+    ],
     ['web/src/features/auth/x.ts', "import { app } from 'electron';\nexport const x = app;\n"],
     ['web/src/components/ui/x.ts', "import { x as y } from '../../features/auth/x';\nexport const x = y;\n"],
     ['web/src/lib/x.ts', "import { x as y } from '../app/app';\nexport const x = y;\n"],
@@ -29,7 +41,10 @@ describe('import boundaries', () => {
 
   it.each([
     ['shared/src/x.ts', "import { z } from 'zod';\nexport const x = z;\n"],
-    ['server/src/modules/beats/beats.repository.ts', "import type { PrismaClient } from '../../generated/prisma/client';\nexport type X = PrismaClient;\n"],
+    [
+      'server/src/modules/beats/beats.repository.ts',
+      "import type { PrismaClient } from '../../generated/prisma/client';\nexport type X = PrismaClient;\n",
+    ],
     ['web/src/features/auth/x.ts', "import { z } from 'zod';\nexport const x = z;\n"],
   ])('%s allows a permitted import', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBe(0);

@@ -30,7 +30,7 @@ export function Avatar({ src, name, size = 32, className = '' }: AvatarProps) {
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-indigo-600 font-semibold text-white ${className}`}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-linear-to-br from-violet-500 to-indigo-600 font-semibold text-white ${className}`}
       style={style}
     >
       {initial}

@@ -23,7 +23,7 @@ export function BackButton({ label = 'Back', fallbackTo = '/', className = '' }:
     <button
       type="button"
       onClick={() => (hasAppHistory() ? navigate(-1) : navigate(fallbackTo))}
-      className={buttonClasses({ variant: 'ghost', size: 'sm', className: `-ml-2 ${className}` })}
+      className={buttonClasses({ variant: 'ghost', size: 'sm', className })}
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {label}

@@ -1,4 +1,4 @@
-import { CreateSessionBody, RedirectUrlResponse, SessionUser } from '@beatroom/shared/auth-contract';
+import { RedirectUrlResponse, SessionUser, type CreateSessionBody } from '@beatroom/shared/auth-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../lib/api-client';
 

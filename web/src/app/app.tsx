@@ -1,0 +1,34 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider, createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
+import { Toaster } from '../components/ui/toaster';
+import { ThemeSync } from '../features/theme/components/theme-sync';
+import { createQueryClient } from './query-client';
+import { appRoutes } from './routes';
+
+export interface AppProps {
+  /**
+   * Builds the router from the route table. The web uses browser history (the default); the
+   * desktop app, served from files, passes createHashRouter; tests pass createMemoryRouter.
+   */
+  createRouter?: (routes: RouteObject[]) => DataRouter;
+  /** Defaults to a fresh client; tests pass their own to seed or inspect the cache. */
+  queryClient?: QueryClient;
+}
+
+/**
+ * The whole application: data cache, theme, router and toasts. Everything browser-specific is
+ * created on first render, never at import, so the desktop renderer can import it freely.
+ */
+export function App({ createRouter = createBrowserRouter, queryClient }: AppProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [router] = useState(() => createRouter(appRoutes));
+
+  return (
+    <QueryClientProvider client={client}>
+      <ThemeSync />
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,153 @@
+import type { SessionUser } from '@beatroom/shared/auth-contract';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useQuery } from '@tanstack/react-query';
+import {
+  ChevronDown,
+  Coins,
+  CreditCard,
+  Crown,
+  Download,
+  Bell,
+  Heart,
+  LifeBuoy,
+  LogOut,
+  MicVocal,
+  Settings,
+  ShieldCheck,
+  Sparkles,
+  Star,
+  User,
+} from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../components/ui/avatar';
+import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/dropdown-menu';
+import { useSignOut } from '../../features/auth/hooks/use-sign-out';
+import { creditBalanceQueryOptions } from '../../features/credits/api';
+import { subscriptionQueryOptions } from '../../features/subscriptions/api';
+
+/** platform.md §9: a nameless user is shown as User plus the first 8 characters of the id. */
+export function userDisplayName(user: Pick<SessionUser, 'id' | 'name'>): string {
+  return user.name?.trim() || `User ${user.id.slice(0, 8)}`;
+}
+
+interface MenuLink {
+  label: string;
+  to: string;
+  Icon: typeof User;
+}
+
+/** The entries of platform.md §2, in the spec's order (Admin Panel and Sign out are added around). */
+function menuLinks(userId: string): MenuLink[] {
+  const profile = `/profile/${encodeURIComponent(userId)}`;
+  return [
+    { label: 'View Profile', to: profile, Icon: User },
+    { label: 'Favorites', to: `${profile}?tab=favorites`, Icon: Heart },
+    { label: 'My Reviews', to: `${profile}?tab=reviews`, Icon: Star },
+    { label: 'Downloads', to: '/downloads', Icon: Download },
+    { label: 'My Recordings', to: '/my-recordings', Icon: MicVocal },
+    { label: 'Notifications', to: '/notifications', Icon: Bell },
+    { label: 'Support', to: '/support', Icon: LifeBuoy },
+    { label: 'Subscription & Billing', to: '/settings?section=subscription', Icon: CreditCard },
+    { label: 'Settings', to: '/settings', Icon: Settings },
+  ];
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+function CreditsRow({ userId }: { userId: string }) {
+  const credits = useQuery(creditBalanceQueryOptions(userId));
+  // The balance is optional decoration: hidden while loading and when it cannot be loaded.
+  if (!credits.isSuccess) return null;
+  return (
+    <div className="flex items-center justify-between gap-3 px-2.5 py-1.5">
+      <span className="flex items-center gap-2 text-sm">
+        <Coins aria-hidden="true" className="size-4 text-amber-400" />
+        <span className="font-semibold numeric">{numberFormat.format(credits.data)}</span>
+        <span className="text-muted">credits</span>
+      </span>
+      <MenuItem asChild className="w-auto px-2 py-1 text-xs font-semibold text-accent">
+        <Link to="/settings?section=credits">Buy More</Link>
+      </MenuItem>
+    </div>
+  );
+}
+
+function TierRow({ userId }: { userId: string }) {
+  const subscription = useQuery(subscriptionQueryOptions(userId));
+  if (subscription.isPending) return null;
+  if (subscription.isSuccess && subscription.data) {
+    return (
+      <div className="flex items-center gap-2 px-2.5 py-1.5 text-sm">
+        <Crown aria-hidden="true" className="size-4 text-amber-400" />
+        <span className="font-semibold">{subscription.data.tierName}</span>
+      </div>
+    );
+  }
+  // No subscription, or the subscription cannot be loaded: offer the upgrade.
+  return (
+    <MenuItem
+      asChild
+      className="my-1 justify-center bg-linear-to-r from-violet-600 to-indigo-600 font-semibold text-white data-[highlighted]:from-violet-500 data-[highlighted]:to-indigo-500"
+    >
+      <Link to="/settings?section=subscription">
+        <Sparkles aria-hidden="true" className="size-4" />
+        Upgrade to Pro
+      </Link>
+    </MenuItem>
+  );
+}
+
+export function UserMenu({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  const name = userDisplayName(user);
+  const canAdminister = user.isAdmin || user.isOwner;
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`User menu for ${name}`}
+        className="flex max-w-56 items-center gap-2 rounded-full border border-line bg-surface/70 py-1 pr-2 pl-1 text-sm transition-colors hover:bg-fg/10 data-[state=open]:bg-fg/10"
+      >
+        <Avatar src={user.picture} name={name} size={28} />
+        <span className="hidden truncate font-medium sm:inline">{name}</span>
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
+      </DropdownMenu.Trigger>
+
+      <MenuContent align="end" className="w-72">
+        <DropdownMenu.Label className="flex items-center gap-3 px-2.5 pt-2 pb-2.5">
+          <Avatar src={user.picture} name={name} size={40} />
+          <span className="min-w-0">
+            <span className="block truncate font-semibold">{name}</span>
+            <span className="block truncate text-xs text-muted">{user.email}</span>
+          </span>
+        </DropdownMenu.Label>
+        <CreditsRow userId={user.id} />
+        <TierRow userId={user.id} />
+        <MenuSeparator />
+
+        {menuLinks(user.id).map(({ label, to, Icon }) => (
+          <MenuItem key={label} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" className="size-4 text-muted" />
+              {label}
+            </Link>
+          </MenuItem>
+        ))}
+        {canAdminister ? (
+          <MenuItem asChild>
+            <Link to="/admin">
+              <ShieldCheck aria-hidden="true" className="size-4 text-amber-400" />
+              Admin Panel
+            </Link>
+          </MenuItem>
+        ) : null}
+
+        <MenuSeparator />
+        <MenuItem onSelect={() => void signOut()} className="text-red-400">
+          <LogOut aria-hidden="true" className="size-4" />
+          Sign out
+        </MenuItem>
+      </MenuContent>
+    </DropdownMenu.Root>
+  );
+}

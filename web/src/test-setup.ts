@@ -1,13 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // Testing Library only cleans up by itself when test globals are on; this project keeps them off.
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
 });
 
-// jsdom lacks these browser APIs; Radix menus and popovers call them while positioning.
+// jsdom lacks these browser APIs; Radix menus and popovers call them while positioning, and
+// React Router's scroll restoration scrolls on every navigation.
 if (!('ResizeObserver' in globalThis)) {
   globalThis.ResizeObserver = class {
     observe() {}
@@ -18,3 +22,4 @@ if (!('ResizeObserver' in globalThis)) {
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+window.scrollTo = () => {};

@@ -16,10 +16,12 @@ export function describeFailure(error: unknown): string {
  * GET /api/users/me. Signed out (401) is an answer, not a failure: it resolves to null. Other
  * failures are logged and also resolve to null, so the pending state always ends (platform.md §4).
  */
-async function fetchCurrentUser(): Promise<SessionUser | null> {
+async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<SessionUser | null> {
   try {
-    return await apiClient.get('/api/users/me', { schema: SessionUser });
+    return await apiClient.get('/api/users/me', { schema: SessionUser, signal });
   } catch (error) {
+    // Cancelled on purpose (a newer fetch replaces this one): not a failure, nothing to log.
+    if (signal.aborted) throw error;
     if (isApiError(error, 401)) return null;
     console.error(`Failed to fetch user: ${describeFailure(error)}`);
     return null;

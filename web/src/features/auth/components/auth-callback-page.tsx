@@ -15,7 +15,12 @@ function exchangeCodeOnce(code: string, state: string, queryClient: QueryClient)
   if (!exchange) {
     exchange = createSession({ code, state }).then(
       // platform.md §7: on success the user is refetched, so the header shows them on arrival.
-      () => queryClient.invalidateQueries({ queryKey: sessionKeys.me, refetchType: 'all' }),
+      // The page's first user fetch may still be running and will answer "signed out"; a plain
+      // refetch would join it, so it is cancelled first.
+      async () => {
+        await queryClient.cancelQueries({ queryKey: sessionKeys.me });
+        await queryClient.refetchQueries({ queryKey: sessionKeys.me });
+      },
       (error: unknown) => {
         console.error(`Failed to exchange code for session token: ${describeFailure(error)}`);
       },

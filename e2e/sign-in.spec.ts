@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+
+test('a visitor signs in through the dialog and the local issuer, sees their name, signs out', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue with Google' }).click();
+
+  // The local OpenID issuer's own page.
+  await expect(page.getByRole('heading', { name: 'Sign in to Beatroom' })).toBeVisible();
+  await page.getByLabel('E-mail').fill('maya@example.com');
+  await page.getByLabel('Name').fill('Maya Beats');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // Back through /auth/callback to home, signed in.
+  await page.waitForURL((url) => url.pathname === '/');
+  const menu = page.getByRole('button', { name: /Maya Beats/ });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  await expect(page.getByRole('menuitem', { name: 'View Profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  const me = await page.request.get('/api/users/me');
+  expect(me.status()).toBe(401);
+});
+
+test('the callback without a code still lands on home, signed out', async ({ page }) => {
+  await page.goto('/auth/callback');
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  const res = await page.goto('/no/such/page');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByText(/not found/i).first()).toBeVisible();
+});

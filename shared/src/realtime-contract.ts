@@ -1,0 +1,179 @@
+// The WebSocket contract of /api/ws (platform.md §7 "Realtime") and the objects it carries.
+// Both ends use these schemas: the server builds messages of these types, the client parses
+// with parseServerMessage (realtime-client-rules.ts) and ignores anything that does not match.
+import { z } from 'zod';
+import { ACTIVITY_TYPES, NOTIFICATION_TYPES } from './constants';
+
+/** The one realtime endpoint, authenticated by the session cookie or a Bearer token. */
+export const REALTIME_PATH = '/api/ws';
+
+/**
+ * Close codes the server uses. 1008 (policy violation): the `auth` message named a user other
+ * than the session's. 1001: the server is going away (restart). 4000: the peer stopped answering
+ * pings or could not keep up with its messages; the client reconnects after either.
+ */
+export const CLOSE_CODES = {
+  NORMAL: 1000,
+  GOING_AWAY: 1001,
+  POLICY_VIOLATION: 1008,
+  STALE_PEER: 4000,
+} as const;
+
+/**
+ * Channels a socket may unsubscribe from and subscribe to again (all are on by default).
+ * The spec names the message but not the channels; these are ours. Unknown channels are ignored.
+ */
+export const REALTIME_CHANNELS = ['notifications', 'activity', 'analytics'] as const;
+export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
+
+export const ANNOUNCEMENT_SEVERITIES = ['info', 'success', 'warning', 'error'] as const;
+export type AnnouncementSeverity = (typeof ANNOUNCEMENT_SEVERITIES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Objects (platform.md §3, community.md §3). Dates are ISO 8601 strings.
+// ---------------------------------------------------------------------------------------------
+
+/** A notification; data.followerId for new_follower, data.beatId for new_beat and beat_review. */
+export const Notification = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+  data: z.object({ followerId: z.string().optional(), beatId: z.string().optional() }),
+});
+export type Notification = z.infer<typeof Notification>;
+
+/**
+ * One community event. userName is the actor's display name (fallback "User xxxxxxxx");
+ * userAvatar is a URL (their profile image under /api/files/, else their Google picture) or
+ * null. targetId/targetName name the beat (beat_uploaded, beat_rated) or the followed user
+ * (user_followed). metadata.rating is set for beat_rated.
+ */
+export const ActivityItem = z.object({
+  id: z.string(),
+  type: z.enum(ACTIVITY_TYPES),
+  userId: z.string(),
+  userName: z.string(),
+  userAvatar: z.string().nullable(),
+  targetId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  timestamp: z.string(),
+  metadata: z.object({ rating: z.number().int().min(1).max(5).optional() }),
+});
+export type ActivityItem = z.infer<typeof ActivityItem>;
+
+/**
+ * A producer's numbers (GET /api/users/{id}/analytics and the realtime stats_updated).
+ * totalRevenue is in cents. averageRating is null without ratings. growthRate is the percent
+ * change of plays in the last 7 days against the 7 days before (100 when there were none before
+ * and some now, 0 when neither). recentPlays and recentDownloads count the last hour.
+ */
+export const Analytics = z.object({
+  totalPlays: z.number().int().min(0),
+  totalDownloads: z.number().int().min(0),
+  totalBeats: z.number().int().min(0),
+  totalFollowers: z.number().int().min(0),
+  totalRevenue: z.number().int().min(0),
+  averageRating: z.number().nullable(),
+  growthRate: z.number(),
+  recentPlays: z.number().int().min(0),
+  recentDownloads: z.number().int().min(0),
+  lastUpdated: z.string(),
+});
+export type Analytics = z.infer<typeof Analytics>;
+
+/**
+ * GET /api/live/stats. connectedUsers: distinct signed-in users with an open realtime socket
+ * (across every server instance). activeSessions: open realtime sockets (a user with two tabs
+ * counts twice). totalPlaying: plays started in the last 5 minutes. totalListening: distinct
+ * listeners behind those plays (a signed-out play counts as one listener each).
+ * recentActivities: activity items in the last hour.
+ */
+export const LiveStats = z.object({
+  connectedUsers: z.number().int().min(0),
+  activeSessions: z.number().int().min(0),
+  totalPlaying: z.number().int().min(0),
+  totalListening: z.number().int().min(0),
+  recentActivities: z.number().int().min(0),
+});
+export type LiveStats = z.infer<typeof LiveStats>;
+
+// ---------------------------------------------------------------------------------------------
+// Client → server
+// ---------------------------------------------------------------------------------------------
+
+/** Sent once after opening. A userId that is not the session's user closes the socket (1008). */
+export const ClientAuthMessage = z.object({
+  type: z.literal('auth'),
+  data: z.object({ userId: z.string() }),
+});
+/** Sent every TIMINGS.HEARTBEAT_MS; the server answers with a heartbeat echoing timestamp. */
+export const ClientHeartbeatMessage = z.object({ type: z.literal('heartbeat'), timestamp: z.number() });
+export const ClientSubscriptionMessage = z.object({
+  type: z.literal('notification'),
+  data: z.object({ type: z.enum(['subscribe', 'unsubscribe']), channel: z.string().min(1).max(100) }),
+});
+export const ClientMessage = z.discriminatedUnion('type', [
+  ClientAuthMessage,
+  ClientHeartbeatMessage,
+  ClientSubscriptionMessage,
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+// ---------------------------------------------------------------------------------------------
+// Server → client: one envelope {type, data}; heartbeat is the only flat message.
+// ---------------------------------------------------------------------------------------------
+
+export const NotificationEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('new_notification'), notification: Notification }),
+  z.object({ type: z.literal('unread_count_updated'), count: z.number().int().min(0) }),
+  /** First message on every socket: the session's user, so the client knows whom it serves. */
+  z.object({ type: z.literal('connected'), userId: z.string() }),
+  z.object({
+    type: z.literal('system_announcement'),
+    message: z.string(),
+    severity: z.enum(ANNOUNCEMENT_SEVERITIES),
+  }),
+]);
+export type NotificationEvent = z.infer<typeof NotificationEvent>;
+
+export const ActivityEvent = z.discriminatedUnion('type', [
+  /** Sent on connect: the newest items, newest first (at most UI.ACTIVITY_FEED_MAX). */
+  z.object({ type: z.literal('initial_feed'), activities: z.array(ActivityItem) }),
+  z.object({ type: z.literal('new_activity'), activity: ActivityItem }),
+]);
+export type ActivityEvent = z.infer<typeof ActivityEvent>;
+
+export const AnalyticsEvent = z.discriminatedUnion('type', [
+  /** Sent to a producer when their numbers change, at most every few seconds. */
+  z.object({ type: z.literal('stats_updated'), analytics: Analytics }),
+]);
+export type AnalyticsEvent = z.infer<typeof AnalyticsEvent>;
+
+export const ServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('notification'), data: NotificationEvent }),
+  z.object({ type: z.literal('activity'), data: ActivityEvent }),
+  z.object({ type: z.literal('analytics'), data: AnalyticsEvent }),
+  /** The answer to a client heartbeat; timestamp echoes the client's. */
+  z.object({ type: z.literal('heartbeat'), timestamp: z.number() }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** The channel a server message belongs to, for subscribe/unsubscribe filtering. */
+export function channelOf(message: ServerMessage): RealtimeChannel | null {
+  switch (message.type) {
+    case 'notification':
+      // connected and announcements reach every socket whatever it unsubscribed from.
+      return message.data.type === 'connected' || message.data.type === 'system_announcement'
+        ? null
+        : 'notifications';
+    case 'activity':
+      return 'activity';
+    case 'analytics':
+      return 'analytics';
+    default:
+      return null;
+  }
+}

@@ -1,6 +1,7 @@
 // One lint config for every workspace. The `no-restricted-imports` blocks below are the import
 // boundaries of the architecture doc ("Who may import what"): breaking one fails `npm test`.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -82,6 +83,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'desktop/src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

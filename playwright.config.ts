@@ -40,6 +40,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), PUBLIC_URL: baseURL, SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' },
+    env: {
+      PORT: String(PORT),
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+    },
   },
 });

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-test('a visitor signs in through the dialog and the local issuer, sees their name, signs out', async ({ page }) => {
+test('a visitor signs in through the dialog and the local issuer, sees their name, signs out', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign In' }).click();
 

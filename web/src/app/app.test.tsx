@@ -2,13 +2,15 @@ import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSignInDialog } from '../features/auth/store/sign-in-dialog-store';
 import { jsonResponse, stubFetch } from '../test/mock-fetch';
 import { createTestQueryClient } from '../test/render';
 import { App } from './app';
 import { appRoutes } from './routes';
 
-const signedOut = () => stubFetch({ 'GET /api/users/me': () => jsonResponse({ error: 'Not signed in' }, 401) });
+const signedOut = () =>
+  stubFetch({ 'GET /api/users/me': () => jsonResponse({ error: 'Not signed in' }, 401) });
 
 function renderApp(path = '/') {
   const user = userEvent.setup();
@@ -22,6 +24,10 @@ function renderApp(path = '/') {
 }
 
 describe('App shell', () => {
+  beforeEach(() => {
+    useSignInDialog.setState({ isOpen: false, onClose: null });
+  });
+
   it('declares every route of the full route table, plus a catch-all', () => {
     const paths = appRoutes[0]?.children?.map((route) => (route.index ? '/' : `/${route.path}`));
     expect(paths).toEqual([
@@ -75,7 +81,10 @@ describe('App shell', () => {
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items).toHaveLength(7);
-    expect(within(menu).getByRole('menuitem', { name: 'Hip-Hop' })).toHaveAttribute('href', '/?genre=Hip-Hop');
+    expect(within(menu).getByRole('menuitem', { name: 'Hip-Hop' })).toHaveAttribute(
+      'href',
+      '/?genre=Hip-Hop',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'R&B' })).toHaveAttribute('href', '/?genre=R%26B');
   });
 
@@ -118,7 +127,10 @@ describe('App shell', () => {
 
   it('still renders the signed-out shell when the API cannot be reached', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderApp('/');
 
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();

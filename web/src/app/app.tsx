@@ -28,7 +28,8 @@ export function App({ createRouter = createBrowserRouter, queryClient }: AppProp
     <QueryClientProvider client={client}>
       <ThemeSync />
       <RouterProvider router={router} />
-      <Toaster />
+      {/* Below the sticky header (two rows on phones), so a toast never hides the account menu. */}
+      <Toaster className="top-28 md:top-20" />
     </QueryClientProvider>
   );
 }

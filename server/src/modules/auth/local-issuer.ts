@@ -89,7 +89,7 @@ export async function startLocalIssuer(opts: {
     const email = (submitted ? params.get('email') : params.get('login_hint'))?.trim().toLowerCase() ?? '';
     if (!email || !EMAIL.test(email)) {
       const error = submitted ? '<p class="error" role="alert">Enter a valid e-mail address.</p>' : '';
-      return html(res, submitted ? 400 : 200, loginForm(params, error));
+      return html(res, submitted ? 400 : 200, loginForm(params, error), [new URL(redirectUri).origin]);
     }
     const name = params.get('name')?.trim().slice(0, 80) || email.split('@')[0]!;
     const code = randomBytes(24).toString('base64url');
@@ -201,11 +201,13 @@ function json(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-function html(res: ServerResponse, status: number, body: string) {
+function html(res: ServerResponse, status: number, body: string, redirectOrigins: string[] = []) {
+  // form-action also governs the redirect that follows the form post, so the app's origin is listed.
+  const formAction = ["'self'", ...redirectOrigins].join(' ');
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}`,
   });
   res.end(body);
 }

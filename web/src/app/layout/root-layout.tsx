@@ -5,9 +5,10 @@ import { Header } from './header';
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* Off screen until focused: the first Tab offers a jump past the header. */}
       <a
         href="#main-content"
-        className="sr-only z-50 rounded-full bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="fixed top-3 left-3 z-[70] -translate-y-24 rounded-full bg-accent px-4 py-2 text-sm font-medium text-accent-fg shadow-lg transition-transform focus:translate-y-0"
       >
         Skip to content
       </a>

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionKeys } from '../../features/auth/api';
 import { jsonResponse, stubFetch } from '../../test/mock-fetch';
 import { createTestQueryClient, renderRoutes } from '../../test/render';
@@ -52,7 +52,6 @@ const entryNames = (menu: HTMLElement) =>
 
 describe('UserMenu', () => {
   it('lists every entry in the spec’s order, without Admin Panel for a member', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch(); // credits and subscription do not exist yet: 404
     const { user } = renderMenu(member);
 
@@ -118,7 +117,7 @@ describe('UserMenu', () => {
     const { user } = renderMenu(member);
     const menu = await openMenu('Ada Lovelace', user);
 
-    expect(await within(menu).findByText('1,250')).toBeInTheDocument();
+    expect(await within(menu).findByText('1.3K')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Buy More' })).toBeInTheDocument();
     expect(await within(menu).findByText('Pro')).toBeInTheDocument();
     expect(within(menu).queryByText('Upgrade to Pro')).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
+import { displayName, formatNumber } from '@beatroom/shared/format';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -25,11 +26,6 @@ import { useSignOut } from '../../features/auth/hooks/use-sign-out';
 import { creditBalanceQueryOptions } from '../../features/credits/api';
 import { subscriptionQueryOptions } from '../../features/subscriptions/api';
 
-/** platform.md §9: a nameless user is shown as User plus the first 8 characters of the id. */
-export function userDisplayName(user: Pick<SessionUser, 'id' | 'name'>): string {
-  return user.name?.trim() || `User ${user.id.slice(0, 8)}`;
-}
-
 interface MenuLink {
   label: string;
   to: string;
@@ -52,8 +48,6 @@ function menuLinks(userId: string): MenuLink[] {
   ];
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
 function CreditsRow({ userId }: { userId: string }) {
   const credits = useQuery(creditBalanceQueryOptions(userId));
   // The balance is optional decoration: hidden while loading and when it cannot be loaded.
@@ -62,7 +56,7 @@ function CreditsRow({ userId }: { userId: string }) {
     <div className="flex items-center justify-between gap-3 px-2.5 py-1.5">
       <span className="flex items-center gap-2 text-sm">
         <Coins aria-hidden="true" className="size-4 text-amber-400" />
-        <span className="font-semibold numeric">{numberFormat.format(credits.data)}</span>
+        <span className="font-semibold numeric">{formatNumber(credits.data)}</span>
         <span className="text-muted">credits</span>
       </span>
       <MenuItem asChild className="w-auto px-2 py-1 text-xs font-semibold text-accent">
@@ -99,7 +93,8 @@ function TierRow({ userId }: { userId: string }) {
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
-  const name = userDisplayName(user);
+  // platform.md §9: a nameless user is User plus the first 8 characters of the id.
+  const name = displayName(user.name, user.id);
   const canAdminister = user.isAdmin || user.isOwner;
 
   return (

@@ -11,7 +11,9 @@ export function RouteErrorPage() {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       <TriangleAlert aria-hidden="true" className="size-12 text-amber-400" />
       <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
-      <p className="max-w-md text-muted">An unexpected error stopped this page. Reloading usually fixes it.</p>
+      <p className="max-w-md text-muted">
+        An unexpected error stopped this page. Reloading usually fixes it.
+      </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => window.location.reload()}>Reload</Button>
         {/* A plain link on purpose: the router that failed may not be able to navigate. */}

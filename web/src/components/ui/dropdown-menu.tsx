@@ -4,7 +4,11 @@ import type { ComponentProps } from 'react';
 // Styled pieces shared by every dropdown, so menus look and behave alike. Radix supplies the
 // keyboard model (arrows, typeahead, Escape) and focus return to the trigger.
 
-export function MenuContent({ className = '', sideOffset = 8, ...props }: DropdownMenu.DropdownMenuContentProps) {
+export function MenuContent({
+  className = '',
+  sideOffset = 8,
+  ...props
+}: DropdownMenu.DropdownMenuContentProps) {
   return (
     <DropdownMenu.Portal>
       <DropdownMenu.Content

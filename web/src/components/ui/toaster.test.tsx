@@ -73,7 +73,9 @@ describe('Toaster', () => {
   it('runs the action and closes the toast', () => {
     render(<Toaster />);
     const onClick = vi.fn();
-    act(() => showToast({ type: 'error', title: 'Upload failed', duration: 0, action: { label: 'Retry', onClick } }));
+    act(() =>
+      showToast({ type: 'error', title: 'Upload failed', duration: 0, action: { label: 'Retry', onClick } }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
 

@@ -28,8 +28,9 @@ function isToastDetail(value: unknown): value is ToastDetail {
 /**
  * Shows every `showToast` event, newest on top, at the top right. Each toast leaves after its
  * duration (default TIMINGS.TOAST_DEFAULT_MS); a duration of 0 keeps it until dismissed.
+ * `className` sets the top offset, so a page can keep its own sticky bar uncovered.
  */
-export function Toaster() {
+export function Toaster({ className = 'top-3 sm:top-4' }: { className?: string }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const nextId = useRef(1);
@@ -49,7 +50,11 @@ export function Toaster() {
       const id = nextId.current++;
       setToasts((current) => [{ ...detail, id }, ...current]);
       const duration = detail.duration ?? TIMINGS.TOAST_DEFAULT_MS;
-      if (duration > 0) pending.set(id, setTimeout(() => dismiss(id), duration));
+      if (duration > 0)
+        pending.set(
+          id,
+          setTimeout(() => dismiss(id), duration),
+        );
     }
     window.addEventListener(TOAST_EVENT, onToast);
     return () => {
@@ -62,7 +67,7 @@ export function Toaster() {
   return (
     <section
       aria-label="Status messages"
-      className="pointer-events-none fixed top-3 right-3 left-3 z-[60] flex justify-end sm:top-4 sm:right-4 sm:left-auto"
+      className={`pointer-events-none fixed right-3 left-3 z-[60] flex justify-end sm:right-4 sm:left-auto ${className}`}
     >
       {/* Always mounted, so screen readers announce what gets added to it. */}
       <ol aria-live="polite" aria-relevant="additions text" className="flex w-full flex-col gap-2 sm:w-96">
@@ -77,7 +82,9 @@ export function Toaster() {
               <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${accents[toast.type]}`} />
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold">{toast.title}</p>
-                {toast.message ? <p className="mt-0.5 text-sm break-words text-muted">{toast.message}</p> : null}
+                {toast.message ? (
+                  <p className="mt-0.5 text-sm break-words text-muted">{toast.message}</p>
+                ) : null}
                 {toast.action ? (
                   <button
                     type="button"

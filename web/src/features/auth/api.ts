@@ -39,7 +39,9 @@ export function sessionQueryOptions() {
 
 /** GET /api/oauth/google/redirect_url: where the browser goes to sign in. */
 export async function fetchLoginRedirectUrl(): Promise<string> {
-  const { redirectUrl } = await apiClient.get('/api/oauth/google/redirect_url', { schema: RedirectUrlResponse });
+  const { redirectUrl } = await apiClient.get('/api/oauth/google/redirect_url', {
+    schema: RedirectUrlResponse,
+  });
   return redirectUrl;
 }
 

@@ -27,6 +27,7 @@ function readSubscription(body: unknown): ActiveSubscription | null {
 export function subscriptionQueryOptions(userId: string) {
   return queryOptions({
     queryKey: subscriptionKeys.current(userId),
-    queryFn: async ({ signal }) => readSubscription(await apiClient.get('/api/user/subscription', { signal })),
+    queryFn: async ({ signal }) =>
+      readSubscription(await apiClient.get('/api/user/subscription', { signal })),
   });
 }

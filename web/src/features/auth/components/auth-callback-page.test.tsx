@@ -51,7 +51,8 @@ describe('AuthCallbackPage', () => {
   it('posts code and state once (even in StrictMode), refetches the user, then goes to /', async () => {
     let signedIn = false;
     const api = stubFetch({
-      'GET /api/users/me': () => (signedIn ? jsonResponse(ada) : jsonResponse({ error: 'Not signed in' }, 401)),
+      'GET /api/users/me': () =>
+        signedIn ? jsonResponse(ada) : jsonResponse({ error: 'Not signed in' }, 401),
       'POST /api/sessions': () => {
         signedIn = true;
         return jsonResponse(ada);

@@ -32,7 +32,7 @@ describe('SignInDialog', () => {
     const user = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Sign in to Beatroom' });
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Beatroom' });
     expect(dialog).toHaveTextContent('Terms of Service and Privacy Policy');
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toHaveFocus();
   });
@@ -64,7 +64,9 @@ describe('SignInDialog', () => {
 
     const button = await screen.findByRole('button', { name: 'Continue with Google' });
     expect(button).toBeEnabled();
-    expect(error).toHaveBeenCalledWith('Failed to get login redirect URL: API responded with HTTP status 503');
+    expect(error).toHaveBeenCalledWith(
+      'Failed to get login redirect URL: API responded with HTTP status 503',
+    );
     expect(redirectBrowser).not.toHaveBeenCalled();
   });
 

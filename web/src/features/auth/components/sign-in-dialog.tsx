@@ -39,8 +39,8 @@ export function SignInDialog() {
       onOpenChange={(open) => {
         if (!open) close();
       }}
-      title="Sign in to Beatroom"
-      description="Save favorites, follow producers, download beats and record vocals over them."
+      title="Welcome to Beatroom"
+      description="Sign in to save favorites, follow producers, download beats and record vocals over them."
     >
       <Button
         size="lg"
@@ -50,11 +50,7 @@ export function SignInDialog() {
         aria-busy={isRedirecting}
         onClick={() => void start()}
       >
-        {isRedirecting ? (
-          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-        ) : (
-          <GoogleMark />
-        )}
+        {isRedirecting ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : <GoogleMark />}
         {isRedirecting ? 'Redirecting...' : 'Continue with Google'}
       </Button>
       <p className="mt-4 text-center text-xs text-muted">

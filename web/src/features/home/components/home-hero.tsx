@@ -27,7 +27,9 @@ export function HomeHero({ browseHref = '#beats' }: HomeHeroProps) {
 
       <div className="relative grid items-center gap-10 lg:grid-cols-[1fr_auto]">
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wider text-accent uppercase">Premium Beat Marketplace</p>
+          <p className="text-sm font-semibold tracking-wider text-accent uppercase">
+            Beats, licences and vocals in one place
+          </p>
           <h1
             id="home-hero-title"
             className="mt-3 text-4xl leading-tight font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"

@@ -25,10 +25,15 @@ export function ThemeSwitch() {
         <current.Icon aria-hidden="true" className="size-[18px]" />
       </DropdownMenu.Trigger>
       <MenuContent align="end" className="w-40">
-        <DropdownMenu.Label className="px-2.5 pt-1 pb-1.5 text-xs font-medium text-muted">Theme</DropdownMenu.Label>
-        <DropdownMenu.RadioGroup value={theme} onValueChange={(value) => {
+        <DropdownMenu.Label className="px-2.5 pt-1 pb-1.5 text-xs font-medium text-muted">
+          Theme
+        </DropdownMenu.Label>
+        <DropdownMenu.RadioGroup
+          value={theme}
+          onValueChange={(value) => {
             if (isTheme(value)) setTheme(value);
-          }}>
+          }}
+        >
           {options.map(({ value, label, Icon }) => (
             <DropdownMenu.RadioItem key={value} value={value} className={menuItemClasses}>
               <Icon aria-hidden="true" className="size-4 text-muted" />

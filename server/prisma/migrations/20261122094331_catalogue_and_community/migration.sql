@@ -215,3 +215,8 @@ CREATE INDEX "beats_search_trgm_idx" ON "beats" USING GIN ((lower("title" || ' '
 
 -- Featured beats are few; a partial index keeps featured=true pages cheap.
 CREATE INDEX "beats_featured_created_idx" ON "beats" ("created_at" DESC, "id") WHERE "is_featured";
+
+-- A stored file belongs to one beat at most: deleting a beat deletes its files, which must
+-- not pull them from under another beat.
+CREATE UNIQUE INDEX "beats_audio_file_key_key" ON "beats" ("audio_file_key");
+CREATE UNIQUE INDEX "beats_cover_image_key_key" ON "beats" ("cover_image_key") WHERE "cover_image_key" IS NOT NULL;

@@ -32,6 +32,13 @@ export interface Database {
 export type DatabaseTarget = { url: string } | { embeddedDir: string } | { memory: true };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  const db = await open(target);
+  // Closing twice (a failed start-up, then app.close) must be harmless.
+  let closing: Promise<void> | null = null;
+  return { ...db, close: () => (closing ??= db.close()) };
+}
+
+async function open(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 20, idleTimeoutMillis: 30_000 });
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

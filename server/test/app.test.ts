@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './helpers';
+
+describe('app core', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimitMax: 5 });
+  });
+  afterAll(async () => t?.close());
+
+  it('GET /api/health answers while the process is up', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('unknown API routes answer a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found: GET /api/nothing-here' });
+  });
+
+  it('malformed JSON is a 400 with a readable error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"code":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().error).toBe('string');
+  });
+
+  it('rate limits bursts with a 429 in the usual error shape, but not WebSocket upgrades', async () => {
+    let last;
+    for (let i = 0; i < 8; i++) last = await t.app.inject({ method: 'GET', url: '/api/users/me' });
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json().error).toMatch(/Too many requests/);
+    const upgrade = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { connection: 'upgrade', upgrade: 'websocket' },
+    });
+    expect(upgrade.statusCode).not.toBe(429);
+  });
+
+  it('GET /api/ready answers 200 with the database and 503 without it', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ok.statusCode).toBe(200);
+    await t.app.db.close();
+    const down = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ error: 'Database unreachable' });
+  });
+});

@@ -19,6 +19,11 @@ const noServerOrDesktop = {
   message: 'web never imports server or desktop.',
 };
 
+const noPrismaOrServer = {
+  group: ['@prisma/*', '**/generated/prisma/**', '@beatroom/server', '@beatroom/server/*'],
+  message: 'The desktop app talks to the server over HTTP only.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -96,6 +101,78 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [nodeBuiltins, noElectron, noPrisma, noServerOrDesktop] },
+      ],
+    },
+  },
+  {
+    // electron-builder loads its hooks with require(): they are CommonJS on purpose.
+    files: ['build/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  // Desktop (architecture: main imports shared and electron; the preload only the IPC contract;
+  // the renderer web's exported app and platform plus shared). Tests may reach further.
+  {
+    files: ['desktop/src/main/**/*.ts'],
+    ignores: ['desktop/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noPrismaOrServer,
+            { group: ['@beatroom/web', '@beatroom/web/*'], message: 'desktop/main never imports web.' },
+            {
+              group: ['**/renderer/**', '**/preload/**', '../renderer', '../preload'],
+              message: 'main does not import the renderer or the preload: they meet only over IPC.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['desktop/src/preload/**/*.ts'],
+    ignores: ['desktop/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!electron$|@beatroom/shared/ipc-contract$)',
+              message:
+                'The preload imports only electron and the IPC contract (@beatroom/shared/ipc-contract).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['desktop/src/renderer/**/*.{ts,tsx}'],
+    ignores: ['desktop/src/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            noElectron,
+            noPrismaOrServer,
+            {
+              regex: '^@beatroom/web(?!/app$|/platform$)',
+              message:
+                "The renderer uses only web's exported app and platform (@beatroom/web/app, /platform).",
+            },
+            {
+              group: ['**/main/**', '**/preload/**', '../main', '../preload', '**/web/src/**'],
+              message:
+                'The renderer reaches main only through window.beatroom, and web only through its exports.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -28,7 +28,40 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: bool.default(false),
+  /** S3-compatible storage: endpoint, bucket and both keys together, or none (DATA_DIR/files). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Demo catalogue on an empty database at start-up; 0 turns it off. Never under NODE_ENV=test. */
+  SEED_DEMO: bool.default(true),
+  /** How long (ms) a GET /api/beats page may be served from memory; 0 turns the cache off. */
+  BEAT_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Redis for realtime fan-out across server instances; unset = one instance, in-process bus. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of every Redis channel and key, so several deployments (or tests) share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64')
+    .default('beatroom:'),
 });
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -47,6 +80,14 @@ export interface Config {
   trustProxy: boolean;
   /** Directory of the built web app to serve, or null to serve the API only. */
   webDist: string | null;
+  /** S3-compatible bucket for files, or null for the local directory DATA_DIR/files. */
+  s3: S3Config | null;
+  /** Seed the demo catalogue when the database has no beats (always off under NODE_ENV=test). */
+  seedDemo: boolean;
+  /** GET /api/beats micro-cache lifetime in ms (0 = off). */
+  beatListCacheMs: number;
+  /** Realtime event bus: Redis pub/sub when set, in-process otherwise. */
+  redis: { url: string; prefix: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  const s3Set = S3_VARIABLES.filter((name) => e[name] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < S3_VARIABLES.length) {
+    const missing = S3_VARIABLES.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(', ')}: required for S3 storage (set all of ${S3_VARIABLES.join(', ')}, or none)`,
     );
   }
   if (e.NODE_ENV === 'production') {
@@ -102,6 +150,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     webDist: null,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+          }
+        : null,
+    seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'test',
+    beatListCacheMs: e.BEAT_LIST_CACHE_MS,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     ...overrides,
   };
 }

@@ -7,3 +7,5 @@ process.env.PUBLIC_URL ??= 'http://localhost:5173';
 
 const { main } = await import('./main');
 await main();
+
+export {};

@@ -28,6 +28,64 @@ export const CreateSessionBody = z.object({
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 
+/**
+ * A base64url SHA-256 (43 characters, no padding), as RFC 7636's S256 code challenge. The desktop
+ * app sends sha256(verifier) when it starts a sign-in and the verifier itself when it collects
+ * the session, so only the app that started the sign-in can finish it.
+ */
+export const DesktopChallenge = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url SHA-256 (43 characters)');
+
+/**
+ * RFC 7636 §4.1 code verifier: 43 to 128 unreserved characters. The app makes 32 random bytes,
+ * base64url-encoded (43 characters).
+ */
+export const DesktopVerifier = z
+  .string()
+  .regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
+
+/**
+ * GET /api/oauth/google/redirect_url query. With `desktop_challenge` the sign-in belongs to the
+ * desktop app: no browser cookie binds it (the verifier does), and completing it in the browser
+ * yields a one-time handoff code instead of a session.
+ */
+export const RedirectUrlQuery = z.object({ desktop_challenge: DesktopChallenge.optional() });
+export type RedirectUrlQuery = z.infer<typeof RedirectUrlQuery>;
+
+/** How long a desktop handoff code may wait for the app to collect it. */
+export const DESKTOP_HANDOFF_TTL_MS = 2 * 60_000;
+
+/**
+ * POST /api/sessions answers this instead of the user when the sign-in was started by the
+ * desktop app: a one-time code (valid DESKTOP_HANDOFF_TTL_MS) that the web page passes to the
+ * app through a `beatroom://` link. No session cookie is set.
+ */
+export const DesktopHandoffResponse = z.object({ desktopHandoff: z.string().min(1) });
+export type DesktopHandoffResponse = z.infer<typeof DesktopHandoffResponse>;
+
+/** POST /api/sessions: the signed-in user (browser sign-in) or a desktop handoff code. */
+export const CreateSessionResponse = z.union([SessionUser, DesktopHandoffResponse]);
+export type CreateSessionResponse = z.infer<typeof CreateSessionResponse>;
+
+export function isDesktopHandoff(response: CreateSessionResponse): response is DesktopHandoffResponse {
+  return 'desktopHandoff' in response;
+}
+
+/** POST /api/sessions/desktop: the handoff code from the deep link plus the app's verifier. */
+export const CreateDesktopSessionBody = z.object({
+  handoff: z.string().trim().min(1, 'handoff is required').max(200),
+  verifier: DesktopVerifier,
+});
+export type CreateDesktopSessionBody = z.infer<typeof CreateDesktopSessionBody>;
+
+/**
+ * POST /api/sessions/desktop answers the session token, which the app keeps encrypted and sends
+ * as `Authorization: Bearer`, plus the user it belongs to.
+ */
+export const DesktopSessionResponse = z.object({ token: z.string().min(1), user: SessionUser });
+export type DesktopSessionResponse = z.infer<typeof DesktopSessionResponse>;
+
 /** GET /api/logout */
 export const LogoutResponse = z.object({ ok: z.literal(true) });
 

@@ -389,13 +389,12 @@ export const LIMITS = {
   PRICE_MIN: 0,
   PRICE_MAX: 100,
   PRICE_STEP: 0.01,
-  /** money.md's "maximum price constant 10000": PRICE_MAX in cents of the entered currency. */
-  PRICE_MAX_CENTS: 10_000,
   /**
-   * Largest price_cents (USD) the upload form can produce: 100.00 EUR × 1.18. Server-side
-   * validation of price_cents must allow this, not 10000, or EUR prices near the top fail.
+   * Largest price_cents (USD) a beat may have: money.md's "maximum price constant 10000", which
+   * the catalogue issue fixes as 0–10,000 cents. Forms clamp a converted EUR entry to it
+   * (100.00 EUR would be 11800 USD cents).
    */
-  PRICE_MAX_USD_CENTS: 11_800,
+  PRICE_MAX_CENTS: 10_000,
   TITLE_MAX: 120,
   REVIEW_MAX: 500,
   DURATION_FILTER_MAX_SECONDS: 600,

@@ -116,7 +116,7 @@ describe('priceInputToUsdCents', () => {
     ['-5', 'USD', 0], // clamped to zero
     ['10', 'EUR', 1180],
     ['10,50', 'EUR', 1239], // 1050 × 1.18 = 1239
-    ['100', 'EUR', LIMITS.PRICE_MAX_USD_CENTS],
+    ['100', 'EUR', 11800],
     ['0', 'EUR', 0],
     ['', 'USD', 0], // invalid counts as zero
     ['   ', 'USD', 0],

@@ -58,7 +58,7 @@ export function formatPriceIn(usdCents: number | null | undefined, currency: Cur
  * currency, 0 to 100, step 0.01; anything that is not a number counts as zero, the value is
  * clamped to 0..100, rounded to the cent, then converted to USD cents. A comma is accepted as
  * the decimal separator because EUR users type one. Because of the EUR→USD rate the result may
- * exceed 10000 (up to LIMITS.PRICE_MAX_USD_CENTS).
+ * exceed LIMITS.PRICE_MAX_CENTS; forms clamp to it before sending.
  */
 export function priceInputToUsdCents(input: string | number | null | undefined, currency: Currency): number {
   const value = typeof input === 'number' ? input : Number((input ?? '').trim().replace(',', '.') || '0');

@@ -8,15 +8,15 @@ import { ACTIVITY_TYPES, NOTIFICATION_TYPES } from './constants';
 export const REALTIME_PATH = '/api/ws';
 
 /**
- * Close codes the server uses. 1008 (policy violation): the `auth` message named a user other
- * than the session's. 1001: the server is going away (restart). 4000: the peer stopped answering
- * pings or could not keep up with its messages; the client reconnects after either.
+ * Close codes. 1000/1001 are normal: the client does not reconnect. 1008 (policy violation):
+ * the `auth` message named a user other than the session's. 1012 (service restart): the server
+ * is shutting down; not a normal close, so clients reconnect (to another instance, or later).
  */
 export const CLOSE_CODES = {
   NORMAL: 1000,
   GOING_AWAY: 1001,
   POLICY_VIOLATION: 1008,
-  STALE_PEER: 4000,
+  SERVICE_RESTART: 1012,
 } as const;
 
 /**

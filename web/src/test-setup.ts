@@ -23,3 +23,26 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 window.scrollTo = () => {};
+
+// jsdom's WebSocket dials real sockets: any test with a signed-in user would reach for
+// ws://localhost/api/ws through the app's realtime connection. This one never opens (and never
+// closes by itself); realtime tests stub WebSocket with a fake they drive.
+class OfflineWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  constructor(readonly url: string) {
+    super();
+  }
+  send() {}
+  close() {
+    this.readyState = 3;
+  }
+}
+globalThis.WebSocket = OfflineWebSocket as unknown as typeof WebSocket;

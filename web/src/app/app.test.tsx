@@ -114,7 +114,7 @@ describe('App shell', () => {
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
-  it.each(['/downloads', '/beat/42', '/studio/collaborate/create', '/no/such/page'])(
+  it.each(['/downloads', '/studio/collaborate/create', '/no/such/page'])(
     'renders the Not Found page with a way home for %s',
     async (path) => {
       signedOut();

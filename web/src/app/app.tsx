@@ -3,6 +3,10 @@ import { useState } from 'react';
 import { RouterProvider, createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
 import { Toaster } from '../components/ui/toaster';
 import { ThemeSync } from '../features/theme/components/theme-sync';
+import { configureApiClient } from '../lib/api-client';
+import { createBrowserPlatform, PlatformProvider, type Platform } from '../lib/platform';
+import { routesForPlatform } from './platform-routes';
+import { PlatformSync } from './platform-sync';
 import { createQueryClient } from './query-client';
 import { appRoutes } from './routes';
 
@@ -14,22 +18,33 @@ export interface AppProps {
   createRouter?: (routes: RouteObject[]) => DataRouter;
   /** Defaults to a fresh client; tests pass their own to seed or inspect the cache. */
   queryClient?: QueryClient;
+  /** What the machine offers (files, notifications, microphone…); the browser's by default. */
+  platform?: Platform;
 }
 
 /**
  * The whole application: data cache, theme, router and toasts. Everything browser-specific is
  * created on first render, never at import, so the desktop renderer can import it freely.
  */
-export function App({ createRouter = createBrowserRouter, queryClient }: AppProps) {
+export function App({ createRouter = createBrowserRouter, queryClient, platform }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const [router] = useState(() => createRouter(appRoutes));
+  const [currentPlatform] = useState(() => {
+    const chosen = platform ?? createBrowserPlatform();
+    // Before any query runs: every feature's API calls go where the platform says.
+    if (chosen.api) configureApiClient(chosen.api);
+    return chosen;
+  });
+  const [router] = useState(() => createRouter(routesForPlatform(appRoutes, currentPlatform)));
 
   return (
-    <QueryClientProvider client={client}>
-      <ThemeSync />
-      <RouterProvider router={router} />
-      {/* Below the sticky header (two rows on phones), so a toast never hides the account menu. */}
-      <Toaster className="top-28 md:top-20" />
-    </QueryClientProvider>
+    <PlatformProvider platform={currentPlatform}>
+      <QueryClientProvider client={client}>
+        <ThemeSync />
+        <PlatformSync router={router} />
+        <RouterProvider router={router} />
+        {/* Below the sticky header (two rows on phones), so a toast never hides the account menu. */}
+        <Toaster className="top-28 md:top-20" />
+      </QueryClientProvider>
+    </PlatformProvider>
   );
 }

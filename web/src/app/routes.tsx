@@ -1,7 +1,13 @@
 import type { RouteObject } from 'react-router-dom';
+import { ActivityPage } from '../features/activity/components/activity-page';
 import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
+import { BeatDetailPage } from '../features/beats/components/beat-detail-page';
+import { UploadPage } from '../features/beats/components/upload-page';
+import { NotificationsPage } from '../features/notifications/components/notifications-page';
+import { ProfilePage } from '../features/profile/components/profile-page';
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from './routes/home-page';
+import { MembersOnly } from './routes/members-only';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
@@ -19,10 +25,10 @@ export const appRoutes: RouteObject[] = [
       { path: 'auth/callback', element: <AuthCallbackPage /> },
 
       // Catalogue and profiles (platform.md)
-      { path: 'profile/:userId', element: <NotFoundPage /> },
-      { path: 'beat/:beatId', element: <NotFoundPage /> },
-      { path: 'beats/:beatId', element: <NotFoundPage /> },
-      { path: 'upload', element: <NotFoundPage /> },
+      { path: 'profile/:userId', element: <ProfilePage /> },
+      { path: 'beat/:beatId', element: <BeatDetailPage /> },
+      { path: 'beats/:beatId', element: <BeatDetailPage /> },
+      { path: 'upload', element: <UploadPage /> },
 
       // Money and personal account (money.md)
       { path: 'downloads', element: <NotFoundPage /> },
@@ -31,7 +37,17 @@ export const appRoutes: RouteObject[] = [
       // Community and operations (community.md)
       { path: 'admin', element: <NotFoundPage /> },
       { path: 'admin/support/ticket/:ticketNumber', element: <NotFoundPage /> },
-      { path: 'notifications', element: <NotFoundPage /> },
+      {
+        path: 'notifications',
+        element: (
+          <MembersOnly
+            title="Sign in to see your notifications"
+            description="New followers, new beats from producers you follow and reviews of your beats show up here."
+          >
+            {(user) => <NotificationsPage user={user} />}
+          </MembersOnly>
+        ),
+      },
       { path: 'my-recordings', element: <NotFoundPage /> },
       { path: 'support', element: <NotFoundPage /> },
       { path: 'support/ticket/:ticketNumber', element: <NotFoundPage /> },
@@ -42,7 +58,17 @@ export const appRoutes: RouteObject[] = [
       { path: 'challenges/:id', element: <NotFoundPage /> },
       { path: 'collaborations', element: <NotFoundPage /> },
       { path: 'collaborations/:id', element: <NotFoundPage /> },
-      { path: 'activity', element: <NotFoundPage /> },
+      {
+        path: 'activity',
+        element: (
+          <MembersOnly
+            title="Sign in to see community activity"
+            description="Follow uploads, follows and ratings across Beatroom as they happen."
+          >
+            {(user) => <ActivityPage user={user} />}
+          </MembersOnly>
+        ),
+      },
 
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -32,6 +32,11 @@ export interface RequestOptions<T> {
 export interface ApiClientOptions {
   /** Prefix for every path. Empty on the web (same origin); the desktop app sets the server URL. */
   baseUrl?: string;
+  /**
+   * The session token to send as `Authorization: Bearer`, for clients that cannot use the
+   * session cookie (the desktop app, whose pages are on another origin). The web leaves it out.
+   */
+  getAuthToken?: () => string | null | Promise<string | null>;
 }
 
 export type RequestWithoutMethod<T> = Omit<RequestOptions<T>, 'method'>;
@@ -53,10 +58,17 @@ async function readBody(response: Response): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
-export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
-  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const { method = 'GET', body, signal, schema } = options;
+/**
+ * A client for the API. `options` is read on every request, so a client configured after
+ * creation (configureApiClient) takes effect everywhere at once.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  async function request<T = unknown>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
+    const { method = 'GET', body, signal, schema } = requestOptions;
+    const baseUrl = options.baseUrl ?? '';
     const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = options.getAuthToken ? await options.getAuthToken() : null;
+    if (token) headers.Authorization = `Bearer ${token}`;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
       payload = body;
@@ -96,10 +108,40 @@ export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The same-origin client every feature api uses. */
-export const apiClient = createApiClient();
+const defaultOptions: ApiClientOptions = {};
+
+/** The client every feature api uses: same-origin on the web, configured by the desktop app. */
+export const apiClient = createApiClient(defaultOptions);
+
+/**
+ * Points every feature's API calls at another server with a bearer token. Called once by the
+ * desktop renderer before the app renders; the web never calls it.
+ */
+export function configureApiClient(options: ApiClientOptions): void {
+  Object.assign(defaultOptions, options);
+}
+
+/** The full URL of an API path, for things fetch() does not load (links, <audio> sources). */
+export function apiUrl(path: string): string {
+  return `${defaultOptions.baseUrl ?? ''}${path}`;
+}
+
+/** The WebSocket URL of an API path (e.g. /api/ws): same host as the API, ws: or wss:. */
+export function realtimeUrl(path: string): string {
+  const base = new URL(defaultOptions.baseUrl || window.location.origin);
+  return `${base.protocol === 'https:' ? 'wss:' : 'ws:'}//${base.host}${path}`;
+}
 
 /** True for an HTTP answer with this status, so callers can branch without instanceof noise. */
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/**
+ * The Authorization header the client would send, for requests made outside it (an upload
+ * through XMLHttpRequest, which alone reports upload progress). Empty on the web.
+ */
+export async function authHeaders(): Promise<Record<string, string>> {
+  const token = defaultOptions.getAuthToken ? await defaultOptions.getAuthToken() : null;
+  return token ? { Authorization: `Bearer ${token}` } : {};
 }

@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string's parameters (the handler key ignores them). */
+  query: URLSearchParams;
   body: unknown;
   init: RequestInit | undefined;
 }
@@ -22,9 +24,9 @@ export function stubFetch(handlers: Record<string, FetchHandler> = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = init?.method ?? 'GET';
-    const path = new URL(url, 'http://localhost').pathname;
+    const { pathname: path, searchParams: query } = new URL(url, 'http://localhost');
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const request = { method, path, body, init };
+    const request = { method, path, query, body, init };
     requests.push(request);
     const handler = handlers[`${method} ${path}`];
     return handler ? handler(request) : jsonResponse({ error: 'Not found' }, 404);

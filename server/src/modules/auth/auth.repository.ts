@@ -3,7 +3,10 @@ import type { PrismaClient } from '../../generated/prisma/client';
 /** Sessions and sign-ins in flight. Tokens arrive here already hashed. */
 export function createAuthRepository(prisma: PrismaClient) {
   return {
-    async saveLoginAttempt(attempt: { state: string; codeVerifier: string; nonce: string }, olderThan: Date) {
+    async saveLoginAttempt(
+      attempt: { state: string; codeVerifier: string; nonce: string; desktopChallenge?: string | null },
+      olderThan: Date,
+    ) {
       // Abandoned attempts are swept as new ones arrive, so the table stays small.
       await prisma.loginAttempt.deleteMany({ where: { createdAt: { lt: olderThan } } });
       await prisma.loginAttempt.create({ data: attempt });
@@ -15,6 +18,23 @@ export function createAuthRepository(prisma: PrismaClient) {
       if (!row) return null;
       // Of two concurrent takers only the one whose delete removed the row wins.
       const { count } = await prisma.loginAttempt.deleteMany({ where: { state } });
+      return count === 1 ? row : null;
+    },
+
+    /** A completed desktop sign-in; expired handoffs are swept as new ones arrive. */
+    async saveDesktopHandoff(
+      handoff: { codeHash: string; userId: string; challenge: string; expiresAt: Date },
+      now: Date,
+    ) {
+      await prisma.desktopHandoff.deleteMany({ where: { expiresAt: { lt: now } } });
+      await prisma.desktopHandoff.create({ data: handoff });
+    },
+
+    /** Returns and deletes the handoff in one step: a code is redeemed at most once. */
+    async takeDesktopHandoff(codeHash: string) {
+      const row = await prisma.desktopHandoff.findUnique({ where: { codeHash } });
+      if (!row) return null;
+      const { count } = await prisma.desktopHandoff.deleteMany({ where: { codeHash } });
       return count === 1 ? row : null;
     },
 

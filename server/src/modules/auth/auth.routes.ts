@@ -1,15 +1,17 @@
 import {
+  CreateDesktopSessionBody,
   CreateSessionBody,
+  CreateSessionResponse,
+  DesktopSessionResponse,
   ErrorBody,
   LogoutResponse,
+  RedirectUrlQuery,
   RedirectUrlResponse,
-  SessionUser,
 } from '@beatroom/shared/auth-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
-import { badRequest } from '../../plugins/errors';
-import { SIGN_IN_EXPIRED, toSessionUser } from './auth.service';
+import { toSessionUser } from './auth.service';
 
 /**
  * Binds a sign-in to the browser that started it, so a code+state captured elsewhere cannot be
@@ -27,10 +29,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.get(
     '/api/oauth/google/redirect_url',
-    { schema: { response: { 200: RedirectUrlResponse } } },
-    async (_request, reply) => {
-      const { redirectUrl, state } = await app.auth.beginSignIn();
-      reply.setCookie(LOGIN_STATE_COOKIE, state, { ...cookieBase, maxAge: 600 });
+    { schema: { querystring: RedirectUrlQuery, response: { 200: RedirectUrlResponse, 400: ErrorBody } } },
+    async (request, reply) => {
+      const desktopChallenge = request.query.desktop_challenge;
+      const { redirectUrl, state } = await app.auth.beginSignIn({ desktopChallenge });
+      // A desktop sign-in is bound to the app by its verifier; the browser that happens to
+      // finish it gets no cookie of ours at any step.
+      if (!desktopChallenge) reply.setCookie(LOGIN_STATE_COOKIE, state, { ...cookieBase, maxAge: 600 });
       reply.header('cache-control', 'no-store');
       return { redirectUrl };
     },
@@ -38,17 +43,37 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.post(
     '/api/sessions',
-    { schema: { body: CreateSessionBody, response: { 200: SessionUser, 400: ErrorBody } } },
+    { schema: { body: CreateSessionBody, response: { 200: CreateSessionResponse, 400: ErrorBody } } },
     async (request, reply) => {
       const boundState = request.cookies[LOGIN_STATE_COOKIE];
-      reply.clearCookie(LOGIN_STATE_COOKIE, cookieBase);
-      if (!boundState || boundState !== request.body.state) throw badRequest(SIGN_IN_EXPIRED);
-      const { token, user } = await app.auth.completeSignIn(
+      if (boundState !== undefined) reply.clearCookie(LOGIN_STATE_COOKIE, cookieBase);
+      const result = await app.auth.completeSignIn(
+        request.body,
+        request.headers['user-agent'] ?? null,
+        boundState,
+      );
+      reply.header('cache-control', 'no-store');
+      if (result.kind === 'desktop') return { desktopHandoff: result.handoff };
+      setSessionCookie(reply, config, result.token);
+      return toSessionUser(result.user, config.adminEmail);
+    },
+  );
+
+  /**
+   * The desktop app trades the handoff code from its deep link, plus the verifier only it
+   * holds, for a session token it sends as `Authorization: Bearer`. No cookie: the caller is
+   * the app, not a browser.
+   */
+  app.post(
+    '/api/sessions/desktop',
+    { schema: { body: CreateDesktopSessionBody, response: { 200: DesktopSessionResponse, 400: ErrorBody } } },
+    async (request, reply) => {
+      const { token, user } = await app.auth.redeemDesktopHandoff(
         request.body,
         request.headers['user-agent'] ?? null,
       );
-      setSessionCookie(reply, config, token);
-      return toSessionUser(user, config.adminEmail);
+      reply.header('cache-control', 'no-store');
+      return { token, user: toSessionUser(user, config.adminEmail) };
     },
   );
 

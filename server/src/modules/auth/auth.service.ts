@@ -1,5 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import type { SessionUser } from '@beatroom/shared/auth-contract';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DESKTOP_HANDOFF_TTL_MS, type SessionUser } from '@beatroom/shared/auth-contract';
 import { isAdminUser, isOwnerUser } from '@beatroom/shared/permissions';
 import { badRequest } from '../../plugins/errors';
 import type { UserRecord, UsersRepository } from '../users/users.repository';
@@ -14,8 +14,21 @@ const TOUCH_EVERY_MS = 5 * 60_000;
 const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
 
 export const SIGN_IN_EXPIRED = 'This sign-in has expired or was already used. Please sign in again.';
+export const DESKTOP_SIGN_IN_MISMATCH =
+  'This sign-in was started by another copy of the app. Please sign in again from the app.';
 export const SIGN_IN_REJECTED =
   'Sign-in failed: the identity provider did not accept the code. Please sign in again.';
+
+/** RFC 7636's S256: base64url(sha256(verifier)), the challenge a desktop sign-in carries. */
+export function desktopChallengeOf(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 
 export function toSessionUser(user: UserRecord, adminEmail: string): SessionUser {
   return {
@@ -41,24 +54,56 @@ export function createAuthService(deps: {
   // Keyed hashing: a copy of the sessions table alone cannot be used to check guessed tokens.
   const hashToken = (token: string) => createHmac('sha256', deps.sessionSecret).update(token).digest('hex');
 
+  async function createSession(user: UserRecord, userAgent: string | null) {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    await deps.repo.createSession({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(at.getTime() + SESSION_ABSOLUTE_MS),
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
+    return { token, user };
+  }
+
   return {
     hashToken,
 
-    async beginSignIn(loginHint?: string) {
-      const request = await deps.oidc.authorizationRequest(loginHint);
+    /**
+     * Starts a sign-in. A desktop sign-in carries the app's challenge; it is bound to the app by
+     * that challenge instead of a browser cookie.
+     */
+    async beginSignIn(options: { loginHint?: string; desktopChallenge?: string } = {}) {
+      const request = await deps.oidc.authorizationRequest(options.loginHint);
       await deps.repo.saveLoginAttempt(
-        { state: request.state, nonce: request.nonce, codeVerifier: request.codeVerifier },
+        {
+          state: request.state,
+          nonce: request.nonce,
+          codeVerifier: request.codeVerifier,
+          desktopChallenge: options.desktopChallenge ?? null,
+        },
         new Date(now().getTime() - LOGIN_ATTEMPT_TTL_MS),
       );
       return { redirectUrl: request.url, state: request.state };
     },
 
-    /** Turns the code the issuer sent back into a session; any mismatch is a 400 and no session. */
-    async completeSignIn(params: { code: string; state: string }, userAgent: string | null) {
+    /**
+     * Turns the code the issuer sent back into a session, or for a desktop sign-in into a
+     * one-time handoff code; any mismatch is a 400 and nothing is created. `boundState` is the
+     * state the browser's login cookie holds: a browser sign-in must come back to the browser
+     * that started it (login CSRF), a desktop one is checked by its verifier later instead.
+     */
+    async completeSignIn(
+      params: { code: string; state: string },
+      userAgent: string | null,
+      boundState: string | undefined,
+    ): Promise<{ kind: 'session'; token: string; user: UserRecord } | { kind: 'desktop'; handoff: string }> {
+      // Taken (deleted) before any other check: a state is spent by its first use, right or wrong.
       const attempt = await deps.repo.takeLoginAttempt(params.state);
       if (!attempt || attempt.createdAt.getTime() < now().getTime() - LOGIN_ATTEMPT_TTL_MS) {
         throw badRequest(SIGN_IN_EXPIRED);
       }
+      if (!attempt.desktopChallenge && boundState !== params.state) throw badRequest(SIGN_IN_EXPIRED);
       let identity;
       try {
         identity = await deps.oidc.exchange(params, attempt);
@@ -67,15 +112,37 @@ export function createAuthService(deps: {
         throw badRequest(SIGN_IN_REJECTED);
       }
       const user = await deps.users.upsertFromIdentity(identity);
-      const token = randomBytes(32).toString('base64url');
-      const at = now();
-      await deps.repo.createSession({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(at.getTime() + SESSION_ABSOLUTE_MS),
-        userAgent: userAgent?.slice(0, 300) ?? null,
-      });
-      return { token, user };
+      if (attempt.desktopChallenge) {
+        const handoff = randomBytes(32).toString('base64url');
+        const at = now();
+        await deps.repo.saveDesktopHandoff(
+          {
+            codeHash: hashToken(handoff),
+            userId: user.id,
+            challenge: attempt.desktopChallenge,
+            expiresAt: new Date(at.getTime() + DESKTOP_HANDOFF_TTL_MS),
+          },
+          at,
+        );
+        return { kind: 'desktop', handoff };
+      }
+      return { kind: 'session', ...(await createSession(user, userAgent)) };
+    },
+
+    /**
+     * The app collects its session: the handoff must exist, be unexpired and unused, and the
+     * verifier must hash to the challenge the sign-in started with. The handoff is spent by the
+     * first attempt, so a wrong verifier cannot be retried against it.
+     */
+    async redeemDesktopHandoff(params: { handoff: string; verifier: string }, userAgent: string | null) {
+      const row = await deps.repo.takeDesktopHandoff(hashToken(params.handoff));
+      if (!row || row.expiresAt.getTime() <= now().getTime()) throw badRequest(SIGN_IN_EXPIRED);
+      if (!sameText(desktopChallengeOf(params.verifier), row.challenge)) {
+        throw badRequest(DESKTOP_SIGN_IN_MISMATCH);
+      }
+      const user = await deps.users.findById(row.userId);
+      if (!user) throw badRequest(SIGN_IN_EXPIRED);
+      return createSession(user, userAgent);
     },
 
     /** The user behind a token, or null when it is unknown, expired or idle too long. */

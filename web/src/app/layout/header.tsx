@@ -2,6 +2,9 @@ import { AudioWaveform } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { SignInButton } from '../../features/auth/components/sign-in-button';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { usePlatform } from '../../lib/platform';
+import { UploadButton } from '../../features/beats/components/upload-dialog';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ThemeSwitch } from '../../features/theme/components/theme-switch';
 import { GenresMenu } from './genres-menu';
 import { UserMenu } from './user-menu';
@@ -13,7 +16,14 @@ function SessionControl() {
   const { user, isPending } = useSession();
   // A neutral shape while the first user fetch runs, so Sign In does not flash for members.
   if (isPending) return <span aria-hidden="true" className="h-9 w-24 animate-pulse rounded-full bg-fg/10" />;
-  return user ? <UserMenu user={user} /> : <SignInButton />;
+  if (!user) return <SignInButton />;
+  return (
+    <>
+      <UploadButton />
+      <NotificationBell userId={user.id} />
+      <UserMenu user={user} />
+    </>
+  );
 }
 
 export function Header() {
@@ -22,6 +32,8 @@ export function Header() {
   const onHome = pathname === '/';
   const browsingFree = onHome && params.get('free') === 'true';
   const browsingAll = onHome && !browsingFree && !params.has('genre');
+  // The desktop app's local library; the web has none.
+  const { library } = usePlatform();
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-bg/75 backdrop-blur-xl">
@@ -48,6 +60,15 @@ export function Header() {
           <Link to="/?free=true" className={navItem} aria-current={browsingFree ? 'page' : undefined}>
             Free Beats
           </Link>
+          {library ? (
+            <Link
+              to="/library"
+              className={navItem}
+              aria-current={pathname === '/library' ? 'page' : undefined}
+            >
+              Library
+            </Link>
+          ) : null}
         </nav>
 
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">

@@ -1,5 +1,8 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SignInDialog } from '../../features/auth/components/sign-in-dialog';
+import { AudioEngine } from '../../features/player/components/audio-engine';
+import { PlayerBar } from '../../features/player/components/player-bar';
+import { RealtimeConnection } from '../../features/realtime/components/realtime-connection';
 import { Header } from './header';
 
 export function RootLayout() {
@@ -20,7 +23,12 @@ export function RootLayout() {
       >
         <Outlet />
       </main>
+      {/* The player outlives every page: one audio element, the bar on every screen. */}
+      <AudioEngine />
+      <PlayerBar />
       <SignInDialog />
+      {/* One realtime connection for the whole app while a user is signed in; renders nothing. */}
+      <RealtimeConnection />
       <ScrollRestoration />
     </div>
   );

@@ -1,10 +1,39 @@
+import { UI } from '@beatroom/shared/constants';
+import { LiveActivityFeed } from '../../features/activity/components/live-activity-feed';
+import { AnalyticsCards } from '../../features/analytics/components/analytics-cards';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { BeatCatalogue } from '../../features/beats/components/beat-catalogue';
 import { HomeHero } from '../../features/home/components/home-hero';
+import { LiveStatsTiles } from '../../features/live-stats/components/live-stats-tiles';
 
-/** / — the hero now; the catalogue (filters, beat grid with id="beats") goes below it. */
+/**
+ * / — the hero, then the catalogue (filters, sort and the beat grid with id="beats"). Signed-in
+ * users also get the live stats tiles above the catalogue, and their realtime analytics and the
+ * live activity feed beside it on wide screens (below it on narrow ones), so the grid stays
+ * the page's centre.
+ */
 export function HomePage() {
+  const { user } = useSession();
   return (
-    <div className="flex flex-col gap-10">
+    <div className="flex flex-col gap-8 sm:gap-10">
       <HomeHero />
+      {user ? <LiveStatsTiles /> : null}
+      {/* The catalogue keeps its place in the tree when the session arrives: no remount. */}
+      <div
+        className={
+          user
+            ? 'grid gap-10 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start 2xl:grid-cols-[minmax(0,1fr)_22rem]'
+            : 'flex flex-col'
+        }
+      >
+        <BeatCatalogue />
+        {user ? (
+          <aside aria-label="Your dashboard" className="flex flex-col gap-6">
+            <AnalyticsCards userId={user.id} />
+            <LiveActivityFeed limit={UI.LIVE_FEED_HOME} />
+          </aside>
+        ) : null}
+      </div>
     </div>
   );
 }

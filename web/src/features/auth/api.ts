@@ -1,4 +1,9 @@
-import { RedirectUrlResponse, SessionUser, type CreateSessionBody } from '@beatroom/shared/auth-contract';
+import {
+  CreateSessionResponse,
+  RedirectUrlResponse,
+  SessionUser,
+  type CreateSessionBody,
+} from '@beatroom/shared/auth-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../lib/api-client';
 
@@ -45,9 +50,13 @@ export async function fetchLoginRedirectUrl(): Promise<string> {
   return redirectUrl;
 }
 
-/** POST /api/sessions: trades the single-use code from the identity provider for a session cookie. */
-export async function createSession(body: CreateSessionBody): Promise<void> {
-  await apiClient.post('/api/sessions', { body });
+/**
+ * POST /api/sessions: trades the single-use code from the identity provider for a session
+ * cookie (answering the user), or, when the desktop app started the sign-in, for a one-time
+ * handoff code the page passes on to the app.
+ */
+export async function createSession(body: CreateSessionBody): Promise<CreateSessionResponse> {
+  return apiClient.post('/api/sessions', { body, schema: CreateSessionResponse });
 }
 
 /** GET /api/logout ends the server-side session and clears the cookie. */

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { redirectBrowser } from '../../../lib/browser-location';
 import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
 import { renderRoutes } from '../../../test/render';
 import { useSession } from '../hooks/use-session';
 import { AuthCallbackPage } from './auth-callback-page';
+
+vi.mock('../../../lib/browser-location', () => ({ redirectBrowser: vi.fn() }));
 
 const ada = {
   id: 'user-ada-0001',
@@ -106,5 +109,25 @@ describe('AuthCallbackPage', () => {
     );
     await waitFor(() => expect(api.calls('GET /api/users/me').length).toBeGreaterThan(0));
     expect(api.calls('POST /api/sessions')).toHaveLength(0);
+  });
+
+  it('hands a sign-in the desktop app started back to the app instead of signing in here', async () => {
+    const handoff = 'hand0ff_code-0123456789abcdefghijklmnopqrstu';
+    const api = stubFetch({
+      'GET /api/users/me': () => jsonResponse({ error: 'Not signed in' }, 401),
+      'POST /api/sessions': () => jsonResponse({ desktopHandoff: handoff }),
+    });
+
+    const { router } = renderCallback('/auth/callback?code=code-desktop-1&state=state-d');
+
+    expect(await screen.findByRole('heading', { name: 'Return to the Beatroom app' })).toBeInTheDocument();
+    const link = `beatroom://auth/callback?handoff=${handoff}`;
+    expect(screen.getByRole('link', { name: 'Open Beatroom' })).toHaveAttribute('href', link);
+    expect(vi.mocked(redirectBrowser)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(redirectBrowser)).toHaveBeenCalledWith(link);
+    // This browser stays signed out and on the page.
+    expect(router.state.location.pathname).toBe('/auth/callback');
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(api.calls('POST /api/sessions')).toHaveLength(1);
   });
 });

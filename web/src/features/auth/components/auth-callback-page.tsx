@@ -1,28 +1,39 @@
+import { isDesktopHandoff } from '@beatroom/shared/auth-contract';
+import { desktopHandoffLink } from '@beatroom/shared/desktop-app';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle, MonitorCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { buttonClasses } from '../../../components/ui/button';
+import { redirectBrowser } from '../../../lib/browser-location';
 import { createSession, describeFailure, sessionKeys } from '../api';
+
+/** How an exchange ended: signed in here, or a handoff to pass on to the desktop app. */
+type Outcome = { desktopLink: string | null };
 
 /**
  * One exchange per code for the life of the page: the code is single-use, so a remount of this
  * screen must join the first exchange, never post the same code again.
  */
-const exchanges = new Map<string, Promise<void>>();
+const exchanges = new Map<string, Promise<Outcome>>();
 
-function exchangeCodeOnce(code: string, state: string, queryClient: QueryClient): Promise<void> {
+function exchangeCodeOnce(code: string, state: string, queryClient: QueryClient): Promise<Outcome> {
   let exchange = exchanges.get(code);
   if (!exchange) {
     exchange = createSession({ code, state }).then(
-      // platform.md §7: on success the user is refetched, so the header shows them on arrival.
-      // The page's first user fetch may still be running and will answer "signed out"; a plain
-      // refetch would join it, so it is cancelled first.
-      async () => {
+      async (answer): Promise<Outcome> => {
+        // The desktop app started this sign-in: this browser gets no session, the app does.
+        if (isDesktopHandoff(answer)) return { desktopLink: desktopHandoffLink(answer.desktopHandoff) };
+        // platform.md §7: on success the user is refetched, so the header shows them on arrival.
+        // The page's first user fetch may still be running and will answer "signed out"; a plain
+        // refetch would join it, so it is cancelled first.
         await queryClient.cancelQueries({ queryKey: sessionKeys.me });
         await queryClient.refetchQueries({ queryKey: sessionKeys.me });
+        return { desktopLink: null };
       },
-      (error: unknown) => {
+      (error: unknown): Outcome => {
         console.error(`Failed to exchange code for session token: ${describeFailure(error)}`);
+        return { desktopLink: null };
       },
     );
     exchanges.set(code, exchange);
@@ -30,37 +41,70 @@ function exchangeCodeOnce(code: string, state: string, queryClient: QueryClient)
   return exchange;
 }
 
-async function completeSignIn(search: string, queryClient: QueryClient): Promise<void> {
+async function completeSignIn(search: string, queryClient: QueryClient): Promise<Outcome> {
   const params = new URLSearchParams(search);
   const code = params.get('code');
   if (!code) {
     console.error('Cannot exchange code for session token: no code provided in the URL search params.');
-    return;
+    return { desktopLink: null };
   }
-  await exchangeCodeOnce(code, params.get('state') ?? '', queryClient);
+  return exchangeCodeOnce(code, params.get('state') ?? '', queryClient);
 }
 
-/** /auth/callback: trades the code for a session, then goes home whatever the outcome. */
+/** Shown in the system browser after a sign-in the desktop app started. */
+function ReturnToApp({ link }: { link: string }) {
+  return (
+    <div className="flex min-h-[60dvh] items-center justify-center px-4">
+      <div role="status" className="flex max-w-md flex-col items-center gap-4 text-center">
+        <MonitorCheck aria-hidden="true" className="size-12 text-accent" />
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Return to the Beatroom app</h1>
+          <p className="mt-2 text-muted">
+            You are signed in. Beatroom should open by itself; if your browser asks, allow it to open the app.
+            You can close this tab afterwards.
+          </p>
+        </div>
+        <a href={link} className={buttonClasses({ size: 'lg' })}>
+          Open Beatroom
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /auth/callback: trades the code for a session, then goes home whatever the outcome. A sign-in
+ * started by the desktop app instead hands its code to the app through a beatroom:// link.
+ */
 export function AuthCallbackPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const location = useLocation();
   // The URL as it arrived: the screen leaves it right after, and the code must not be re-read.
   const [search] = useState(location.search);
+  const [desktopLink, setDesktopLink] = useState<string | null>(null);
   // StrictMode runs effects twice on the same instance; both runs share this one completion.
-  const completion = useRef<Promise<void> | null>(null);
+  const completion = useRef<Promise<Outcome> | null>(null);
 
   useEffect(() => {
     let active = true;
     completion.current ??= completeSignIn(search, queryClient);
-    void completion.current.then(() => {
+    void completion.current.then((outcome) => {
+      if (!active) return;
+      if (outcome.desktopLink) {
+        setDesktopLink(outcome.desktopLink);
+        redirectBrowser(outcome.desktopLink);
+        return;
+      }
       // Replace, so Back does not return to a spent code.
-      if (active) void navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     });
     return () => {
       active = false;
     };
   }, [search, navigate, queryClient]);
+
+  if (desktopLink) return <ReturnToApp link={desktopLink} />;
 
   return (
     <div className="flex min-h-[60dvh] items-center justify-center px-4">

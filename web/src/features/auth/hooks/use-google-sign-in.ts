@@ -1,6 +1,9 @@
 import { useCallback, useState } from 'react';
 import { redirectBrowser } from '../../../lib/browser-location';
+import { usePlatform } from '../../../lib/platform';
+import { showToast } from '../../../lib/toast';
 import { describeFailure, fetchLoginRedirectUrl } from '../api';
+import { useSignInDialog } from '../store/sign-in-dialog-store';
 
 export interface GoogleSignIn {
   start: () => Promise<void>;
@@ -8,12 +11,34 @@ export interface GoogleSignIn {
   isRedirecting: boolean;
 }
 
-/** Fetches the provider's sign-in URL and sends the browser there (platform.md §4). */
+/**
+ * Fetches the provider's sign-in URL and sends the browser there (platform.md §4). In the
+ * desktop app the platform opens it in the system browser instead; the app finishes the sign-in
+ * when the browser hands it back, so the dialog closes and says where to continue.
+ */
 export function useGoogleSignIn(): GoogleSignIn {
   const [isRedirecting, setIsRedirecting] = useState(false);
+  const { auth } = usePlatform();
 
   const start = useCallback(async () => {
     setIsRedirecting(true);
+    if (auth) {
+      try {
+        await auth.signIn();
+        useSignInDialog.getState().close();
+        showToast({
+          type: 'info',
+          title: 'Continue in your browser',
+          message: 'Finish signing in on the page that just opened; Beatroom picks it up from there.',
+        });
+      } catch (error) {
+        console.error(`Failed to get login redirect URL: ${describeFailure(error)}`);
+        showToast({ type: 'error', title: 'Sign-in failed', message: describeFailure(error) });
+      } finally {
+        setIsRedirecting(false);
+      }
+      return;
+    }
     try {
       redirectBrowser(await fetchLoginRedirectUrl());
       // Stay in the redirecting state: the page is about to unload.
@@ -21,7 +46,7 @@ export function useGoogleSignIn(): GoogleSignIn {
       console.error(`Failed to get login redirect URL: ${describeFailure(error)}`);
       setIsRedirecting(false);
     }
-  }, []);
+  }, [auth]);
 
   return { start, isRedirecting };
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { usePlatform } from '../../../lib/platform';
 import { describeFailure, endSession, sessionKeys } from '../api';
 
 /**
@@ -11,16 +12,18 @@ import { describeFailure, endSession, sessionKeys } from '../api';
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { auth } = usePlatform();
 
   return useCallback(async () => {
     // A user fetch still in flight must not bring the user back after we cleared it.
     void queryClient.cancelQueries({ queryKey: sessionKeys.me });
     queryClient.setQueryData(sessionKeys.me, null);
     try {
-      await endSession();
+      // The desktop app forgets its stored token and ends the session with it as the bearer.
+      await (auth ? auth.signOut() : endSession());
     } catch (error) {
       console.error(`Failed to sign out: ${describeFailure(error)}`);
     }
     await navigate('/');
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, auth]);
 }

@@ -1,0 +1,126 @@
+import type pg from 'pg';
+import { GENRES, KEYS, MOODS } from '../shared/src/constants';
+
+const ADJECTIVES = [
+  'Midnight',
+  'Golden',
+  'Neon',
+  'Silent',
+  'Broken',
+  'Electric',
+  'Velvet',
+  'Frozen',
+  'Savage',
+  'Lunar',
+  'Crimson',
+  'Hollow',
+  'Lucid',
+  'Wicked',
+  'Cosmic',
+  'Faded',
+  'Royal',
+  'Toxic',
+  'Sunset',
+  'Diamond',
+];
+const NOUNS = [
+  'Dreams',
+  'Trap',
+  'Drive',
+  'Rain',
+  'Fire',
+  'Waves',
+  'City',
+  'Heart',
+  'Ghost',
+  'Paradise',
+  'Empire',
+  'Shadows',
+  'Echoes',
+  'Skyline',
+  'Voodoo',
+  'Money',
+  'Lights',
+  'Riot',
+  'Bounce',
+  'Horizon',
+];
+const FIRST = [
+  'Nova',
+  'Kairo',
+  'Lena',
+  'Sol',
+  'Metro',
+  'Zay',
+  'Luca',
+  'Mira',
+  'Dex',
+  'Rico',
+  'Yuki',
+  'Omar',
+  'Ivy',
+  'Jax',
+  'Tino',
+];
+const LAST = [
+  'Beats',
+  'Keys',
+  'Loops',
+  'Rhythm',
+  'Sound',
+  'Wave',
+  'Made It',
+  'On The Track',
+  'Music',
+  'Audio',
+];
+
+const list = (values: readonly string[]) =>
+  `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+const pick = (values: readonly string[]) => `(${list(values)})[1 + floor(random() * ${values.length})::int]`;
+
+/**
+ * Fills an empty Beatroom database with `producers` producers and `beats` beats in a few
+ * set-based statements (generate_series), with realistic skew: power-law plays, 20 % free,
+ * 2 % featured, a year of upload dates. The word lists are constants, not user input.
+ */
+export async function loadCatalogue(db: pg.Client, producers: number, beats: number) {
+  await db.query('SELECT setseed(0.42)');
+  await db.query(`
+    INSERT INTO users (issuer, sub, email, name)
+    SELECT 'urn:beatroom:bench', 'p' || i, 'p' || i || '@bench.local', ${pick(FIRST)} || ' ' || ${pick(LAST)}
+    FROM generate_series(1, ${producers}) AS i`);
+  await db.query(`
+    INSERT INTO profiles (user_id, display_name)
+    SELECT id, name FROM users WHERE issuer = 'urn:beatroom:bench'`);
+  await db.query(`
+    WITH p AS (
+      SELECT array_agg(id ORDER BY id) AS ids, array_agg(name ORDER BY id) AS names
+      FROM users WHERE issuer = 'urn:beatroom:bench'
+    ), rows AS (
+      SELECT i, 1 + floor(random() * ${producers})::int AS who, random() AS r_price, random() AS r_plays
+      FROM generate_series(1, ${beats}) AS i
+    )
+    INSERT INTO beats (user_id, title, description, bpm, key_signature, genre, mood, price_cents, is_free,
+      is_featured, promotion_type, audio_file_key, cover_image_key, duration_seconds, play_count,
+      download_count, producer_name, created_at)
+    SELECT p.ids[who],
+      ${pick(ADJECTIVES)} || ' ' || ${pick(NOUNS)} || CASE WHEN random() < 0.3 THEN ' ' || (i % 100) ELSE '' END,
+      CASE WHEN random() < 0.6 THEN 'A ' || lower(${pick(MOODS)}) || ' beat with ' || ${pick(['hard drums', 'warm keys', 'sliding 808s', 'dusty samples', 'lush pads', 'live guitar'])} ELSE NULL END,
+      CASE WHEN random() < 0.95 THEN 60 + floor(random() * 141)::int ELSE NULL END,
+      CASE WHEN random() < 0.9 THEN ${pick(KEYS)} ELSE NULL END,
+      ${pick(GENRES)},
+      CASE WHEN random() < 0.85 THEN ${pick(MOODS)} ELSE NULL END,
+      CASE WHEN r_price < 0.2 THEN 0 ELSE 499 + floor(random() * 95)::int * 100 END,
+      r_price < 0.2,
+      random() < 0.02, NULL,
+      'audio/' || gen_random_uuid() || '.mp3',
+      'images/' || gen_random_uuid() || '.jpg',
+      60 + floor(random() * 240)::int,
+      floor(exp(r_plays * 10))::int,
+      floor(exp(r_plays * 7) * random())::int,
+      p.names[who],
+      now() - random() * interval '365 days'
+    FROM rows, p`);
+  await db.query('VACUUM ANALYZE beats');
+}

@@ -1,0 +1,67 @@
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+
+export interface Figures {
+  name: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * One autocannon run of `seconds` after a 1 s warm-up, the paths requested in turn by every
+ * connection. Latencies are kept per response so p95 is exact (autocannon reports no p95).
+ */
+export async function measure(
+  base: string,
+  name: string,
+  paths: string[],
+  seconds: number,
+  connections = 50,
+): Promise<Figures> {
+  const requests = paths.map((path) => ({ method: 'GET', path }));
+  await autocannon({ url: base, connections, duration: 1, requests });
+  const latencies: number[] = [];
+  const run = autocannon({ url: base, connections, duration: seconds, requests });
+  run.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await run;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / seconds,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** A table of figures, each also as a ratio of the plain route's requests/s. */
+export function printTable(title: string, rows: Figures[], plain: Figures) {
+  const num = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
+  console.log(`\n${title}`);
+  console.log(`${'scenario'.padEnd(64)}  p50 ms    p95 ms    p99 ms     req/s  vs plain  errors`);
+  for (const r of rows) {
+    const ratio = `${(r.rps / plain.rps).toFixed(2).padStart(7)}x`;
+    console.log(
+      `${r.name.padEnd(62)} ${num(r.p50)}  ${num(r.p95)}  ${num(r.p99)}  ${num(r.rps, 0)}  ${ratio}  ${String(r.errors).padStart(6)}`,
+    );
+  }
+}

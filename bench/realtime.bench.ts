@@ -1,0 +1,155 @@
+// Realtime fan-out benchmark (issue 4): 10,000 sockets, one event to all. Prints delivery
+// p50/p95/max, the server's longest event-loop stall, its memory with the sockets idle, and the
+// HTTP p99 of a simple route with and without fan-outs running. Not a test: it asserts nothing.
+//
+// Three processes besides this one: the server (the real app; one process cannot also hold
+// 10,000 client sockets under a 20,000 file limit), the clients, and autocannon (so the load
+// generator does not share the server's event loop). Run: npx tsx bench/realtime.bench.ts
+// Knobs: BENCH_SOCKETS (10000), BENCH_USERS (100), BENCH_DATABASE_URL or TEST_DATABASE_URL (a
+// PostgreSQL server to make a throwaway database on; default in-memory PGlite).
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  percentile,
+  type FromClients,
+  type FromServer,
+  type ToClients,
+  type ToServer,
+} from './realtime/protocol';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const HTTP_SECONDS = 5;
+const LOADED_FANOUTS = 8;
+const TARGETS = { p95Ms: 200, maxMs: 500, p99RiseMs: 50, memoryMb: 250 };
+
+const here = dirname(fileURLToPath(import.meta.url));
+const autocannonBin = join(
+  dirname(createRequire(import.meta.url).resolve('autocannon/package.json')),
+  'autocannon.js',
+);
+
+function child(file: string): ChildProcess {
+  return fork(join(here, 'realtime', file), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+/** Sends a command and resolves with the first reply that matches. */
+function ask<T>(
+  proc: ChildProcess,
+  message: ToServer | ToClients | null,
+  match: (m: T) => boolean,
+): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (reply: T) => {
+      if (!match(reply)) return;
+      proc.off('message', listener);
+      resolve(reply);
+    };
+    proc.on('message', listener);
+    if (message) proc.send(message);
+  });
+}
+
+/** autocannon against GET /api/health; answers its p99 latency in ms. */
+function httpP99(port: number): Promise<{ p99: number; requests: number }> {
+  return new Promise((resolve, reject) => {
+    const run = spawn(
+      process.execPath,
+      [autocannonBin, '-c', '10', '-d', String(HTTP_SECONDS), '-j', `http://127.0.0.1:${port}/api/health`],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let out = '';
+    run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    run.on('exit', () => {
+      try {
+        const result = JSON.parse(out) as { latency: { p99: number }; requests: { total: number } };
+        resolve({ p99: result.latency.p99, requests: result.requests.total });
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mb = (bytes: number) => bytes / 1024 / 1024;
+const fmt = (n: number) => n.toFixed(1);
+const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+
+const server = child('server.ts');
+const clients = child('clients.ts');
+const isStats = (m: FromServer) => m.type === 'stats';
+const stats = () => ask<Extract<FromServer, { type: 'stats' }>>(server, { cmd: 'stats' }, isStats);
+
+let fanoutId = 0;
+async function fanout() {
+  const id = ++fanoutId;
+  const delivered = ask<Extract<FromClients, { type: 'delivered' }>>(
+    clients,
+    { cmd: 'expect', id },
+    (m) => m.type === 'delivered' && m.id === id,
+  );
+  server.send({ cmd: 'fanout', id } satisfies ToServer);
+  return delivered;
+}
+
+try {
+  const ready = await ask<Extract<FromServer, { type: 'ready' }>>(server, null, (m) => m.type === 'ready');
+  const empty = await stats();
+  const opened = await ask<Extract<FromClients, { type: 'opened' }>>(
+    clients,
+    { cmd: 'open', port: ready.port, tokens: ready.tokens, count: SOCKETS },
+    (m) => m.type === 'opened',
+  );
+  await sleep(2000);
+  const idle = await stats();
+
+  const baseline = await httpP99(ready.port);
+
+  server.send({ cmd: 'reset-loop' } satisfies ToServer);
+  const single = await fanout();
+  const singleLoop = await stats();
+
+  server.send({ cmd: 'reset-loop' } satisfies ToServer);
+  const loaded = httpP99(ready.port);
+  const loadedDeliveries: number[] = [];
+  let loadedMissing = 0;
+  await sleep(500);
+  for (let i = 0; i < LOADED_FANOUTS; i++) {
+    const result = await fanout();
+    loadedDeliveries.push(...result.latenciesMs);
+    loadedMissing += result.missing;
+    await sleep(Math.max(0, (HTTP_SECONDS * 1000 - 1000) / LOADED_FANOUTS - 100));
+  }
+  const during = await loaded;
+  const loadedLoop = await stats();
+
+  const one = [...single.latenciesMs].sort((a, b) => a - b);
+  const all = loadedDeliveries.sort((a, b) => a - b);
+  const rise = during.p99 - baseline.p99;
+  console.log(
+    `\nRealtime fan-out benchmark (database: ${ready.database}): ${opened.open} sockets open (${opened.failed} failed, ${fmt(opened.ms / 1000)} s to connect), ${idle.sockets} on the server`,
+  );
+  console.log(
+    `  one event to all:  p50 ${fmt(percentile(one, 50))} ms, p95 ${fmt(percentile(one, 95))} ms (target < ${TARGETS.p95Ms}: ${mark(percentile(one, 95) < TARGETS.p95Ms)}), max ${fmt(one.at(-1) ?? NaN)} ms (target < ${TARGETS.maxMs}: ${mark((one.at(-1) ?? Infinity) < TARGETS.maxMs)}), missing ${single.missing}`,
+  );
+  console.log(
+    `  longest event-loop stall during it: ${fmt(singleLoop.loopMaxMs)} ms (loop p99 ${fmt(singleLoop.loopP99Ms)} ms)`,
+  );
+  console.log(
+    `  ${LOADED_FANOUTS} events under HTTP load: p50 ${fmt(percentile(all, 50))} ms, p95 ${fmt(percentile(all, 95))} ms, max ${fmt(all.at(-1) ?? NaN)} ms, missing ${loadedMissing}; longest stall ${fmt(loadedLoop.loopMaxMs)} ms`,
+  );
+  console.log(
+    `  HTTP p99 (GET /api/health, 10 connections, ${HTTP_SECONDS} s): ${baseline.p99} ms idle sockets only, ${during.p99} ms with fan-outs, rise ${rise} ms (target < ${TARGETS.p99RiseMs}: ${mark(rise < TARGETS.p99RiseMs)}); requests ${baseline.requests} vs ${during.requests}`,
+  );
+  console.log(
+    `  server memory: ${fmt(mb(idle.rssBytes))} MB RSS with ${idle.sockets} idle sockets (target < ${TARGETS.memoryMb}: ${mark(mb(idle.rssBytes) < TARGETS.memoryMb)}), ${fmt(mb(empty.rssBytes))} MB before them; the sockets' own share ${fmt(mb(idle.rssBytes - empty.rssBytes))} MB (${fmt((idle.rssBytes - empty.rssBytes) / Math.max(1, idle.sockets) / 1024)} KB each); JS heap ${fmt(mb(empty.heapUsedBytes))} → ${fmt(mb(idle.heapUsedBytes))} MB`,
+  );
+} finally {
+  clients.send({ cmd: 'stop' } satisfies ToClients);
+  server.send({ cmd: 'stop' } satisfies ToServer);
+}

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import { ErrorBody } from '@beatroom/shared/auth-contract';
+import {
+  CreatedId,
+  UPLOAD_FIELDS,
+  UploadResponse,
+  type CreateBeatBody,
+} from '@beatroom/shared/beats-contract';
+
+/**
+ * A failed call. `status` is null when the server was not reached at all (offline, refused,
+ * reset); `retryable` says whether the same call may succeed later without any change.
+ */
+export class ServerCallError extends Error {
+  override name = 'ServerCallError';
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+
+  get retryable(): boolean {
+    return this.status === null || this.status >= 500 || this.status === 408 || this.status === 429;
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+function contentTypeOf(name: string): string {
+  return CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}
+
+/** A file name safe inside a quoted multipart header. */
+function headerFileName(name: string): string {
+  return name.replace(/["\\\r\n]/g, '_');
+}
+
+/**
+ * A multipart/form-data body with one file part, streamed from disk chunk by chunk (never held
+ * in memory whole) and counted, so the caller can show byte progress. Its length is known in
+ * advance, so the request carries Content-Length.
+ */
+export function multipartFileBody(
+  field: string,
+  file: { path: string; name: string },
+  onProgress: (sentBytes: number, totalBytes: number) => void,
+) {
+  const boundary = `----beatroom${randomBytes(12).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${headerFileName(file.name)}"\r\n` +
+      `Content-Type: ${contentTypeOf(file.name)}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const fileSize = statSync(file.path).size;
+  const total = head.length + fileSize + tail.length;
+  let sent = 0;
+
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const push = (chunk: Uint8Array) => {
+        controller.enqueue(chunk);
+        sent += chunk.length;
+        onProgress(sent, total);
+      };
+      try {
+        push(head);
+        for await (const chunk of createReadStream(file.path, { highWaterMark: 256 * 1024 })) {
+          push(chunk as Buffer);
+        }
+        push(tail);
+        controller.close();
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+  });
+  return { body, contentType: `multipart/form-data; boundary=${boundary}`, length: total };
+}
+
+async function failure(response: Response, fallback: string): Promise<ServerCallError> {
+  let message = `${fallback} (HTTP ${response.status})`;
+  try {
+    const body = ErrorBody.safeParse(await response.json());
+    if (body.success) message = body.data.error;
+  } catch {
+    // Not JSON: keep the status line.
+  }
+  return new ServerCallError(message, response.status);
+}
+
+export interface ServerClientOptions {
+  serverUrl: string | (() => string);
+  token: () => string | null;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Main's own calls to the server (the uploader, the library mirror, downloads), with the session
+ * token as a Bearer header. The fetch function and the server address are injected, so tests
+ * point it at a real server on a random port, or at nothing.
+ */
+export function createServerClient(options: ServerClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const base = () => (typeof options.serverUrl === 'function' ? options.serverUrl() : options.serverUrl);
+
+  async function call(path: string, init: RequestInit & { duplex?: 'half' } = {}): Promise<Response> {
+    const token = options.token();
+    if (!token) throw new ServerCallError('Sign in to continue.', 401);
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
+    try {
+      return await doFetch(`${base()}${path}`, { ...init, headers });
+    } catch (cause) {
+      if (init.signal?.aborted) throw cause;
+      throw new ServerCallError('The Beatroom server cannot be reached.', null);
+    }
+  }
+
+  return {
+    call,
+
+    /** POST /api/upload/audio or /api/upload/image with a streamed file; answers the key. */
+    async uploadFile(
+      kind: 'audio' | 'image',
+      file: { path: string; name: string },
+      onProgress: (fraction: number) => void,
+      signal?: AbortSignal,
+    ): Promise<string> {
+      const multipart = multipartFileBody(UPLOAD_FIELDS[kind], file, (sent, total) =>
+        onProgress(sent / total),
+      );
+      const response = await call(`/api/upload/${kind}`, {
+        method: 'POST',
+        headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.length) },
+        body: multipart.body,
+        duplex: 'half',
+        signal,
+      });
+      if (!response.ok) {
+        throw await failure(
+          response,
+          kind === 'audio' ? 'Failed to upload audio file' : 'Failed to upload image',
+        );
+      }
+      return UploadResponse.parse(await response.json()).key;
+    },
+
+    /**
+     * POST /api/beats with the queue's idempotency key in the body and the header, so a repeat
+     * after a lost answer returns the first beat instead of creating a second.
+     */
+    async createBeat(body: CreateBeatBody, idempotencyKey: string, signal?: AbortSignal): Promise<string> {
+      const response = await call('/api/beats', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ ...body, idempotency_key: idempotencyKey }),
+        signal,
+      });
+      if (!response.ok) throw await failure(response, 'Failed to create beat');
+      return CreatedId.parse(await response.json()).id;
+    },
+
+    /** GET a JSON resource. */
+    async getJson(path: string): Promise<unknown> {
+      const response = await call(path);
+      if (!response.ok) throw await failure(response, 'Request failed');
+      return response.json();
+    },
+
+    /** GET a file; the caller streams the body. */
+    async getFile(path: string, signal?: AbortSignal): Promise<Response> {
+      const response = await call(path, { headers: { accept: '*/*' }, signal });
+      if (!response.ok) throw await failure(response, 'Download failed');
+      return response;
+    },
+  };
+}
+
+export type ServerClient = ReturnType<typeof createServerClient>;

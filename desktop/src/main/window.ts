@@ -1,0 +1,111 @@
+import { DESKTOP_APP_ORIGIN } from '@beatroom/shared/desktop-app';
+import { BrowserWindow, type Session, type WebContents } from 'electron';
+import type { DesktopConfig } from './config';
+import type { WindowState } from './window-state';
+import {
+  navigationDecision,
+  permissionDecision,
+  WINDOW_SECURITY,
+  windowOpenDecision,
+} from './window-security';
+
+/**
+ * Applied to every web contents the app creates: navigation away from the app is cancelled,
+ * new windows are never opened (allowed links go to the system browser), and <webview> is
+ * refused.
+ */
+export function attachWebContentsGuards(
+  contents: WebContents,
+  options: { serverUrl: string; openExternal: (url: string) => Promise<void> },
+): void {
+  const guard = (event: { preventDefault(): void }, url: string) => {
+    if (navigationDecision(url) === 'deny') event.preventDefault();
+  };
+  contents.on('will-navigate', guard);
+  contents.on('will-redirect', guard);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    const decision = windowOpenDecision(url, options.serverUrl);
+    if (decision.openExternally) {
+      options.openExternal(decision.openExternally).catch(() => {
+        // The system has no browser for it: nothing more the app can do.
+      });
+    }
+    return { action: decision.action };
+  });
+}
+
+/**
+ * The session's permission handlers and headers. Requests from the renderer to the configured
+ * server get the session token as a Bearer header when they lack one: fetch() sets it itself,
+ * but the WebSocket handshake, <img> and <audio> cannot.
+ */
+export function applySessionPolicies(
+  session: Session,
+  options: { config: DesktopConfig; token: () => string | null },
+): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
+    callback(
+      permissionDecision({
+        permission,
+        requestingUrl: details.requestingUrl ?? '',
+        mediaTypes,
+        isMainFrame: details.isMainFrame,
+      }),
+    );
+  });
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    permissionDecision({
+      permission,
+      requestingUrl: requestingOrigin,
+      mediaTypes: details.mediaType && details.mediaType !== 'unknown' ? [details.mediaType] : [],
+      isMainFrame: details.isMainFrame,
+    }),
+  );
+  // USB, HID and serial devices are never offered to the page.
+  session.setDevicePermissionHandler(() => false);
+
+  const { serverUrl, serverWsUrl } = options.config;
+  session.webRequest.onBeforeSendHeaders(
+    { urls: [`${serverUrl}/*`, `${serverWsUrl}/*`] },
+    (details, callback) => {
+      const headers = { ...details.requestHeaders };
+      const token = options.token();
+      const hasAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+      if (token && !hasAuthorization) headers.Authorization = `Bearer ${token}`;
+      callback({ requestHeaders: headers });
+    },
+  );
+}
+
+/** The one app window, with the security constant and the guards. */
+export function createMainWindow(options: {
+  state: WindowState;
+  preloadPath: string;
+  config: DesktopConfig;
+  openExternal: (url: string) => Promise<void>;
+}): BrowserWindow {
+  const { state } = options;
+  const window = new BrowserWindow({
+    x: state.x,
+    y: state.y,
+    width: state.width,
+    height: state.height,
+    minWidth: 360,
+    minHeight: 400,
+    show: false,
+    title: 'Beatroom',
+    // The dark theme's background, so the window never flashes white before the first paint.
+    backgroundColor: '#07070b',
+    webPreferences: { ...WINDOW_SECURITY, preload: options.preloadPath, spellcheck: true },
+  });
+  if (state.maximized) window.maximize();
+  window.once('ready-to-show', () => window.show());
+  attachWebContentsGuards(window.webContents, {
+    serverUrl: options.config.serverUrl,
+    openExternal: options.openExternal,
+  });
+  void window.loadURL(`${DESKTOP_APP_ORIGIN}/index.html`);
+  return window;
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Main-process modules run under plain Node with `electron` mocked per test file (vi.mock); the
+// library tests open real SQLite files, and the upload-queue test drives the real server.
+export default defineConfig({
+  test: {
+    name: 'desktop',
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,61 @@
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+
+const activitySelect = {
+  id: true,
+  type: true,
+  userId: true,
+  targetId: true,
+  targetName: true,
+  metadata: true,
+  createdAt: true,
+  user: {
+    select: { name: true, picture: true, profile: { select: { displayName: true, profileImageKey: true } } },
+  },
+} as const satisfies Prisma.ActivitySelect;
+
+export type ActivityRow = Prisma.ActivityGetPayload<{ select: typeof activitySelect }>;
+
+export interface NewActivity {
+  type: string;
+  userId: string;
+  targetId: string | null;
+  targetName: string | null;
+  metadata: Record<string, number | string>;
+}
+
+export function createActivityRepository(prisma: PrismaClient) {
+  return {
+    create(item: NewActivity): Promise<ActivityRow> {
+      return prisma.activity.create({ data: item, select: activitySelect });
+    },
+
+    /** Newest first. `followedBy`: only actors that user follows; `userId`: only that actor. */
+    list(filter: { followedBy?: string; userId?: string; type?: string | undefined }, take: number) {
+      const where: Prisma.ActivityWhereInput = {};
+      if (filter.userId) where.userId = filter.userId;
+      if (filter.followedBy) where.user = { followers: { some: { followerId: filter.followedBy } } };
+      if (filter.type) where.type = filter.type;
+      return prisma.activity.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take,
+        select: activitySelect,
+      });
+    },
+
+    /** A deleted beat's items would link nowhere. */
+    async deleteForTarget(targetId: string): Promise<void> {
+      await prisma.activity.deleteMany({ where: { targetId } });
+    },
+
+    async nameOf(userId: string): Promise<string | null> {
+      const row = await prisma.user.findUnique({
+        where: { id: userId },
+        select: { name: true, profile: { select: { displayName: true } } },
+      });
+      return row?.profile?.displayName ?? row?.name ?? null;
+    },
+  };
+}
+
+export type ActivityRepository = ReturnType<typeof createActivityRepository>;

@@ -1,0 +1,129 @@
+import type { ActivityListResponse, ActivityQuery } from '@beatroom/shared/community-contract';
+import { UI, type ActivityType } from '@beatroom/shared/constants';
+import { displayName } from '@beatroom/shared/format';
+import type { ActivityItem } from '@beatroom/shared/realtime-contract';
+import type { RealtimeService } from '../realtime/realtime.service';
+import type { UserRecord } from '../users/users.repository';
+import type { ActivityRepository, ActivityRow, NewActivity } from './activity.repository';
+
+/**
+ * How long the initial feed sent to each new socket is reused. Thousands of sockets connecting
+ * at once (a restart) then cost one query per second, not one each; this instance's own new
+ * items refresh it at once.
+ */
+const INITIAL_FEED_TTL_MS = 1_000;
+
+/** A picture URL for the feed: the profile image (served by /api/files) or the Google picture. */
+function avatarOf(row: ActivityRow): string | null {
+  const key = row.user.profile?.profileImageKey;
+  if (key) return `/api/files/${encodeURIComponent(key)}`;
+  return row.user.picture;
+}
+
+export function toActivityItem(row: ActivityRow): ActivityItem {
+  const metadata = (row.metadata ?? {}) as Record<string, unknown>;
+  const rating = metadata.rating;
+  return {
+    id: row.id,
+    type: row.type as ActivityType,
+    userId: row.userId,
+    userName: displayName(row.user.profile?.displayName ?? row.user.name, row.userId),
+    userAvatar: avatarOf(row),
+    targetId: row.targetId,
+    targetName: row.targetName,
+    timestamp: row.createdAt.toISOString(),
+    metadata:
+      typeof rating === 'number' && Number.isInteger(rating) && rating >= 1 && rating <= 5 ? { rating } : {},
+  };
+}
+
+/**
+ * The community feed: items are stored, then broadcast as new_activity to every socket; new
+ * sockets get the newest UI.ACTIVITY_FEED_MAX as initial_feed.
+ */
+export function createActivityService(deps: {
+  repo: ActivityRepository;
+  realtime: Pick<RealtimeService, 'broadcast'>;
+}) {
+  const { repo, realtime } = deps;
+  let cached: { at: number; items: Promise<ActivityItem[]> } | null = null;
+
+  async function record(item: NewActivity) {
+    const activity = toActivityItem(await repo.create(item));
+    cached = null;
+    realtime.broadcast({ type: 'activity', data: { type: 'new_activity', activity } });
+    return activity;
+  }
+
+  return {
+    record,
+
+    async list(user: UserRecord, query: ActivityQuery): Promise<ActivityListResponse> {
+      const filter =
+        query.scope === 'mine'
+          ? { userId: user.id, type: query.type }
+          : query.scope === 'following'
+            ? { followedBy: user.id, type: query.type }
+            : { type: query.type };
+      return { activities: (await repo.list(filter, query.limit)).map(toActivityItem) };
+    },
+
+    initialFeed(): Promise<ActivityItem[]> {
+      if (!cached || Date.now() - cached.at > INITIAL_FEED_TTL_MS) {
+        const items = repo.list({}, UI.ACTIVITY_FEED_MAX).then((rows) => rows.map(toActivityItem));
+        cached = { at: Date.now(), items };
+        // A failed query must not be served from the cache to every later socket.
+        items.catch(() => {
+          if (cached?.items === items) cached = null;
+        });
+      }
+      return cached.items;
+    },
+
+    async onFollowed(event: { followerId: string; followedId: string }) {
+      const name = displayName(await repo.nameOf(event.followedId), event.followedId);
+      await record({
+        type: 'user_followed',
+        userId: event.followerId,
+        targetId: event.followedId,
+        targetName: name,
+        metadata: {},
+      });
+    },
+
+    async onBeatCreated(event: { beatId: string; userId: string; title: string }) {
+      await record({
+        type: 'beat_uploaded',
+        userId: event.userId,
+        targetId: event.beatId,
+        targetName: event.title,
+        metadata: {},
+      });
+    },
+
+    /** Only a first rating is news; changing one's rating is not a new event in the feed. */
+    async onBeatRated(event: {
+      beatId: string;
+      beatTitle: string;
+      userId: string;
+      rating: number;
+      isNew: boolean;
+    }) {
+      if (!event.isNew) return;
+      await record({
+        type: 'beat_rated',
+        userId: event.userId,
+        targetId: event.beatId,
+        targetName: event.beatTitle,
+        metadata: { rating: event.rating },
+      });
+    },
+
+    async onBeatDeleted(event: { beatId: string }) {
+      await repo.deleteForTarget(event.beatId);
+      cached = null;
+    },
+  };
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>;

@@ -1,0 +1,36 @@
+import type { PrismaClient } from '../../generated/prisma/client';
+
+export function createAnalyticsRepository(prisma: PrismaClient) {
+  return {
+    async totals(userId: string) {
+      const [beats, followers, rating] = await Promise.all([
+        prisma.beat.aggregate({
+          where: { userId },
+          _count: { _all: true },
+          _sum: { playCount: true, downloadCount: true },
+        }),
+        prisma.follow.count({ where: { followedId: userId } }),
+        prisma.beatReview.aggregate({ where: { beat: { userId } }, _avg: { rating: true } }),
+      ]);
+      return {
+        beats: beats._count._all,
+        plays: beats._sum.playCount ?? 0,
+        downloads: beats._sum.downloadCount ?? 0,
+        followers,
+        averageRating: rating._avg.rating,
+      };
+    },
+
+    /** Plays of the user's beats registered in [from, to). */
+    playsBetween(userId: string, from: Date, to: Date): Promise<number> {
+      return prisma.beatPlay.count({ where: { beat: { userId }, createdAt: { gte: from, lt: to } } });
+    },
+
+    async beatOwner(beatId: string): Promise<string | null> {
+      const row = await prisma.beat.findUnique({ where: { id: beatId }, select: { userId: true } });
+      return row?.userId ?? null;
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

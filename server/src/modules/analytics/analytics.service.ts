@@ -1,0 +1,87 @@
+import type { Analytics } from '@beatroom/shared/realtime-contract';
+import { forbidden } from '../../plugins/errors';
+import type { RealtimeService } from '../realtime/realtime.service';
+import type { UserRecord } from '../users/users.repository';
+import type { AnalyticsRepository } from './analytics.repository';
+
+const HOUR_MS = 3600_000;
+const WEEK_MS = 7 * 24 * HOUR_MS;
+/** Beat → owner answers kept for play events; owners never change, so entries never go stale. */
+const OWNER_CACHE_MAX = 10_000;
+
+export const ANALYTICS_OWNER_ONLY = 'Only the owner can see these analytics';
+
+/**
+ * Percent change of plays in the last 7 days against the 7 days before, one decimal: 100 when
+ * there were none before and some now, 0 when there were none in either.
+ */
+export function growthRate(current: number, previous: number): number {
+  if (previous === 0) return current > 0 ? 100 : 0;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/**
+ * A producer's numbers (platform.md §3 "Analytics"). totalRevenue stays 0 and recentDownloads
+ * stays 0 until purchases and download records exist (money issue); both are in the contract
+ * now so clients need no change then.
+ */
+export function createAnalyticsService(deps: {
+  repo: AnalyticsRepository;
+  realtime: Pick<RealtimeService, 'analyticsChanged'>;
+  now?: () => Date;
+}) {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+  const owners = new Map<string, string>();
+
+  async function compute(userId: string): Promise<Analytics> {
+    const at = now();
+    const t = at.getTime();
+    const [totals, recentPlays, thisWeek, lastWeek] = await Promise.all([
+      repo.totals(userId),
+      repo.playsBetween(userId, new Date(t - HOUR_MS), at),
+      repo.playsBetween(userId, new Date(t - WEEK_MS), at),
+      repo.playsBetween(userId, new Date(t - 2 * WEEK_MS), new Date(t - WEEK_MS)),
+    ]);
+    return {
+      totalPlays: totals.plays,
+      totalDownloads: totals.downloads,
+      totalBeats: totals.beats,
+      totalFollowers: totals.followers,
+      totalRevenue: 0,
+      averageRating: totals.averageRating === null ? null : Math.round(totals.averageRating * 100) / 100,
+      growthRate: growthRate(thisWeek, lastWeek),
+      recentPlays,
+      recentDownloads: 0,
+      lastUpdated: at.toISOString(),
+    };
+  }
+
+  return {
+    compute,
+
+    /** GET /api/users/{id}/analytics: the owner only, checked before anything is read. */
+    async forUser(viewer: UserRecord, userId: string): Promise<Analytics> {
+      if (viewer.id !== userId) throw forbidden(ANALYTICS_OWNER_ONLY);
+      return compute(userId);
+    },
+
+    changed(userIds: string[]) {
+      deps.realtime.analyticsChanged(userIds);
+    },
+
+    /** A play changes its producer's numbers; the owner lookup is cached per beat. */
+    async onBeatPlayed(event: { beatId: string }) {
+      let owner = owners.get(event.beatId);
+      if (!owner) {
+        owner = (await repo.beatOwner(event.beatId)) ?? undefined;
+        if (!owner) return;
+        if (owners.size >= OWNER_CACHE_MAX) owners.clear();
+        owners.set(event.beatId, owner);
+      }
+      deps.realtime.analyticsChanged([owner]);
+    },
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -1,0 +1,86 @@
+import { ErrorBody } from '@beatroom/shared/auth-contract';
+import {
+  BeatAnalytics,
+  BeatIdParams,
+  BeatReviewsQuery,
+  BeatReviewsResponse,
+  FavoriteStatus,
+  PublicRecordingList,
+  RateBeatBody,
+  RatingSummary,
+  UserRating,
+} from '@beatroom/shared/beats-contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const params = BeatIdParams;
+/** Signed-out callers get their 401 before their input is even validated. */
+const signedIn = async (request: FastifyRequest) => void requireUser(request);
+
+/** Plays, favourites, ratings, reviews, analytics and vocal covers of one beat. */
+export const beatSocialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const social = app.beatSocial;
+  // Fire and forget for the player: 204 whether or not this play was counted.
+  app.post(
+    '/api/beats/:id/play',
+    { schema: { params, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await social.play(request.params.id, { userId: request.user?.id ?? null, ip: request.ip });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/beats/:id/favorite-status',
+    { onRequest: signedIn, schema: { params, response: { 200: FavoriteStatus, ...errors } } },
+    async (request) => social.favoriteStatus(requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/beats/:id/favorite',
+    { onRequest: signedIn, schema: { params, response: { 200: FavoriteStatus, ...errors } } },
+    async (request) => social.toggleFavorite(requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/beats/:id/rate',
+    {
+      onRequest: signedIn,
+      schema: { params, body: RateBeatBody, response: { 200: RatingSummary, ...errors } },
+    },
+    async (request) => social.rate(requireUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/beats/:id/rating-summary',
+    { schema: { params, response: { 200: RatingSummary, ...errors } } },
+    async (request) => social.ratingSummary(request.params.id),
+  );
+
+  app.get(
+    '/api/beats/:id/reviews',
+    { schema: { params, querystring: BeatReviewsQuery, response: { 200: BeatReviewsResponse, ...errors } } },
+    async (request) => social.reviews(request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/beats/:id/user-rating',
+    { onRequest: signedIn, schema: { params, response: { 200: UserRating, ...errors } } },
+    async (request) => social.userRating(requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/beats/:id/analytics',
+    { onRequest: signedIn, schema: { params, response: { 200: BeatAnalytics, ...errors } } },
+    async (request) => social.analytics(requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/beats/:id/public-recordings',
+    { schema: { params, response: { 200: PublicRecordingList, ...errors } } },
+    async (request) => social.publicRecordings(request.params.id),
+  );
+};

@@ -1,0 +1,210 @@
+import {
+  BEAT_NOT_FOUND,
+  resolvePricing,
+  type Beat,
+  type BeatDetail,
+  type BeatListQuery,
+  type BeatWaveform,
+  type CreateBeatInput,
+  type EditBeatInput,
+} from '@beatroom/shared/beats-contract';
+import { displayName } from '@beatroom/shared/format';
+import type { DomainEvents } from '../../plugins/domain-events';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import type { Storage } from '../storage/storage';
+import type { UploadsRepository } from '../uploads/uploads.repository';
+import type { UserRecord } from '../users/users.repository';
+import type { BeatsSearchRepository } from './beats-search.repository';
+import { UniqueViolationError, type BeatFields, type BeatsRepository } from './beats.repository';
+import { cacheKey, createListCache } from './list-cache';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const NOT_YOUR_BEAT = 'Only the producer of this beat can change it';
+export const AUDIO_NOT_YOURS = 'audio_file_key: upload the audio file first (it must be your own upload)';
+export const COVER_NOT_YOURS = 'cover_image_key: upload the cover image first (it must be your own upload)';
+export const FILE_IN_USE = 'This file already belongs to another beat: upload it again';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/** A beat id from the URL: anything but a UUID cannot be a beat. */
+export function assertBeatId(id: string): void {
+  if (!UUID.test(id)) throw notFound(BEAT_NOT_FOUND);
+}
+
+/** producer_name: profile display name, else account name, else "Producer <8 chars of id>". */
+export function producerNameOf(userId: string, names: { displayName: string | null; name: string | null }) {
+  return displayName(names.displayName?.trim() || names.name, userId, 'Producer');
+}
+
+/**
+ * Beats: browse, read, create, edit, delete. Access is checked before any data is changed:
+ * only the producer edits or deletes, and only their own uploads become a beat's files.
+ */
+export function createBeatsService(deps: {
+  repo: BeatsRepository;
+  search: BeatsSearchRepository;
+  uploads: UploadsRepository;
+  storage: Storage;
+  events: DomainEvents;
+  log: Log;
+  /** How long a browse page may be answered from memory; 0 turns the cache off. */
+  listCacheMs: number;
+}) {
+  const { repo, uploads, storage, events, log } = deps;
+  const pages = createListCache<Beat[]>({ ttlMs: deps.listCacheMs });
+
+  async function ownedBeat(user: UserRecord, id: string) {
+    assertBeatId(id);
+    const beat = await repo.findOwnership(id);
+    if (!beat) throw notFound(BEAT_NOT_FOUND);
+    if (beat.userId !== user.id) throw forbidden(NOT_YOUR_BEAT);
+    return beat;
+  }
+
+  /** A stored file the user uploaded, of the right kind, that no beat uses yet. */
+  async function checkOwnUpload(user: UserRecord, key: string, kind: 'audio' | 'image') {
+    const upload = await uploads.find(key);
+    if (!upload || upload.userId !== user.id || upload.kind !== kind) {
+      throw badRequest(kind === 'audio' ? AUDIO_NOT_YOURS : COVER_NOT_YOURS);
+    }
+    if (await repo.isFileUsed(key)) throw conflict(FILE_IN_USE);
+    return upload;
+  }
+
+  async function removeFiles(keys: string[]) {
+    for (const key of keys) {
+      await storage
+        .delete(key)
+        .catch((error: unknown) => log.warn({ err: error, key }, 'could not delete a file'));
+    }
+  }
+
+  return {
+    /**
+     * A browse page. A cached page is the very same array each time, which also lets the route
+     * reuse its serialised JSON; callers must not modify it.
+     */
+    list(query: BeatListQuery): Promise<Beat[]> {
+      return pages.get(cacheKey(query), async () => Object.freeze(await deps.search.list(query)) as Beat[]);
+    },
+
+    async get(id: string): Promise<BeatDetail> {
+      assertBeatId(id);
+      const beat = await repo.findDetail(id);
+      if (!beat) throw notFound(BEAT_NOT_FOUND);
+      return beat;
+    },
+
+    async waveform(id: string): Promise<BeatWaveform> {
+      assertBeatId(id);
+      const waveform = await repo.findWaveform(id);
+      if (!waveform) throw notFound(BEAT_NOT_FOUND);
+      return { peaks: waveform.peaks ?? null, duration_seconds: waveform.duration_seconds };
+    },
+
+    /**
+     * Creates a beat owned by the signed-in user. A retry with an idempotency key already used
+     * by this user answers that beat's id before any other check, and creates nothing.
+     */
+    async create(
+      user: UserRecord,
+      body: CreateBeatInput,
+      headerKey: string | undefined,
+    ): Promise<{ id: string }> {
+      if (headerKey && body.idempotency_key && headerKey !== body.idempotency_key) {
+        throw badRequest('The Idempotency-Key header and idempotency_key differ');
+      }
+      const idempotencyKey = body.idempotency_key ?? headerKey ?? null;
+      if (idempotencyKey) {
+        const existing = await repo.findIdByIdempotencyKey(user.id, idempotencyKey);
+        if (existing) return { id: existing };
+      }
+      const audio = await checkOwnUpload(user, body.audio_file_key, 'audio');
+      const coverKey = body.cover_image_key ?? null;
+      if (coverKey) await checkOwnUpload(user, coverKey, 'image');
+      const pricing = resolvePricing(body);
+      let id: string;
+      try {
+        id = await repo.create({
+          userId: user.id,
+          title: body.title,
+          description: body.description ?? null,
+          bpm: body.bpm ?? null,
+          keySignature: body.key_signature ?? null,
+          genre: body.genre,
+          mood: body.mood ?? null,
+          priceCents: pricing.price_cents,
+          isFree: pricing.is_free,
+          audioFileKey: body.audio_file_key,
+          coverImageKey: coverKey,
+          durationSeconds: audio.durationSeconds === null ? null : Math.round(audio.durationSeconds),
+          producerName: producerNameOf(user.id, await repo.namesOf(user.id)),
+          idempotencyKey,
+        });
+      } catch (error) {
+        if (!(error instanceof UniqueViolationError)) throw error;
+        // Two requests with one key raced: the other one created the beat.
+        const winner = idempotencyKey ? await repo.findIdByIdempotencyKey(user.id, idempotencyKey) : null;
+        if (winner) return { id: winner };
+        throw conflict(FILE_IN_USE);
+      }
+      pages.clear();
+      await events.emit({ type: 'beat.created', beatId: id, userId: user.id, title: body.title });
+      return { id };
+    },
+
+    /** Owner only. Fields left out keep their values; a replaced cover's file is removed. */
+    async edit(user: UserRecord, id: string, body: EditBeatInput): Promise<Beat> {
+      const beat = await ownedBeat(user, id);
+      const coverChanges = body.cover_image_key !== undefined && body.cover_image_key !== beat.coverImageKey;
+      if (coverChanges && body.cover_image_key) await checkOwnUpload(user, body.cover_image_key, 'image');
+      const pricing = resolvePricing(body, { price_cents: beat.priceCents, is_free: beat.isFree });
+      const changes: Partial<BeatFields> = {
+        title: body.title,
+        description: body.description,
+        bpm: body.bpm,
+        keySignature: body.key_signature,
+        genre: body.genre,
+        mood: body.mood,
+        priceCents: pricing.price_cents,
+        isFree: pricing.is_free,
+        coverImageKey: coverChanges ? body.cover_image_key : undefined,
+      };
+      try {
+        await repo.update(id, changes);
+      } catch (error) {
+        if (error instanceof UniqueViolationError) throw conflict(FILE_IN_USE);
+        throw error;
+      }
+      pages.clear();
+      if (coverChanges && beat.coverImageKey) {
+        await repo.deleteUploads([beat.coverImageKey]);
+        await removeFiles([beat.coverImageKey]);
+      }
+      return (await repo.findBeat(id))!;
+    },
+
+    /** Owner only: the beat, its plays, favourites and reviews, and both of its files. */
+    async remove(user: UserRecord, id: string): Promise<void> {
+      const beat = await ownedBeat(user, id);
+      const files = [beat.audioFileKey, beat.coverImageKey].filter((k): k is string => !!k);
+      await repo.delete(id, files);
+      pages.clear();
+      await removeFiles(files);
+      await events.emit({ type: 'beat.deleted', beatId: id, userId: user.id });
+    },
+
+    /**
+     * Call after a producer's display or account name changes, so browse and search show the
+     * new name (producer_name is denormalised onto beats for search).
+     */
+    async refreshProducerName(userId: string): Promise<void> {
+      await repo.setProducerName(userId, producerNameOf(userId, await repo.namesOf(userId)));
+      pages.clear();
+    },
+  };
+}
+
+export type BeatsService = ReturnType<typeof createBeatsService>;

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBeat, isNotification, member, TestSocket } from '../../../test/community-fixtures';
+import { createTestApp } from '../../../test/helpers';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let url = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+});
+afterAll(async () => t?.close());
+
+describe('GET /api/live/stats', () => {
+  it('401 signed out', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/live/stats' })).statusCode).toBe(401);
+  });
+
+  it('counts connected users and sockets, recent plays and listeners, and recent activity', async () => {
+    const ann = await member(t.app, 'ann@example.com');
+    const bob = await member(t.app, 'bob@example.com');
+    const empty = (await ann.agent.get('/api/live/stats')).json();
+    expect(empty).toEqual({
+      connectedUsers: 0,
+      activeSessions: 0,
+      totalPlaying: 0,
+      totalListening: 0,
+      recentActivities: 0,
+    });
+
+    const sockets = await Promise.all([
+      TestSocket.open(url, { cookie: `beatroom_session=${ann.token}` }),
+      TestSocket.open(url, { cookie: `beatroom_session=${ann.token}` }),
+      TestSocket.open(url, { cookie: `beatroom_session=${bob.token}` }),
+    ]);
+    await Promise.all(sockets.map((s) => s.next(isNotification('connected'))));
+    const beat = await insertBeat(t.app, bob.id);
+    const old = new Date(Date.now() - 10 * 60_000);
+    await t.app.db.prisma.beatPlay.createMany({
+      data: [
+        { beatId: beat.id, userId: ann.id },
+        { beatId: beat.id, userId: ann.id },
+        { beatId: beat.id, userId: null },
+        { beatId: beat.id, userId: bob.id, createdAt: old },
+      ],
+    });
+    await ann.agent.request({ method: 'POST', url: `/api/users/${bob.id}/follow` });
+
+    expect((await ann.agent.get('/api/live/stats')).json()).toEqual({
+      connectedUsers: 2,
+      activeSessions: 3,
+      totalPlaying: 3,
+      totalListening: 2,
+      recentActivities: 1,
+    });
+
+    sockets[0]!.close();
+    await sockets[0]!.waitClosed();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await ann.agent.get('/api/live/stats')).json()).toMatchObject({
+      connectedUsers: 2,
+      activeSessions: 2,
+    });
+    for (const s of sockets) s.close();
+  });
+});

@@ -1,0 +1,177 @@
+import type {
+  MarkReadResponse,
+  NotificationListQuery,
+  NotificationListResponse,
+} from '@beatroom/shared/community-contract';
+import type { NotificationType } from '@beatroom/shared/constants';
+import { displayName } from '@beatroom/shared/format';
+import type { Notification, ServerMessage } from '@beatroom/shared/realtime-contract';
+import { notFound } from '../../plugins/errors';
+import type { RealtimeService } from '../realtime/realtime.service';
+import type { UserRecord } from '../users/users.repository';
+import type {
+  NewNotification,
+  NotificationRow,
+  NotificationSetting,
+  NotificationsRepository,
+} from './notifications.repository';
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+/** Rows per insert, well under PostgreSQL's parameter limit. */
+const INSERT_CHUNK = 1000;
+
+export function toNotification(row: NotificationRow): Notification {
+  const data = (row.data ?? {}) as Record<string, unknown>;
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    title: row.title,
+    message: row.message,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    data: {
+      ...(typeof data.followerId === 'string' ? { followerId: data.followerId } : {}),
+      ...(typeof data.beatId === 'string' ? { beatId: data.beatId } : {}),
+    },
+  };
+}
+
+const unreadMessage = (count: number): ServerMessage => ({
+  type: 'notification',
+  data: { type: 'unread_count_updated', count },
+});
+
+/**
+ * Notifications: created by the server when something happens to a user (honouring that
+ * user's notification settings), listed and marked read by their owner only, and pushed to
+ * the owner's open sockets with the new unread count.
+ */
+export function createNotificationsService(deps: {
+  repo: NotificationsRepository;
+  realtime: Pick<RealtimeService, 'sendToUsers'>;
+  now?: () => Date;
+}) {
+  const { repo, realtime } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Stores the notifications the recipients' settings allow, then pushes them with counts. */
+  async function notify(items: NewNotification[], setting: NotificationSetting, preFiltered = false) {
+    if (!items.length) return;
+    const allowed = preFiltered
+      ? new Set(items.map((i) => i.userId))
+      : new Set(await repo.recipientsAllowing([...new Set(items.map((i) => i.userId))], setting));
+    const kept = items.filter((i) => allowed.has(i.userId));
+    for (let i = 0; i < kept.length; i += INSERT_CHUNK) {
+      const rows = await repo.createMany(kept.slice(i, i + INSERT_CHUNK));
+      const counts = await repo.unreadCounts(rows.map((r) => r.userId));
+      realtime.sendToUsers(
+        rows.map((row) => ({
+          userId: row.userId,
+          messages: [
+            { type: 'notification', data: { type: 'new_notification', notification: toNotification(row) } },
+            unreadMessage(counts.get(row.userId) ?? 1),
+          ],
+        })),
+      );
+    }
+  }
+
+  async function pushCount(userId: string): Promise<number> {
+    const count = await repo.unreadCount(userId);
+    realtime.sendToUsers([{ userId, messages: [unreadMessage(count)] }]);
+    return count;
+  }
+
+  return {
+    async list(user: UserRecord, query: NotificationListQuery): Promise<NotificationListResponse> {
+      const { rows, hasMore } = await repo.list(
+        user.id,
+        { read: query.read, type: query.type },
+        (query.page - 1) * query.limit,
+        query.limit,
+      );
+      return { notifications: rows.map(toNotification), hasMore };
+    },
+
+    async unreadCount(user: Pick<UserRecord, 'id'>): Promise<{ count: number }> {
+      return { count: await repo.unreadCount(user.id) };
+    },
+
+    /** Another user's notification is reported missing, never forbidden: ids do not leak. */
+    async markRead(user: UserRecord, id: string): Promise<MarkReadResponse> {
+      if (!(await repo.markRead(user.id, id, now()))) throw notFound(NOTIFICATION_NOT_FOUND);
+      return { ok: true, count: await pushCount(user.id) };
+    },
+
+    async markAllRead(user: UserRecord): Promise<MarkReadResponse> {
+      await repo.markAllRead(user.id, now());
+      return { ok: true, count: await pushCount(user.id) };
+    },
+
+    async onFollowed(event: { followerId: string; followedId: string }) {
+      const names = await repo.names([event.followerId]);
+      const name = displayName(names.get(event.followerId), event.followerId);
+      await notify(
+        [
+          {
+            userId: event.followedId,
+            type: 'new_follower',
+            title: 'New follower',
+            message: `${name} started following you`,
+            data: { followerId: event.followerId },
+          },
+        ],
+        'newFollowerNotifications',
+      );
+    },
+
+    /** new_beat to every follower of the producer who wants it. */
+    async onBeatCreated(event: { beatId: string; userId: string; title: string }) {
+      const followers = await repo.followersAllowing(event.userId, 'newBeatNotifications');
+      if (!followers.length) return;
+      const names = await repo.names([event.userId]);
+      const producer = displayName(names.get(event.userId), event.userId, 'Producer');
+      const message = `${producer} uploaded a new beat: ${event.title}`;
+      await notify(
+        followers.map((userId) => ({
+          userId,
+          type: 'new_beat',
+          title: 'New beat',
+          message,
+          data: { beatId: event.beatId },
+        })),
+        'newBeatNotifications',
+        true,
+      );
+    },
+
+    /** beat_review to the owner on a first rating (a changed rating does not notify again). */
+    async onBeatRated(event: {
+      beatId: string;
+      beatTitle: string;
+      ownerId: string;
+      userId: string;
+      rating: number;
+      isNew: boolean;
+    }) {
+      if (!event.isNew || event.userId === event.ownerId) return;
+      const names = await repo.names([event.userId]);
+      const name = displayName(names.get(event.userId), event.userId);
+      const stars = `${event.rating} star${event.rating === 1 ? '' : 's'}`;
+      await notify(
+        [
+          {
+            userId: event.ownerId,
+            type: 'beat_review',
+            title: 'New review',
+            message: `${name} rated ${event.beatTitle} ${stars}`,
+            data: { beatId: event.beatId },
+          },
+        ],
+        'reviewNotifications',
+      );
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,173 @@
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+
+/** The beat columns profile lists show (platform.md §3 Beat). */
+export const beatSelect = {
+  id: true,
+  userId: true,
+  title: true,
+  description: true,
+  bpm: true,
+  keySignature: true,
+  genre: true,
+  mood: true,
+  priceCents: true,
+  isFree: true,
+  isFeatured: true,
+  promotionType: true,
+  audioFileKey: true,
+  coverImageKey: true,
+  durationSeconds: true,
+  playCount: true,
+  downloadCount: true,
+  createdAt: true,
+  producerName: true,
+} as const satisfies Prisma.BeatSelect;
+
+export type BeatRow = Prisma.BeatGetPayload<{ select: typeof beatSelect }>;
+
+const profileSelect = {
+  displayName: true,
+  bio: true,
+  location: true,
+  websiteUrl: true,
+  twitterHandle: true,
+  instagramHandle: true,
+  tiktokHandle: true,
+  spotifyUrl: true,
+  soundcloudUrl: true,
+  coverImageKey: true,
+  profileImageKey: true,
+  verified: true,
+  userRole: true,
+  createdAt: true,
+} as const satisfies Prisma.ProfileSelect;
+
+export type ProfileFields = Omit<Prisma.ProfileGetPayload<{ select: typeof profileSelect }>, 'createdAt'>;
+
+export type ProfileBeatSort = 'newest' | 'popular' | 'downloads';
+
+const beatOrder: Record<ProfileBeatSort, Prisma.BeatOrderByWithRelationInput[]> = {
+  newest: [{ createdAt: 'desc' }, { id: 'desc' }],
+  popular: [{ playCount: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
+  downloads: [{ downloadCount: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
+};
+
+export function createProfilesRepository(prisma: PrismaClient) {
+  return {
+    findUserWithProfile(userId: string) {
+      return prisma.user.findUnique({
+        where: { id: userId },
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          isAdmin: true,
+          isOwner: true,
+          role: true,
+          createdAt: true,
+          profile: { select: profileSelect },
+        },
+      });
+    },
+
+    userExists(userId: string): Promise<boolean> {
+      return prisma.user.count({ where: { id: userId } }).then((n) => n > 0);
+    },
+
+    /** The numbers of the profile header: one aggregate per table, run together. */
+    async stats(userId: string, recentBeats: number, topGenres: number) {
+      const [beats, followers, rating, genres, recent] = await Promise.all([
+        prisma.beat.aggregate({
+          where: { userId },
+          _count: { _all: true },
+          _sum: { playCount: true, downloadCount: true },
+        }),
+        prisma.follow.count({ where: { followedId: userId } }),
+        prisma.beatReview.aggregate({ where: { beat: { userId } }, _avg: { rating: true } }),
+        prisma.beat.groupBy({
+          by: ['genre'],
+          where: { userId },
+          _count: { genre: true },
+          orderBy: [{ _count: { genre: 'desc' } }, { genre: 'asc' }],
+          take: topGenres,
+        }),
+        prisma.beat.findMany({
+          where: { userId },
+          orderBy: beatOrder.newest,
+          take: recentBeats,
+          select: beatSelect,
+        }),
+      ]);
+      return {
+        beatsCount: beats._count._all,
+        totalPlays: beats._sum.playCount ?? 0,
+        totalDownloads: beats._sum.downloadCount ?? 0,
+        followersCount: followers,
+        averageRating: rating._avg.rating,
+        genres: genres.map((g) => ({ genre: g.genre, count: g._count.genre })),
+        recentBeats: recent,
+      };
+    },
+
+    listBeats(userId: string, sort: ProfileBeatSort, take: number): Promise<BeatRow[]> {
+      return prisma.beat.findMany({ where: { userId }, orderBy: beatOrder[sort], take, select: beatSelect });
+    },
+
+    async listFavorites(userId: string, take: number): Promise<BeatRow[]> {
+      const rows = await prisma.beatFavorite.findMany({
+        where: { userId },
+        orderBy: [{ createdAt: 'desc' }, { beatId: 'desc' }],
+        take,
+        select: { beat: { select: beatSelect } },
+      });
+      return rows.map((r) => r.beat);
+    },
+
+    listReviews(userId: string, take: number) {
+      return prisma.beatReview.findMany({
+        where: { userId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take,
+        select: {
+          id: true,
+          beatId: true,
+          rating: true,
+          review: true,
+          createdAt: true,
+          beat: { select: { title: true, coverImageKey: true } },
+        },
+      });
+    },
+
+    showsFavorites(userId: string): Promise<boolean> {
+      return prisma.userSettings
+        .findUnique({ where: { userId }, select: { showFavorites: true } })
+        .then((s) => s?.showFavorites ?? true);
+    },
+
+    /** Which of these keys are image uploads of this user. */
+    async ownImageKeys(userId: string, keys: string[]): Promise<Set<string>> {
+      if (!keys.length) return new Set();
+      const rows = await prisma.upload.findMany({
+        where: { userId, kind: 'image', key: { in: keys } },
+        select: { key: true },
+      });
+      return new Set(rows.map((r) => r.key));
+    },
+
+    /**
+     * Writes the changed profile fields; when the display name changes, the producer name
+     * denormalised onto the user's beats changes in the same transaction.
+     */
+    async updateProfile(userId: string, fields: Partial<ProfileFields>, producerName: string | null) {
+      await prisma.$transaction(async (tx) => {
+        await tx.profile.upsert({ where: { userId }, update: fields, create: { userId, ...fields } });
+        if (producerName !== null) {
+          await tx.beat.updateMany({ where: { userId }, data: { producerName } });
+        }
+      });
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;

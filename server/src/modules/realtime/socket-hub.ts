@@ -1,0 +1,130 @@
+import { CLOSE_CODES, type RealtimeChannel } from '@beatroom/shared/realtime-contract';
+import type { WebSocket } from 'ws';
+import type { Frame, PresenceSnapshot } from './event-bus';
+
+/** Sockets handled per event-loop turn during a fan-out, so HTTP requests run in between. */
+export const FANOUT_SLICE = 500;
+/** A socket with this much unsent data is not keeping up; it is dropped (and will reconnect). */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export interface Client {
+  socket: WebSocket;
+  userId: string;
+  /** Cleared before each ping, set again by the pong (or any message). */
+  alive: boolean;
+  /** Channels this socket asked not to receive (all are received by default). */
+  unsubscribed: Set<RealtimeChannel>;
+}
+
+const SEND_OPTIONS = { binary: false, compress: false, fin: true } as const;
+
+/**
+ * The sockets of this instance, by user. Sends go out in slices of FANOUT_SLICE per
+ * setImmediate so one event to thousands of sockets never holds the event loop for long; each
+ * frame's text is turned into bytes once and the same buffer goes to every socket.
+ */
+export function createSocketHub(log: { warn: (obj: object, msg: string) => void }) {
+  const clients = new Set<Client>();
+  const byUser = new Map<string, Set<Client>>();
+
+  function deliver(client: Client, frame: Frame, bytes: Buffer) {
+    if (frame.channel && client.unsubscribed.has(frame.channel)) return;
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      log.warn({ userId: client.userId }, 'realtime socket not keeping up: dropped');
+      client.socket.terminate();
+      return;
+    }
+    client.socket.send(bytes, SEND_OPTIONS);
+  }
+
+  /** Runs `each` over a snapshot of `list`, FANOUT_SLICE items per event-loop turn. */
+  function inSlices<T>(list: T[], each: (item: T) => void): Promise<void> {
+    return new Promise((resolve) => {
+      let index = 0;
+      const step = () => {
+        const end = Math.min(index + FANOUT_SLICE, list.length);
+        for (; index < end; index++) {
+          try {
+            each(list[index]!);
+          } catch (error) {
+            log.warn({ err: error }, 'realtime send failed');
+          }
+        }
+        if (index < list.length) setImmediate(step);
+        else resolve();
+      };
+      step();
+    });
+  }
+
+  return {
+    add(client: Client) {
+      clients.add(client);
+      let set = byUser.get(client.userId);
+      if (!set) byUser.set(client.userId, (set = new Set()));
+      set.add(client);
+    },
+
+    remove(client: Client) {
+      clients.delete(client);
+      const set = byUser.get(client.userId);
+      set?.delete(client);
+      if (set?.size === 0) byUser.delete(client.userId);
+    },
+
+    hasUser(userId: string) {
+      return byUser.has(userId);
+    },
+
+    /** Sends to one socket now (connect-time messages, heartbeat answers). */
+    sendTo(client: Client, frame: Frame) {
+      deliver(client, frame, Buffer.from(frame.data));
+    },
+
+    /** Sends each user's frames to all of that user's sockets on this instance. */
+    async toUsers(deliveries: { userId: string; frames: Frame[] }[]) {
+      const targets: [Client, Frame, Buffer][] = [];
+      for (const { userId, frames } of deliveries) {
+        const set = byUser.get(userId);
+        if (!set) continue;
+        for (const frame of frames) {
+          const bytes = Buffer.from(frame.data);
+          for (const client of set) targets.push([client, frame, bytes]);
+        }
+      }
+      await inSlices(targets, ([client, frame, bytes]) => deliver(client, frame, bytes));
+    },
+
+    async broadcast(frame: Frame) {
+      const bytes = Buffer.from(frame.data);
+      await inSlices([...clients], (client) => deliver(client, frame, bytes));
+    },
+
+    /**
+     * One ping round: a socket that did not answer the previous ping is terminated, the rest
+     * are pinged. Run every TIMINGS.HEARTBEAT_MS, so a dead peer goes within two rounds.
+     */
+    async sweep() {
+      await inSlices([...clients], (client) => {
+        if (!client.alive) {
+          client.socket.terminate();
+          return;
+        }
+        client.alive = false;
+        client.socket.ping();
+      });
+    },
+
+    presence(): PresenceSnapshot {
+      return { users: byUser.keys(), userCount: byUser.size, sockets: clients.size };
+    },
+
+    /** Closes every socket with 1012 (service restart), which clients answer by reconnecting. */
+    closeAll() {
+      for (const client of clients) client.socket.close(CLOSE_CODES.SERVICE_RESTART, 'Server restarting');
+    },
+  };
+}
+
+export type SocketHub = ReturnType<typeof createSocketHub>;

@@ -1,0 +1,170 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadAudio } from '../../../test/catalogue';
+import { createTestApp, signIn } from '../../../test/helpers';
+import { wavFile } from '../../../test/media-fixtures';
+import { startS3rver } from '../../../test/s3';
+import { ConfigError, loadConfig } from '../../config';
+import { createLocalStorage } from './local-storage';
+import { createS3Storage } from './s3-storage';
+import { InvalidStorageKeyError, newKey, StorageNotFoundError, type Storage } from './storage';
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+/** A stream that sends some bytes, then fails like a client going away. */
+function failing(afterBytes: number): Readable {
+  let sent = false;
+  return new Readable({
+    read() {
+      if (!sent) {
+        sent = true;
+        this.push(Buffer.alloc(afterBytes, 1));
+      } else this.destroy(new Error('client went away'));
+    },
+  });
+}
+
+/** The same contract, run against every implementation. */
+function storageContract(name: string, make: () => Promise<{ storage: Storage; leftovers: () => number }>) {
+  describe(`${name} storage`, () => {
+    let storage: Storage;
+    let leftovers: () => number;
+    beforeAll(async () => ({ storage, leftovers } = await make()));
+    afterAll(async () => storage?.close());
+
+    it('stores a stream, then stats, reads, reads a range and deletes it', async () => {
+      const key = newKey('audio', 'wav');
+      expect(await storage.exists(key)).toBe(false);
+      expect(await storage.stat(key)).toBeNull();
+      const { size } = await storage.put(key, Readable.from(['hello ', 'storage'], { objectMode: false }), {
+        contentType: 'audio/wav',
+      });
+      expect(size).toBe(13);
+      expect(await storage.stat(key)).toEqual({ size: 13 });
+      expect(await storage.exists(key)).toBe(true);
+      expect(await text(await storage.get(key))).toBe('hello storage');
+      expect(await text(await storage.get(key, { start: 6, end: 12 }))).toBe('storage');
+      await storage.delete(key);
+      expect(await storage.exists(key)).toBe(false);
+      await storage.delete(key); // deleting twice is fine
+    });
+
+    it('stores a stream larger than one multipart part', async () => {
+      const key = newKey('audio', 'wav');
+      const chunk = Buffer.alloc(1024 * 1024, 7);
+      const body = Readable.from(
+        (function* () {
+          for (let i = 0; i < 20; i++) yield chunk;
+        })(),
+        { objectMode: false },
+      );
+      expect(await storage.put(key, body, { contentType: 'audio/wav' })).toEqual({ size: 20 * 1024 * 1024 });
+      expect(await storage.stat(key)).toEqual({ size: 20 * 1024 * 1024 });
+      const tail = await text(
+        await storage.get(key, { start: 20 * 1024 * 1024 - 3, end: 20 * 1024 * 1024 - 1 }),
+      );
+      expect(tail).toBe('\x07\x07\x07');
+      await storage.delete(key);
+    });
+
+    it.each([1000, 9 * 1024 * 1024])('leaves nothing when the stream fails after %i bytes', async (bytes) => {
+      const key = newKey('audio', 'wav');
+      await expect(storage.put(key, failing(bytes), { contentType: 'audio/wav' })).rejects.toThrow(
+        'client went away',
+      );
+      expect(await storage.exists(key)).toBe(false);
+      expect(leftovers()).toBe(0);
+    });
+
+    it('refuses keys that are not server-made, before touching storage', async () => {
+      for (const key of ['../secret', 'audio/../../x.wav', '/etc/passwd', 'audio/x.wav', '']) {
+        await expect(storage.stat(key)).rejects.toThrow(InvalidStorageKeyError);
+        await expect(storage.get(key)).rejects.toThrow(InvalidStorageKeyError);
+      }
+    });
+
+    it('reports a missing file as StorageNotFoundError', async () => {
+      await expect(storage.get(newKey('images', 'jpg'))).rejects.toThrow(StorageNotFoundError);
+    });
+  });
+}
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+storageContract('local', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'beatroom-storage-'));
+  dirs.push(dir);
+  const storage = await createLocalStorage(dir);
+  return { storage, leftovers: () => readdirSync(join(dir, '.tmp')).length };
+});
+
+let s3: Awaited<ReturnType<typeof startS3rver>>;
+beforeAll(async () => {
+  s3 = await startS3rver();
+});
+afterAll(async () => s3?.close());
+
+storageContract('S3 (s3rver)', async () => ({ storage: createS3Storage(s3.config), leftovers: () => 0 }));
+
+describe('the app on S3 storage', () => {
+  it('uploads to the bucket and serves ranges from it', async () => {
+    const t = await createTestApp({}, s3.env);
+    try {
+      expect(t.app.storage.kind).toBe('s3');
+      const { agent } = await signIn(t.app, 's3@example.com');
+      const upload = await uploadAudio(agent, wavFile(2));
+      expect(upload.statusCode).toBe(200);
+      const { key } = upload.json();
+      const range = await t.app.inject({
+        method: 'GET',
+        url: `/api/files/${key}`,
+        headers: { range: 'bytes=0-3' },
+      });
+      expect(range.statusCode).toBe(206);
+      expect(range.body).toBe('RIFF');
+      const row = await t.app.db.prisma.upload.findUniqueOrThrow({ where: { key } });
+      expect(row.durationSeconds).toBeCloseTo(2, 2);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('S3 configuration', () => {
+  const base = { NODE_ENV: 'test', DATA_DIR: tmpdir(), SESSION_SECRET: 'x'.repeat(40) };
+  const s3 = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'beats',
+    S3_ACCESS_KEY_ID: 'id',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('uses local storage without S3 variables and S3 with all four (region us-east-1 by default)', () => {
+    expect(loadConfig(base).s3).toBeNull();
+    expect(loadConfig({ ...base, ...s3 }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'beats',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      region: 'us-east-1',
+    });
+    expect(loadConfig({ ...base, ...s3, S3_REGION: 'eu-west-1' }).s3?.region).toBe('eu-west-1');
+  });
+
+  it('refuses a partial or invalid S3 configuration, naming what is missing', () => {
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'beats' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'beats' })).toThrow(
+      /S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ ...base, ...s3, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...base, ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+  });
+});

@@ -1,0 +1,149 @@
+import { Readable } from 'node:stream';
+import { IMAGE_MAX_PIXELS } from '@beatroom/shared/beats-contract';
+import { LIMITS } from '@beatroom/shared/constants';
+import sharp from 'sharp';
+import { badRequest, HttpError } from '../../plugins/errors';
+import { analyseAudio, InvalidAudioError } from '../audio/audio-analysis';
+import { AUDIO_CONTENT_TYPES, sniffAudio, sniffImage, SNIFF_BYTES } from '../audio/sniff';
+import { newKey, type Storage } from '../storage/storage';
+import { collect, limitBytes, readHead } from './upload-streams';
+import type { UploadsRepository } from './uploads.repository';
+
+export const AUDIO_TOO_LARGE = 'The audio file is larger than 50 MB';
+export const AUDIO_EMPTY = 'The audio file is empty';
+export const NOT_AUDIO = 'The file is not an MP3, WAV or FLAC audio file';
+export const IMAGE_TOO_LARGE = 'The image is larger than 10 MB';
+export const IMAGE_EMPTY = 'The image file is empty';
+export const NOT_IMAGE = 'Only JPEG, PNG or WebP images are accepted';
+export const IMAGE_TOO_MANY_PIXELS = `The image is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
+export const IMAGE_UNREADABLE = 'The image could not be read';
+export const UPLOAD_INTERRUPTED = 'The upload was interrupted before the file was complete';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/** A failure while receiving is the client's (too large, gone away), never a 500. */
+function receiveError(error: unknown): Error {
+  if (error instanceof HttpError) return error;
+  return badRequest(UPLOAD_INTERRUPTED);
+}
+
+/**
+ * Receives uploaded files: checks what they really are from their first bytes, streams audio to
+ * storage and analyses it there, re-encodes images, and records who uploaded what. Whatever
+ * fails, nothing stays behind in storage or in the uploads table. The demo seed stores its
+ * generated audio and covers through the same two functions.
+ */
+export function createUploadsService(deps: { repo: UploadsRepository; storage: Storage; log: Log }) {
+  const { repo, storage, log } = deps;
+
+  const discard = async (key: string) => {
+    await storage
+      .delete(key)
+      .catch((error: unknown) => log.warn({ err: error, key }, 'could not delete a file'));
+  };
+
+  return {
+    async storeAudio(
+      userId: string,
+      source: Readable,
+      originalName: string | null,
+    ): Promise<{ key: string }> {
+      const limited = limitBytes(source, LIMITS.AUDIO_MAX_BYTES, AUDIO_TOO_LARGE);
+      let received;
+      try {
+        received = await readHead(limited, SNIFF_BYTES);
+      } catch (error) {
+        throw receiveError(error);
+      }
+      const format = sniffAudio(received.head);
+      if (!format) {
+        limited.destroy();
+        throw badRequest(received.head.length === 0 ? AUDIO_EMPTY : NOT_AUDIO);
+      }
+      const key = newKey('audio', format);
+      let size: number;
+      try {
+        ({ size } = await storage.put(key, received.body, { contentType: AUDIO_CONTENT_TYPES[format] }));
+      } catch (error) {
+        throw receiveError(error);
+      }
+      try {
+        const analysis = await analyseAudio(format, () => storage.get(key));
+        await repo.create({
+          key,
+          userId,
+          kind: 'audio',
+          contentType: AUDIO_CONTENT_TYPES[format],
+          sizeBytes: size,
+          originalName: originalName?.slice(0, 255) || null,
+          durationSeconds: analysis.durationSeconds,
+          peaks: analysis.peaks,
+        });
+      } catch (error) {
+        await discard(key);
+        if (error instanceof InvalidAudioError) throw badRequest(NOT_AUDIO);
+        throw error;
+      }
+      return { key };
+    },
+
+    /**
+     * Images are small (≤ 10 MB) and must be decoded whole anyway, so they are read into
+     * memory, checked, and only the re-encoded JPEG (≤ 800 px, no metadata) is stored.
+     */
+    async storeImage(
+      userId: string,
+      source: Readable,
+      originalName: string | null,
+    ): Promise<{ key: string }> {
+      const limited = limitBytes(source, LIMITS.IMAGE_MAX_BYTES, IMAGE_TOO_LARGE);
+      let input: Buffer;
+      try {
+        const { head, body } = await readHead(limited, SNIFF_BYTES);
+        if (!sniffImage(head)) {
+          limited.destroy();
+          throw badRequest(head.length === 0 ? IMAGE_EMPTY : NOT_IMAGE);
+        }
+        input = await collect(body);
+      } catch (error) {
+        throw receiveError(error);
+      }
+      let jpeg: Buffer;
+      try {
+        jpeg = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+          .rotate() // applies the EXIF orientation before the metadata is dropped
+          .resize({
+            width: LIMITS.COVER_MAX_SIDE_PX,
+            height: LIMITS.COVER_MAX_SIDE_PX,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .flatten({ background: '#000000' })
+          .jpeg({ quality: Math.round(LIMITS.COVER_JPEG_QUALITY * 100), mozjpeg: true })
+          .toBuffer();
+      } catch (error) {
+        throw badRequest(/pixel limit/i.test(String(error)) ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE);
+      }
+      const key = newKey('images', 'jpg');
+      const { size } = await storage.put(key, Readable.from([jpeg]), { contentType: 'image/jpeg' });
+      try {
+        await repo.create({
+          key,
+          userId,
+          kind: 'image',
+          contentType: 'image/jpeg',
+          sizeBytes: size,
+          originalName: originalName?.slice(0, 255) || null,
+        });
+      } catch (error) {
+        await discard(key);
+        throw error;
+      }
+      return { key };
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

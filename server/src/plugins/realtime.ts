@@ -1,0 +1,47 @@
+import websocket from '@fastify/websocket';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { createLocalEventBus, type EventBus } from '../modules/realtime/event-bus';
+import { createRealtimeService, type RealtimeService } from '../modules/realtime/realtime.service';
+import { createRedisEventBus } from '../modules/realtime/redis-event-bus';
+import { createSocketHub } from '../modules/realtime/socket-hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Realtime delivery to users' sockets on every instance (see realtime.service.ts). */
+    realtime: RealtimeService;
+  }
+}
+
+/** Client messages are tiny; anything bigger is not ours and is refused by ws. */
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+
+/**
+ * WebSocket support and the realtime event bus: Redis pub/sub when REDIS_URL is set (several
+ * instances), in-process otherwise. The /api/ws route itself is modules/realtime/realtime.routes.ts.
+ */
+export const realtimePlugin = fp(
+  async (app, opts: { config: Config; pingIntervalMs?: number }) => {
+    await app.register(websocket, {
+      options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false, clientTracking: false },
+    });
+
+    let bus: EventBus;
+    if (opts.config.redis) {
+      bus = await createRedisEventBus({ ...opts.config.redis, log: app.log });
+      app.log.info({ prefix: opts.config.redis.prefix }, 'realtime events go through Redis');
+    } else {
+      bus = createLocalEventBus(app.log);
+    }
+    const service = createRealtimeService({
+      bus,
+      hub: createSocketHub(app.log),
+      log: app.log,
+      ...(opts.pingIntervalMs ? { pingIntervalMs: opts.pingIntervalMs } : {}),
+    });
+    app.decorate('realtime', service);
+    // preClose: sockets are told to reconnect before the HTTP server stops waiting for them.
+    app.addHook('preClose', async () => service.close());
+  },
+  { name: 'realtime', dependencies: ['auth'] },
+);

@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  AppPath,
+  buildDesktopApi,
+  EnqueueUploadRequest,
+  ExternalUrl,
+  ipcChannels,
+  ipcContract,
+  ipcEventChannelName,
+  ipcEvents,
+} from './ipc-contract';
+
+describe('IPC contract', () => {
+  it('names every channel <area>:<method>, each once', () => {
+    const channels = ipcChannels().map((c) => c.channel);
+    expect(new Set(channels).size).toBe(channels.length);
+    expect(channels).toContain('auth:signIn');
+    expect(channels).toContain('uploads:enqueue');
+    expect(channels.every((c) => /^[a-z]+:[a-zA-Z]+$/.test(c))).toBe(true);
+  });
+
+  it('keeps app paths inside the app and external links on http(s)', () => {
+    expect(AppPath.safeParse('/beats/1').success).toBe(true);
+    for (const bad of ['//evil.example', 'https://evil.example', 'beats', '/a b', '/\\evil']) {
+      expect(AppPath.safeParse(bad).success).toBe(false);
+    }
+    expect(ExternalUrl.safeParse('https://x.example').success).toBe(true);
+    for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'ms-settings:privacy']) {
+      expect(ExternalUrl.safeParse(bad).success).toBe(false);
+    }
+  });
+
+  it('does not let the renderer set file keys or the idempotency key of a queued upload', () => {
+    const base = { audio: 'a', cover: null, beat: { title: 'T', genre: 'Trap' } };
+    expect(EnqueueUploadRequest.safeParse(base).success).toBe(true);
+    for (const field of ['audio_file_key', 'cover_image_key', 'idempotency_key']) {
+      expect(EnqueueUploadRequest.safeParse({ ...base, beat: { ...base.beat, [field]: 'x' } }).success).toBe(
+        false,
+      );
+    }
+  });
+});
+
+describe('buildDesktopApi', () => {
+  it('exposes one function per channel and per event, and unwraps answers', async () => {
+    const invoke = vi.fn(async (channel: string) =>
+      channel === 'auth:token' ? { ok: true, data: { token: 't' } } : { ok: false, error: 'Refused' },
+    );
+    const unsubscribe = vi.fn();
+    const subscribe = vi.fn(() => unsubscribe);
+    const api = buildDesktopApi({ invoke, subscribe });
+    for (const area of Object.keys(ipcContract) as (keyof typeof ipcContract)[]) {
+      expect(Object.keys(api[area]).sort()).toEqual(Object.keys(ipcContract[area]).sort());
+    }
+    expect(Object.keys(api.on).sort()).toEqual(Object.keys(ipcEvents).sort());
+
+    expect(await api.auth.token()).toEqual({ token: 't' });
+    expect(invoke).toHaveBeenCalledWith('auth:token', undefined);
+    await expect(api.uploads.retry({ id: 'x' })).rejects.toThrow('Refused');
+
+    const listener = vi.fn();
+    expect(api.on.mediaKey(listener)).toBe(unsubscribe);
+    expect(subscribe).toHaveBeenCalledWith(ipcEventChannelName('mediaKey'), listener);
+    expect(() => api.on.mediaKey('nope' as never)).toThrow(TypeError);
+  });
+
+  it('rejects an answer that is not the envelope', async () => {
+    const api = buildDesktopApi({ invoke: async () => 'surprise', subscribe: () => () => {} });
+    await expect(api.app.info()).rejects.toThrow();
+  });
+});

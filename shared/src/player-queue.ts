@@ -1,0 +1,365 @@
+// The audio player as a pure reducer (platform.md §3 "Player state", §4 "Player"). The web and
+// desktop apps wrap it in a store and drive one audio element from its state; every rule of the
+// queue lives here so it is tested once, without a DOM. Randomness (shuffle) and time (queue ids)
+// come in through the actions, so the reducer stays pure.
+import { z } from 'zod';
+import { Beat } from './beats-contract';
+import { LIMITS, REPEAT_MODES, type RepeatMode } from './constants';
+
+/** The beat fields the player needs: enough to play, show and link it, small enough to save. */
+export const PlayerBeat = Beat.pick({
+  id: true,
+  user_id: true,
+  title: true,
+  producer_name: true,
+  genre: true,
+  audio_file_key: true,
+  cover_image_key: true,
+  duration_seconds: true,
+  price_cents: true,
+  is_free: true,
+});
+export type PlayerBeat = z.infer<typeof PlayerBeat>;
+
+/** A queued beat. queueId is made on the client from the beat id and a timestamp (§3). */
+export const QueueEntry = PlayerBeat.extend({ queueId: z.string() });
+export type QueueEntry = z.infer<typeof QueueEntry>;
+
+export interface PlayerState {
+  /** The entry being played (or paused), always queue[currentIndex]; null when none. */
+  currentBeat: QueueEntry | null;
+  queue: QueueEntry[];
+  /** Index of currentBeat in queue, -1 when there is none. */
+  currentIndex: number;
+  isPlaying: boolean;
+  /** 0 to 1, default 0.75. */
+  volume: number;
+  /** The volume before muting; null when not muted (restored on unmute, 0.75 if none). */
+  volumeBeforeMute: number | null;
+  /** Seconds, as reported by the audio element. */
+  currentTime: number;
+  duration: number;
+  repeat: RepeatMode;
+  shuffle: boolean;
+  /** The player bar is shown only while the queue is non-empty. */
+  showPlayer: boolean;
+  /**
+   * Changes whenever the current entry must start from its beginning (a new entry, next,
+   * previous, repeat one...), even when it is the same entry as before: the audio element then
+   * loads or rewinds. Not saved.
+   */
+  trackToken: number;
+  /** Changes whenever the listener seeks; the audio element then jumps to currentTime. */
+  seekToken: number;
+}
+
+/** Returns a number in [0, 1), like Math.random; tests pass a fixed sequence. */
+export type RandomSource = () => number;
+
+export type PlayerAction =
+  /** Selects the beat's entry if queued, else puts the beat at the front; then plays. */
+  | { type: 'play'; beat: PlayerBeat; now: number }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'togglePlay' }
+  /** Appends the beat; ignored when the beat is already queued. */
+  | { type: 'add'; beat: PlayerBeat; now: number }
+  | { type: 'remove'; queueId: string }
+  /** Removes the entry of this beat, if queued (e.g. after the beat was deleted). */
+  | { type: 'removeBeat'; beatId: string }
+  | { type: 'clear' }
+  | { type: 'next'; random: RandomSource }
+  | { type: 'previous'; random: RandomSource }
+  /** Plays the entry at this index of the queue (a click in the queue panel). */
+  | { type: 'select'; index: number }
+  | { type: 'reorder'; from: number; to: number }
+  | { type: 'toggleShuffle' }
+  | { type: 'cycleRepeat' }
+  | { type: 'trackEnded'; random: RandomSource }
+  | { type: 'setVolume'; volume: number }
+  | { type: 'toggleMute' }
+  | { type: 'seek'; time: number }
+  | { type: 'timeUpdate'; time: number }
+  | { type: 'durationChange'; duration: number };
+
+export const DEFAULT_PLAYER_STATE: PlayerState = {
+  currentBeat: null,
+  queue: [],
+  currentIndex: -1,
+  isPlaying: false,
+  volume: LIMITS.DEFAULT_VOLUME,
+  volumeBeforeMute: null,
+  currentTime: 0,
+  duration: 0,
+  repeat: 'none',
+  shuffle: false,
+  showPlayer: false,
+  trackToken: 0,
+  seekToken: 0,
+};
+
+/** Only the player's fields, whatever else the object holding the state carries. */
+export function toPlayerBeat(beat: PlayerBeat): PlayerBeat {
+  return {
+    id: beat.id,
+    user_id: beat.user_id,
+    title: beat.title,
+    producer_name: beat.producer_name,
+    genre: beat.genre,
+    audio_file_key: beat.audio_file_key,
+    cover_image_key: beat.cover_image_key,
+    duration_seconds: beat.duration_seconds,
+    price_cents: beat.price_cents,
+    is_free: beat.is_free,
+  };
+}
+
+/** A queue id: the beat id and a timestamp (platform.md §3). */
+export function makeQueueId(beatId: string, now: number): string {
+  return `${beatId}-${now}`;
+}
+
+function clampVolume(volume: number): number {
+  if (!Number.isFinite(volume)) return LIMITS.DEFAULT_VOLUME;
+  return Math.min(1, Math.max(0, volume));
+}
+
+/** A random index of the queue other than `current` (which must exist; length >= 2). */
+function randomOtherIndex(length: number, current: number, random: RandomSource): number {
+  const pick = Math.min(length - 2, Math.floor(random() * (length - 1)));
+  return pick >= current ? pick + 1 : pick;
+}
+
+/** Makes `index` the current entry and starts it from the beginning. */
+function startAt(state: PlayerState, index: number, isPlaying = true): PlayerState {
+  const entry = state.queue[index];
+  if (!entry) return state;
+  return {
+    ...state,
+    currentIndex: index,
+    currentBeat: entry,
+    isPlaying,
+    currentTime: 0,
+    duration: entry.duration_seconds ?? 0,
+    trackToken: state.trackToken + 1,
+  };
+}
+
+/** The empty player: nothing queued, nothing playing, bar hidden. Settings stay. */
+function emptied(state: PlayerState): PlayerState {
+  return {
+    ...state,
+    queue: [],
+    currentBeat: null,
+    currentIndex: -1,
+    isPlaying: false,
+    currentTime: 0,
+    duration: 0,
+    showPlayer: false,
+    trackToken: state.trackToken + 1,
+  };
+}
+
+function nextIndex(state: PlayerState, random: RandomSource): number {
+  const { length } = state.queue;
+  if (state.shuffle && length > 1) return randomOtherIndex(length, state.currentIndex, random);
+  return (state.currentIndex + 1) % length;
+}
+
+function previousIndex(state: PlayerState, random: RandomSource): number {
+  const { length } = state.queue;
+  if (state.shuffle && length > 1) return randomOtherIndex(length, state.currentIndex, random);
+  return (state.currentIndex - 1 + length) % length;
+}
+
+function removeAt(state: PlayerState, index: number): PlayerState {
+  if (index < 0 || index >= state.queue.length) return state;
+  const queue = state.queue.filter((_, i) => i !== index);
+  if (queue.length === 0) return emptied(state);
+  if (index === state.currentIndex) {
+    // The entry that took its place, or the new last one if the removed entry was the last.
+    const next = Math.min(index, queue.length - 1);
+    return startAt({ ...state, queue }, next, state.isPlaying);
+  }
+  const currentIndex = index < state.currentIndex ? state.currentIndex - 1 : state.currentIndex;
+  return { ...state, queue, currentIndex, currentBeat: queue[currentIndex] ?? null };
+}
+
+/** Applies one action; returns the same object when nothing changes. */
+export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
+  switch (action.type) {
+    case 'play': {
+      const beat = toPlayerBeat(action.beat);
+      const existing = state.queue.findIndex((entry) => entry.id === beat.id);
+      if (existing === state.currentIndex && existing !== -1) {
+        // Already the current entry: resume it where it was.
+        return { ...state, isPlaying: true, showPlayer: true };
+      }
+      if (existing !== -1) {
+        // Keep the entry (and its queueId), refreshed with the latest beat data.
+        const queue = state.queue.map((entry, i) =>
+          i === existing ? { ...beat, queueId: entry.queueId } : entry,
+        );
+        return startAt({ ...state, queue, showPlayer: true }, existing);
+      }
+      const entry: QueueEntry = { ...beat, queueId: makeQueueId(beat.id, action.now) };
+      return startAt({ ...state, queue: [entry, ...state.queue], showPlayer: true }, 0);
+    }
+
+    case 'pause':
+      return state.isPlaying ? { ...state, isPlaying: false } : state;
+
+    case 'resume':
+      return state.currentBeat && !state.isPlaying ? { ...state, isPlaying: true } : state;
+
+    case 'togglePlay':
+      if (!state.currentBeat) return state;
+      return { ...state, isPlaying: !state.isPlaying };
+
+    case 'add': {
+      const beat = toPlayerBeat(action.beat);
+      if (state.queue.some((entry) => entry.id === beat.id)) return state;
+      const entry: QueueEntry = { ...beat, queueId: makeQueueId(beat.id, action.now) };
+      const queue = [...state.queue, entry];
+      if (state.currentBeat) return { ...state, queue, showPlayer: true };
+      // Nothing current yet: the new entry is ready to play, paused, so the bar has a beat.
+      return startAt({ ...state, queue, showPlayer: true }, queue.length - 1, false);
+    }
+
+    case 'remove':
+      return removeAt(
+        state,
+        state.queue.findIndex((entry) => entry.queueId === action.queueId),
+      );
+
+    case 'removeBeat':
+      return removeAt(
+        state,
+        state.queue.findIndex((entry) => entry.id === action.beatId),
+      );
+
+    case 'clear':
+      return emptied(state);
+
+    case 'next':
+      if (state.queue.length === 0) return state;
+      return startAt(state, nextIndex(state, action.random));
+
+    case 'previous':
+      if (state.queue.length === 0) return state;
+      return startAt(state, previousIndex(state, action.random));
+
+    case 'select':
+      return startAt(state, action.index);
+
+    case 'reorder': {
+      const { from, to } = action;
+      const { length } = state.queue;
+      if (from === to || from < 0 || to < 0 || from >= length || to >= length) return state;
+      const queue = [...state.queue];
+      const [moved] = queue.splice(from, 1);
+      queue.splice(to, 0, moved!);
+      let currentIndex = state.currentIndex;
+      if (from === state.currentIndex) currentIndex = to;
+      else if (from < state.currentIndex && to >= state.currentIndex) currentIndex -= 1;
+      else if (from > state.currentIndex && to <= state.currentIndex) currentIndex += 1;
+      return { ...state, queue, currentIndex };
+    }
+
+    case 'toggleShuffle':
+      return { ...state, shuffle: !state.shuffle };
+
+    case 'cycleRepeat': {
+      const at = REPEAT_MODES.indexOf(state.repeat);
+      return { ...state, repeat: REPEAT_MODES[(at + 1) % REPEAT_MODES.length]! };
+    }
+
+    case 'trackEnded':
+      if (!state.currentBeat) return state;
+      if (state.repeat === 'one') return startAt(state, state.currentIndex);
+      if (state.repeat === 'all' || state.queue.length > 1) {
+        return startAt(state, nextIndex(state, action.random));
+      }
+      // Stop: back at the start, ready to play again.
+      return { ...state, isPlaying: false, currentTime: 0, seekToken: state.seekToken + 1 };
+
+    case 'setVolume': {
+      const volume = clampVolume(action.volume);
+      // Moving the slider above zero ends a mute; the remembered volume is no longer needed.
+      return { ...state, volume, volumeBeforeMute: volume > 0 ? null : state.volumeBeforeMute };
+    }
+
+    case 'toggleMute':
+      if (state.volume > 0) return { ...state, volumeBeforeMute: state.volume, volume: 0 };
+      return {
+        ...state,
+        volume:
+          state.volumeBeforeMute && state.volumeBeforeMute > 0
+            ? state.volumeBeforeMute
+            : LIMITS.DEFAULT_VOLUME,
+        volumeBeforeMute: null,
+      };
+
+    case 'seek': {
+      if (!state.currentBeat) return state;
+      const limit = state.duration > 0 ? state.duration : Number.POSITIVE_INFINITY;
+      const time = Math.min(limit, Math.max(0, Number.isFinite(action.time) ? action.time : 0));
+      return { ...state, currentTime: time, seekToken: state.seekToken + 1 };
+    }
+
+    case 'timeUpdate':
+      return Number.isFinite(action.time) && action.time !== state.currentTime
+        ? { ...state, currentTime: Math.max(0, action.time) }
+        : state;
+
+    case 'durationChange':
+      return Number.isFinite(action.duration) && action.duration > 0 && action.duration !== state.duration
+        ? { ...state, duration: action.duration }
+        : state;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saved state (platform.md §4, §8, §9: "Local storage holds ... the audio state")
+// ---------------------------------------------------------------------------------------------
+
+/** What is kept locally: queue, index, volume, repeat and shuffle. */
+export const SavedPlayerState = z.object({
+  queue: z.array(QueueEntry),
+  currentIndex: z.number().int(),
+  volume: z.number().min(0).max(1),
+  repeat: z.enum(REPEAT_MODES),
+  shuffle: z.boolean(),
+});
+export type SavedPlayerState = z.infer<typeof SavedPlayerState>;
+
+export function toSavedPlayerState(state: PlayerState): SavedPlayerState {
+  return {
+    queue: state.queue,
+    currentIndex: state.currentIndex,
+    volume: state.volume,
+    repeat: state.repeat,
+    shuffle: state.shuffle,
+  };
+}
+
+/**
+ * The state to start with, from what was saved (already parsed with SavedPlayerState, or null
+ * when nothing was saved). Only the first saved queue entry is restored, paused; volume, repeat
+ * and shuffle are restored only if a queue was saved, otherwise the defaults apply.
+ */
+export function restorePlayerState(saved: SavedPlayerState | null): PlayerState {
+  const first = saved?.queue[0];
+  if (!saved || !first) return DEFAULT_PLAYER_STATE;
+  return {
+    ...DEFAULT_PLAYER_STATE,
+    queue: [first],
+    currentIndex: 0,
+    currentBeat: first,
+    duration: first.duration_seconds ?? 0,
+    volume: saved.volume,
+    repeat: saved.repeat,
+    shuffle: saved.shuffle,
+    showPlayer: true,
+  };
+}

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Heart } from 'lucide-react';
+import { useSession } from '../../auth/hooks/use-session';
+import { favoriteStatusQueryOptions } from '../api';
+import { useToggleFavorite } from '../hooks/use-beat-mutations';
+
+export interface LikeButtonProps {
+  beat: { id: string; title: string };
+  /** icon: the round button on a card's cover; labelled: Favorite / Favorited on the beat page. */
+  variant?: 'icon' | 'labelled';
+}
+
+export const SIGN_IN_TO_FAVORITE = 'Sign in to favorite beats';
+
+/** Like (card) or Favorite (beat page): toggles with the server's answer; disabled for visitors. */
+export function LikeButton({ beat, variant = 'icon' }: LikeButtonProps) {
+  const { user } = useSession();
+  const status = useQuery({ ...favoriteStatusQueryOptions(beat.id, user?.id ?? ''), enabled: Boolean(user) });
+  const toggle = useToggleFavorite(beat.id, user?.id);
+  const isFavorited = Boolean(user && status.data?.isFavorited);
+  const disabled = !user;
+  const onClick = () => {
+    if (!toggle.isPending) toggle.mutate();
+  };
+
+  if (variant === 'labelled') {
+    return (
+      <span title={disabled ? SIGN_IN_TO_FAVORITE : undefined} className="inline-flex">
+        <button
+          type="button"
+          onClick={onClick}
+          disabled={disabled}
+          aria-pressed={isFavorited}
+          className={`inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+            isFavorited
+              ? 'border-rose-500/40 bg-rose-500/15 text-rose-400 hover:bg-rose-500/25'
+              : 'border-line bg-surface hover:bg-fg/10'
+          }`}
+        >
+          <Heart aria-hidden="true" className={`size-4 ${isFavorited ? 'fill-current' : ''}`} />
+          {isFavorited ? 'Favorited' : 'Favorite'}
+        </button>
+      </span>
+    );
+  }
+
+  return (
+    <span title={disabled ? SIGN_IN_TO_FAVORITE : undefined} className="inline-flex">
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={disabled}
+        aria-pressed={isFavorited}
+        aria-label={`Like ${beat.title}`}
+        className={`inline-flex size-9 items-center justify-center rounded-full bg-black/55 backdrop-blur transition-colors hover:bg-black/75 disabled:cursor-not-allowed disabled:opacity-70 ${
+          isFavorited ? 'text-rose-400' : 'text-white'
+        }`}
+      >
+        <Heart aria-hidden="true" className={`size-[18px] ${isFavorited ? 'fill-current' : ''}`} />
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,32 @@
+import type { NotificationType } from '@beatroom/shared/constants';
+import { Megaphone, Music, Star, UserPlus } from 'lucide-react';
+
+const icons: Record<NotificationType, { Icon: typeof Music; className: string }> = {
+  new_follower: { Icon: UserPlus, className: 'bg-sky-500/15 text-sky-400' },
+  new_beat: { Icon: Music, className: 'bg-violet-500/15 text-violet-400' },
+  beat_review: { Icon: Star, className: 'bg-amber-500/15 text-amber-400' },
+  promotional: { Icon: Megaphone, className: 'bg-emerald-500/15 text-emerald-400' },
+};
+
+/** The round type icon in front of a notification. */
+export function NotificationIcon({ type, size = 'md' }: { type: NotificationType; size?: 'sm' | 'md' }) {
+  const { Icon, className } = icons[type];
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-flex shrink-0 items-center justify-center rounded-full ${className} ${
+        size === 'sm' ? 'size-8' : 'size-10'
+      }`}
+    >
+      <Icon className={size === 'sm' ? 'size-4' : 'size-5'} />
+    </span>
+  );
+}
+
+/** Labels of the type filter. */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  new_follower: 'New followers',
+  new_beat: 'New beats',
+  beat_review: 'Reviews',
+  promotional: 'Promotions',
+};

@@ -1,0 +1,48 @@
+import type { PlayerBeat } from '@beatroom/shared/player-queue';
+import { useCallback } from 'react';
+import { usePlayerStore } from '../store/player-store';
+
+/**
+ * The player's entry point for other features (beat cards, the beat page): whether this beat
+ * is the player's current one and playing, and a toggle that plays it (putting it in the queue
+ * and showing the bar) or pauses and resumes it when it already is the current beat.
+ */
+export function useBeatPlayback(beatId: string) {
+  const isCurrent = usePlayerStore((state) => state.currentBeat?.id === beatId);
+  const isPlaying = usePlayerStore((state) => state.isPlaying && state.currentBeat?.id === beatId);
+  const toggle = useCallback((beat: PlayerBeat) => {
+    const store = usePlayerStore.getState();
+    if (store.currentBeat?.id === beat.id) store.togglePlay();
+    else store.play(beat);
+  }, []);
+  return { isCurrent, isPlaying, toggle };
+}
+
+/** Time of the current beat if it is this one, else zero: for a seek bar outside the player. */
+export function useBeatProgress(beatId: string) {
+  const currentTime = usePlayerStore((state) => (state.currentBeat?.id === beatId ? state.currentTime : 0));
+  const duration = usePlayerStore((state) => (state.currentBeat?.id === beatId ? state.duration : 0));
+  return { currentTime, duration };
+}
+
+/** Plays this beat if needed, then jumps to `time` seconds. */
+export function seekBeat(beat: PlayerBeat, time: number): void {
+  const store = usePlayerStore.getState();
+  if (store.currentBeat?.id !== beat.id) store.play(beat);
+  usePlayerStore.getState().seek(time);
+}
+
+/** Pauses the main player, e.g. while a vocal cover plays on the beat page. */
+export function pauseMainPlayer(): void {
+  usePlayerStore.getState().pause();
+}
+
+/** Takes a deleted beat out of the queue. */
+export function forgetBeat(beatId: string): void {
+  usePlayerStore.getState().removeBeat(beatId);
+}
+
+/** Whether the main player is playing anything. */
+export function useMainPlayerIsPlaying(): boolean {
+  return usePlayerStore((state) => state.isPlaying);
+}

@@ -1,0 +1,132 @@
+import {
+  DEFAULT_PLAYER_STATE,
+  playerReducer,
+  restorePlayerState,
+  SavedPlayerState,
+  toSavedPlayerState,
+  type PlayerAction,
+  type PlayerBeat,
+  type PlayerState,
+} from '@beatroom/shared/player-queue';
+import { create } from 'zustand';
+
+export const PLAYER_STORAGE_KEY = 'beatroom-audio-state';
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The saved audio state, restored by the shared rules (only the first queue entry; volume,
+ * repeat and shuffle only with a queue). A failure to read it is logged only (platform.md §8)
+ * and the player starts empty. Storage access is guarded: this module loads where there is no
+ * window too (unit tests, tooling) and browsers may refuse storage.
+ */
+export function loadPlayerState(): PlayerState {
+  try {
+    const raw = globalThis.localStorage?.getItem(PLAYER_STORAGE_KEY);
+    if (!raw) return restorePlayerState(null);
+    return restorePlayerState(SavedPlayerState.parse(JSON.parse(raw)));
+  } catch (error) {
+    console.error(`Failed to load the saved audio state: ${describe(error)}`);
+    return restorePlayerState(null);
+  }
+}
+
+function savePlayerState(state: PlayerState): void {
+  try {
+    globalThis.localStorage?.setItem(PLAYER_STORAGE_KEY, JSON.stringify(toSavedPlayerState(state)));
+  } catch (error) {
+    // Storage refused (private mode, quota): the player still works for this visit.
+    console.error(`Failed to save the audio state: ${describe(error)}`);
+  }
+}
+
+export interface PlayerUiState {
+  /** The bar is reduced to a mini bar. */
+  collapsed: boolean;
+  queueOpen: boolean;
+}
+
+export interface PlayerActions {
+  dispatch: (action: PlayerAction) => void;
+  /** Plays the beat (selecting its queue entry or putting it first) and shows the full bar. */
+  play: (beat: PlayerBeat) => void;
+  addToQueue: (beat: PlayerBeat) => void;
+  togglePlay: () => void;
+  pause: () => void;
+  resume: () => void;
+  next: () => void;
+  previous: () => void;
+  select: (index: number) => void;
+  remove: (queueId: string) => void;
+  removeBeat: (beatId: string) => void;
+  clear: () => void;
+  reorder: (from: number, to: number) => void;
+  toggleShuffle: () => void;
+  cycleRepeat: () => void;
+  trackEnded: () => void;
+  setVolume: (volume: number) => void;
+  toggleMute: () => void;
+  seek: (time: number) => void;
+  setCollapsed: (collapsed: boolean) => void;
+  setQueueOpen: (open: boolean) => void;
+}
+
+export type PlayerStore = PlayerState & PlayerUiState & PlayerActions;
+
+export const INITIAL_PLAYER_UI: PlayerUiState = { collapsed: false, queueOpen: false };
+
+/** The one player of the app: the shared reducer's state plus the bar's own UI state. */
+export const usePlayerStore = create<PlayerStore>()((set, get) => {
+  const dispatch = (action: PlayerAction) => set((state) => playerReducer(state, action));
+  return {
+    ...loadPlayerState(),
+    ...INITIAL_PLAYER_UI,
+    dispatch,
+    play: (beat) => {
+      dispatch({ type: 'play', beat, now: Date.now() });
+      set({ collapsed: false });
+    },
+    addToQueue: (beat) => dispatch({ type: 'add', beat, now: Date.now() }),
+    togglePlay: () => dispatch({ type: 'togglePlay' }),
+    pause: () => dispatch({ type: 'pause' }),
+    resume: () => dispatch({ type: 'resume' }),
+    next: () => dispatch({ type: 'next', random: Math.random }),
+    previous: () => dispatch({ type: 'previous', random: Math.random }),
+    select: (index) => dispatch({ type: 'select', index }),
+    remove: (queueId) => dispatch({ type: 'remove', queueId }),
+    removeBeat: (beatId) => dispatch({ type: 'removeBeat', beatId }),
+    clear: () => {
+      dispatch({ type: 'clear' });
+      set({ queueOpen: false });
+    },
+    reorder: (from, to) => dispatch({ type: 'reorder', from, to }),
+    toggleShuffle: () => dispatch({ type: 'toggleShuffle' }),
+    cycleRepeat: () => dispatch({ type: 'cycleRepeat' }),
+    trackEnded: () => dispatch({ type: 'trackEnded', random: Math.random }),
+    setVolume: (volume) => dispatch({ type: 'setVolume', volume }),
+    toggleMute: () => dispatch({ type: 'toggleMute' }),
+    seek: (time) => dispatch({ type: 'seek', time }),
+    setCollapsed: (collapsed) => set({ collapsed, queueOpen: collapsed ? false : get().queueOpen }),
+    setQueueOpen: (queueOpen) => set({ queueOpen }),
+  };
+});
+
+// Saved whenever one of the saved fields changes (not on every time update).
+usePlayerStore.subscribe((state, previous) => {
+  if (
+    state.queue !== previous.queue ||
+    state.currentIndex !== previous.currentIndex ||
+    state.volume !== previous.volume ||
+    state.repeat !== previous.repeat ||
+    state.shuffle !== previous.shuffle
+  ) {
+    savePlayerState(state);
+  }
+});
+
+/** Back to an empty player (tests, and signing out if that ever should clear the queue). */
+export function resetPlayerStore(state: Partial<PlayerState> = {}): void {
+  usePlayerStore.setState({ ...DEFAULT_PLAYER_STATE, ...INITIAL_PLAYER_UI, ...state });
+}

@@ -1,0 +1,107 @@
+import { UPLOAD_FIELDS, UploadResponse, fileUrl } from '@beatroom/shared/beats-contract';
+import {
+  FollowStatus,
+  ProfileResponse,
+  UserBeatsResponse,
+  UserFavoritesResponse,
+  UserReviewsResponse,
+  type ProfileUpdateBody,
+} from '@beatroom/shared/community-contract';
+import type { ProfileBeatSort } from '@beatroom/shared/constants';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, apiUrl, isApiError } from '../../lib/api-client';
+
+const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
+
+/** Every profile query key, defined once; everything about one user sits under user(id). */
+export const profileKeys = {
+  all: ['profiles'] as const,
+  user: (userId: string) => ['profiles', userId] as const,
+  profile: (userId: string) => ['profiles', userId, 'profile'] as const,
+  beats: (userId: string, sort: ProfileBeatSort) => ['profiles', userId, 'beats', sort] as const,
+  favorites: (userId: string) => ['profiles', userId, 'favorites'] as const,
+  reviews: (userId: string) => ['profiles', userId, 'reviews'] as const,
+  /** Whether `viewerId` follows `userId`. */
+  followStatus: (userId: string, viewerId: string) =>
+    ['profiles', userId, 'follow-status', viewerId] as const,
+};
+
+/** GET /api/users/{id}/profile; a 404 is "Profile not found" and is not retried. */
+export function profileQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: profileKeys.profile(userId),
+    queryFn: ({ signal }) =>
+      apiClient.get(`${userPath(userId)}/profile`, { schema: ProfileResponse, signal }),
+  });
+}
+
+/** GET /api/users/{id}/beats?sort=newest|popular|downloads */
+export function userBeatsQueryOptions(userId: string, sort: ProfileBeatSort) {
+  return queryOptions({
+    queryKey: profileKeys.beats(userId, sort),
+    queryFn: ({ signal }) =>
+      apiClient.get(`${userPath(userId)}/beats?sort=${sort}`, { schema: UserBeatsResponse, signal }),
+  });
+}
+
+export function userFavoritesQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: profileKeys.favorites(userId),
+    queryFn: ({ signal }) =>
+      apiClient.get(`${userPath(userId)}/favorites`, { schema: UserFavoritesResponse, signal }),
+  });
+}
+
+export function userReviewsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: profileKeys.reviews(userId),
+    queryFn: ({ signal }) =>
+      apiClient.get(`${userPath(userId)}/reviews`, { schema: UserReviewsResponse, signal }),
+  });
+}
+
+/** GET /api/users/{id}/follow-status, signed in only. */
+export function followStatusQueryOptions(userId: string, viewerId: string) {
+  return queryOptions({
+    queryKey: profileKeys.followStatus(userId, viewerId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get(`${userPath(userId)}/follow-status`, { schema: FollowStatus, signal }))
+        .isFollowing,
+  });
+}
+
+/** POST (follow) or DELETE (unfollow) /api/users/{id}/follow → the new state. */
+export async function setFollowing(userId: string, follow: boolean): Promise<boolean> {
+  const path = `${userPath(userId)}/follow`;
+  const options = { schema: FollowStatus };
+  const { isFollowing } = follow
+    ? await apiClient.post(path, options)
+    : await apiClient.delete(path, options);
+  return isFollowing;
+}
+
+/** PUT /api/profile → the caller's updated profile. */
+export function updateProfile(body: ProfileUpdateBody) {
+  return apiClient.put('/api/profile', { body, schema: ProfileResponse });
+}
+
+/** POST /api/upload/image (multipart field `image`) → the new image's key. */
+export async function uploadProfileImage(file: Blob, fileName: string): Promise<string> {
+  const body = new FormData();
+  body.append(UPLOAD_FIELDS.image, file, fileName);
+  const { key } = await apiClient.post('/api/upload/image', { body, schema: UploadResponse });
+  return key;
+}
+
+/** Where an uploaded image is served, following the API's base URL (the desktop app's server). */
+export function imageUrl(key: string | null | undefined): string | null {
+  return key ? apiUrl(fileUrl(key)) : null;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error, 404);
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,194 @@
+import type { ProfileResponse } from '@beatroom/shared/community-contract';
+import { formatNumber } from '@beatroom/shared/format';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQuery } from '@tanstack/react-query';
+import { Heart, Music, UserX } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { BackButton } from '../../../components/ui/back-button';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { useSession } from '../../auth/hooks/use-session';
+import { isNotFound, profileQueryOptions, userFavoritesQueryOptions } from '../api';
+import { EditProfileDialog } from './edit-profile-dialog';
+import { EmptyState } from './empty-state';
+import { ProfileBeatGrid, ProfileBeatGridSkeleton } from './profile-beat-grid';
+import { ProfileHeader } from './profile-header';
+import { FavoriteGenres, ProfileStats } from './profile-stats';
+import { ReviewsList } from './reviews-list';
+import { UploadsList } from './uploads-list';
+
+/** The tabs, and what ?tab= selects (none, or credits, which has no tab of its own: Beats). */
+type Tab = 'beats' | 'uploads' | 'favorites' | 'reviews';
+
+function tabFromSearch(value: string | null, showUploads: boolean): Tab {
+  if (value === 'uploads') return showUploads ? 'uploads' : 'beats';
+  if (value === 'favorites' || value === 'reviews') return value;
+  return 'beats';
+}
+
+function FavoritesTab({ userId }: { userId: string }) {
+  const favorites = useQuery(userFavoritesQueryOptions(userId));
+  if (favorites.isPending) return <ProfileBeatGridSkeleton />;
+  const list = favorites.data ?? [];
+  if (list.length === 0) {
+    return (
+      <EmptyState Icon={Heart} title="No favorites yet">
+        <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
+          Browse Beats
+        </Link>
+      </EmptyState>
+    );
+  }
+  return <ProfileBeatGrid beats={list} label="Favorites" />;
+}
+
+function BeatsTab({ data, isOwner }: { data: ProfileResponse; isOwner: boolean }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <h2 className="text-xl font-semibold tracking-tight">
+        Beats <span className="text-muted numeric">({formatNumber(data.beats_count)})</span>
+      </h2>
+      {data.recent_beats.length === 0 ? (
+        <EmptyState Icon={Music} title="No beats yet">
+          {isOwner ? (
+            <Link to="/upload" className={buttonClasses()}>
+              Upload a Beat
+            </Link>
+          ) : (
+            <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
+              Browse Beats
+            </Link>
+          )}
+        </EmptyState>
+      ) : (
+        <ProfileBeatGrid beats={data.recent_beats} label="Recent beats" />
+      )}
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" aria-label="Loading profile" className="flex flex-col gap-6">
+      <div aria-hidden="true" className="overflow-hidden rounded-3xl border border-line bg-surface/60">
+        <div className="h-36 animate-pulse bg-fg/10 sm:h-52 lg:h-64" />
+        <div className="px-4 pb-6 sm:px-8">
+          <div className="-mt-12 size-26 animate-pulse rounded-full border-4 border-surface bg-fg/15 sm:-mt-16" />
+          <div className="mt-4 h-7 w-56 animate-pulse rounded bg-fg/10" />
+          <div className="mt-3 h-4 w-72 max-w-full animate-pulse rounded bg-fg/10" />
+        </div>
+      </div>
+      <div aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {Array.from({ length: 5 }, (_, index) => (
+          <div key={index} className="h-20 animate-pulse rounded-2xl bg-fg/10" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function ProfileNotFound() {
+  return (
+    <section className="mx-auto flex min-h-[50dvh] max-w-lg flex-col items-center justify-center gap-3 px-4 py-16 text-center">
+      <span className="inline-flex size-16 items-center justify-center rounded-full bg-fg/5 text-muted">
+        <UserX aria-hidden="true" className="size-8" />
+      </span>
+      <h1 className="text-2xl font-semibold tracking-tight">Profile not found</h1>
+      <p className="text-muted">This user profile doesn&apos;t exist or has been removed</p>
+      <div className="mt-4 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses()}>
+          Browse Beats
+        </Link>
+        <BackButton />
+      </div>
+    </section>
+  );
+}
+
+const tabClasses =
+  'h-9 rounded-full px-2.5 text-[13px] font-medium sm:px-4 sm:text-sm whitespace-nowrap text-muted transition-colors hover:text-fg data-[state=active]:bg-accent data-[state=active]:text-accent-fg';
+
+/** /profile/{userId}?tab=uploads|favorites|reviews (platform.md §2 "Profile"). */
+export function ProfilePage() {
+  const { userId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { user } = useSession();
+  const profile = useQuery(profileQueryOptions(userId));
+  const [editing, setEditing] = useState(false);
+
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isError) {
+    if (isNotFound(profile.error)) return <ProfileNotFound />;
+    return (
+      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center">
+        <p className="text-lg font-semibold">Could not load this profile</p>
+        <p className="text-sm text-muted">Check your connection and try again.</p>
+        <Button variant="secondary" onClick={() => void profile.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  const data = profile.data;
+  const isOwner = user?.id === data.profile.user_id;
+  const showUploads = isOwner || data.beats_count > 0;
+  const tab = tabFromSearch(params.get('tab'), showUploads);
+  const selectTab = (next: string) => {
+    const search = new URLSearchParams(params);
+    if (next === 'beats') search.delete('tab');
+    else search.set('tab', next);
+    setParams(search, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileHeader
+        data={data}
+        viewerId={user?.id ?? null}
+        viewerPicture={user?.picture}
+        onEditProfile={() => setEditing(true)}
+      />
+      <ProfileStats data={data} />
+      <FavoriteGenres genres={data.favorite_genres} />
+
+      <Tabs.Root value={tab} onValueChange={selectTab} className="flex flex-col gap-5">
+        <Tabs.List
+          aria-label="Profile"
+          className="flex max-w-full gap-0.5 self-start overflow-x-auto rounded-full border border-line bg-surface/70 p-1 sm:gap-1"
+        >
+          <Tabs.Trigger value="beats" className={tabClasses}>
+            Beats
+          </Tabs.Trigger>
+          {showUploads ? (
+            <Tabs.Trigger value="uploads" className={tabClasses}>
+              {isOwner ? 'My Uploads' : 'Uploads'}
+            </Tabs.Trigger>
+          ) : null}
+          <Tabs.Trigger value="favorites" className={tabClasses}>
+            Favorites
+          </Tabs.Trigger>
+          <Tabs.Trigger value="reviews" className={tabClasses}>
+            Reviews
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="beats" className="outline-none">
+          <BeatsTab data={data} isOwner={isOwner} />
+        </Tabs.Content>
+        {showUploads ? (
+          <Tabs.Content value="uploads" className="outline-none">
+            <UploadsList userId={data.profile.user_id} isOwner={isOwner} />
+          </Tabs.Content>
+        ) : null}
+        <Tabs.Content value="favorites" className="outline-none">
+          <FavoritesTab userId={data.profile.user_id} />
+        </Tabs.Content>
+        <Tabs.Content value="reviews" className="outline-none">
+          <ReviewsList userId={data.profile.user_id} />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      {isOwner ? <EditProfileDialog profile={data.profile} open={editing} onOpenChange={setEditing} /> : null}
+    </div>
+  );
+}

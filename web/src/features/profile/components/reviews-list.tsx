@@ -1,0 +1,61 @@
+import { formatDate } from '@beatroom/shared/format';
+import { useQuery } from '@tanstack/react-query';
+import { MessageSquare } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { BeatCover } from '../../beats/components/beat-cover';
+import { Stars } from '../../beats/components/stars';
+import { userReviewsQueryOptions } from '../api';
+import { EmptyState } from './empty-state';
+
+/** The Reviews tab: the reviews this user wrote, each linking to its beat. */
+export function ReviewsList({ userId }: { userId: string }) {
+  const reviews = useQuery(userReviewsQueryOptions(userId));
+  if (reviews.isPending) {
+    return (
+      <div role="status" aria-label="Loading reviews" className="flex flex-col gap-2">
+        {Array.from({ length: 4 }, (_, index) => (
+          <div
+            key={index}
+            aria-hidden="true"
+            className="h-24 animate-pulse rounded-2xl border border-line bg-fg/5"
+          />
+        ))}
+      </div>
+    );
+  }
+  const list = reviews.data ?? [];
+  if (list.length === 0) return <EmptyState Icon={MessageSquare} title="No reviews yet" />;
+  return (
+    <ul aria-label="Reviews" className="flex flex-col gap-2">
+      {list.map((review) => (
+        <li
+          key={review.id}
+          className="flex gap-3 rounded-2xl border border-line bg-surface/60 p-3 sm:gap-4 sm:p-4"
+        >
+          <Link to={`/beats/${review.beat_id}`} tabIndex={-1} className="shrink-0">
+            <BeatCover
+              beat={{ title: review.beat_title, cover_image_key: review.cover_image_key }}
+              className="size-14 rounded-xl sm:size-16"
+              initialClassName="text-xl"
+            />
+          </Link>
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <Link
+                to={`/beats/${review.beat_id}`}
+                className="min-w-0 truncate font-semibold hover:underline"
+              >
+                {review.beat_title}
+              </Link>
+              <span className="text-xs text-muted numeric">{formatDate(review.created_at)}</span>
+            </div>
+            <Stars value={review.rating} label={`Rated ${review.rating} out of 5`} />
+            {review.review ? (
+              <p className="text-sm break-words whitespace-pre-line text-muted">{review.review}</p>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,192 @@
+import type { SessionUser } from '@beatroom/shared/auth-contract';
+import type { Analytics } from '@beatroom/shared/realtime-contract';
+import { act, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster';
+import { TOAST_EVENT, type ToastDetail } from '../../../lib/toast';
+import { listener } from '../../../test/beat-fixtures';
+import { makeActivity, makeNotification } from '../../../test/community-fixtures';
+import { FakeWebSocket } from '../../../test/fake-websocket';
+import { jsonResponse, stubFetch, type FetchHandler } from '../../../test/mock-fetch';
+import { createTestQueryClient, renderRoutes } from '../../../test/render';
+import { LiveActivityFeed } from '../../activity/components/live-activity-feed';
+import { useActivityFeedStore } from '../../activity/store/activity-feed-store';
+import { analyticsKeys } from '../../analytics/api';
+import { sessionKeys } from '../../auth/api';
+import { NotificationBell } from '../../notifications/components/notification-bell';
+import { useRealtimeStore } from '../store/realtime-store';
+import { RealtimeConnection } from './realtime-connection';
+
+const me: SessionUser = listener;
+
+function setup(handlers: Record<string, FetchHandler> = {}) {
+  const api = stubFetch({
+    'GET /api/users/me': () => jsonResponse(me),
+    'GET /api/notifications/unread-count': () => jsonResponse({ count: 0 }),
+    ...handlers,
+  });
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(sessionKeys.me, me);
+  const toasts: ToastDetail[] = [];
+  const onToast = (event: Event) => toasts.push((event as CustomEvent<ToastDetail>).detail);
+  window.addEventListener(TOAST_EVENT, onToast);
+  const view = renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <RealtimeConnection />
+            <NotificationBell userId={me.id} />
+            <LiveActivityFeed />
+            <Toaster />
+          </>
+        ),
+      },
+      { path: '/profile/:userId', element: <p>Profile page</p> },
+    ],
+    { queryClient },
+  );
+  return { ...view, api, toasts, cleanup: () => window.removeEventListener(TOAST_EVENT, onToast) };
+}
+
+beforeEach(() => {
+  FakeWebSocket.install();
+  useActivityFeedStore.getState().reset();
+});
+
+describe('RealtimeConnection', () => {
+  it('opens /api/ws for the signed-in user and feeds the bell and the activity feed', async () => {
+    const { cleanup } = setup();
+    const socket = FakeWebSocket.latest;
+    expect(socket.url).toMatch(/^ws:\/\/localhost(:\d+)?\/api\/ws$/);
+    expect(await screen.findByText('Offline')).toBeInTheDocument();
+
+    act(() => socket.open());
+    expect(socket.sent).toEqual([{ type: 'auth', data: { userId: me.id } }]);
+    expect(useRealtimeStore.getState().status).toBe('connected');
+    expect(screen.getByText('Live')).toBeInTheDocument();
+
+    act(() => {
+      socket.receive({ type: 'notification', data: { type: 'connected', userId: me.id } });
+      socket.receive({
+        type: 'activity',
+        data: {
+          type: 'initial_feed',
+          activities: [makeActivity({ userName: 'Nova Beats', targetName: 'Midnight Run' })],
+        },
+      });
+      socket.receive({ type: 'notification', data: { type: 'unread_count_updated', count: 3 } });
+    });
+    expect(await screen.findByRole('button', { name: 'Notifications (3 unread)' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toHaveTextContent('Nova Beats uploaded Midnight Run');
+
+    act(() =>
+      socket.receive({
+        type: 'activity',
+        data: {
+          type: 'new_activity',
+          activity: makeActivity({
+            type: 'beat_rated',
+            userName: 'Fan',
+            targetName: 'Night Drive',
+            metadata: { rating: 4 },
+          }),
+        },
+      }),
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Fan rated Night Drive★with4 stars');
+    cleanup();
+  });
+
+  it('toasts a new notification for 5 s, bumps the badge, and opens it from the toast', async () => {
+    const follower = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+    const notification = makeNotification({
+      title: 'New follower',
+      message: 'Ada followed you',
+      data: { followerId: follower },
+    });
+    const { toasts, user, router, api, cleanup } = setup({
+      [`PATCH /api/notifications/${notification.id}/read`]: () => jsonResponse({ ok: true, count: 1 }),
+    });
+    const socket = FakeWebSocket.latest;
+    act(() => socket.open());
+    act(() => socket.receive({ type: 'notification', data: { type: 'unread_count_updated', count: 1 } }));
+    act(() => socket.receive({ type: 'notification', data: { type: 'new_notification', notification } }));
+
+    expect(toasts).toEqual([
+      expect.objectContaining({
+        type: 'info',
+        title: 'New follower',
+        message: 'Ada followed you',
+        duration: 5000,
+      }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Notifications (2 unread)' })).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'View' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/profile/${follower}`));
+    await waitFor(() =>
+      expect(api.calls(`PATCH /api/notifications/${notification.id}/read`)).toHaveLength(1),
+    );
+    cleanup();
+  });
+
+  it('toasts a system announcement for 8 s with its severity and stores pushed analytics', () => {
+    const { toasts, queryClient, cleanup } = setup();
+    const socket = FakeWebSocket.latest;
+    act(() => socket.open());
+    act(() =>
+      socket.receive({
+        type: 'notification',
+        data: { type: 'system_announcement', message: 'Maintenance at 22:00', severity: 'warning' },
+      }),
+    );
+    expect(toasts).toEqual([
+      expect.objectContaining({ type: 'warning', message: 'Maintenance at 22:00', duration: 8000 }),
+    ]);
+
+    const analytics: Analytics = {
+      totalPlays: 10,
+      totalDownloads: 2,
+      totalBeats: 1,
+      totalFollowers: 5,
+      totalRevenue: 0,
+      averageRating: null,
+      growthRate: 0,
+      recentPlays: 1,
+      recentDownloads: 0,
+      lastUpdated: new Date().toISOString(),
+    };
+    act(() => socket.receive({ type: 'analytics', data: { type: 'stats_updated', analytics } }));
+    expect(queryClient.getQueryData(analyticsKeys.user(me.id))).toEqual(analytics);
+    cleanup();
+  });
+
+  it('closes with 1000 when the user signs out, and empties the feed', async () => {
+    const { queryClient, cleanup } = setup();
+    const socket = FakeWebSocket.latest;
+    act(() => socket.open());
+    act(() =>
+      socket.receive({ type: 'activity', data: { type: 'initial_feed', activities: [makeActivity()] } }),
+    );
+
+    act(() => queryClient.setQueryData(sessionKeys.me, null));
+    await waitFor(() => expect(socket.closedWith).toBe(1000));
+    expect(useRealtimeStore.getState().status).toBe('disconnected');
+    expect(useActivityFeedStore.getState().items).toEqual([]);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    cleanup();
+  });
+
+  it('does not connect for a visitor', () => {
+    stubFetch({ 'GET /api/users/me': () => jsonResponse({ error: 'Not signed in' }, 401) });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(sessionKeys.me, null);
+    renderRoutes([{ path: '/', element: <RealtimeConnection /> }], { queryClient });
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    vi.clearAllMocks();
+  });
+});

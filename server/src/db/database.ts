@@ -31,16 +31,24 @@ export interface Database {
 
 export type DatabaseTarget = { url: string } | { embeddedDir: string } | { memory: true };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  const db = await open(target);
+export interface DatabaseOptions {
+  /** Told about errors on idle connections (a restarted or dropped database), which would otherwise crash the process. */
+  onIdleError?: (error: Error) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  const db = await open(target, options);
   // Closing twice (a failed start-up, then app.close) must be harmless.
   let closing: Promise<void> | null = null;
   return { ...db, close: () => (closing ??= db.close()) };
 }
 
-async function open(target: DatabaseTarget): Promise<Database> {
+async function open(target: DatabaseTarget, options: DatabaseOptions): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 20, idleTimeoutMillis: 30_000 });
+    // pg emits idle-client errors on the pool; unheard, they become uncaught exceptions. The
+    // broken client is already discarded, and the next query opens a fresh one.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       prisma,

@@ -19,7 +19,9 @@ export function databaseTarget(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
 /** Opens the database, brings its schema up to date, and closes it with the app. */
 export const dbPlugin = fp(
   async (app, opts: { config: Config }) => {
-    const db = await openDatabase(databaseTarget(opts.config));
+    const db = await openDatabase(databaseTarget(opts.config), {
+      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+    });
     const session = await db.session();
     try {
       const { applied } = await migrate(session);

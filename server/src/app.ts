@@ -52,8 +52,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(dbPlugin, { config });
-  await app.register(authPlugin, { config });
+  // Before auth: a session that ends is a domain event (realtime closes its sockets).
   await app.register(domainEventsPlugin);
+  await app.register(authPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });

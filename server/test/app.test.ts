@@ -70,7 +70,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
       const database = new URL(t.config.databaseUrl as string).pathname.slice(1);
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database]);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        database,
+      ]);
       await admin.end();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);

@@ -330,6 +330,15 @@ export const FavoriteStatus = z.object({ isFavorited: z.boolean() });
 export type FavoriteStatus = z.infer<typeof FavoriteStatus>;
 
 /**
+ * GET /api/users/me/favorite-beat-ids (signed in; 401 otherwise): the ids of every beat the
+ * caller has favourited, newest first. Lists and cards read their heart from this one set
+ * instead of asking favorite-status per beat; the browse list itself stays the same for
+ * everyone, so it can be cached across users.
+ */
+export const FavoriteBeatIds = z.object({ beatIds: z.array(z.string()) });
+export type FavoriteBeatIds = z.infer<typeof FavoriteBeatIds>;
+
+/**
  * POST /api/beats/{id}/rate (money.md §5): rating 1-5 required, review optional, trimmed, at
  * most 500 characters (empty means none). One rating per user and beat; rating again replaces
  * it. The owner may not rate their own beat (403 CANNOT_RATE_OWN_BEAT). Answers the summary.

@@ -83,6 +83,7 @@ export const authPlugin = fp(
       users: createUsersRepository(app.db.prisma),
       oidc: provider,
       sessionSecret: config.sessionSecret,
+      events: app.domainEvents,
       log: app.log,
     });
     app.decorate('auth', service);
@@ -103,5 +104,5 @@ export const authPlugin = fp(
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'domain-events'] },
 );

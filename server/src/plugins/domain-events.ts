@@ -18,7 +18,12 @@ export type DomainEvent =
       rating: number;
       isNew: boolean;
     }
-  | { type: 'user.followed'; followerId: string; followedId: string };
+  | { type: 'user.followed'; followerId: string; followedId: string }
+  /**
+   * A session is over: signed out, or found expired (on use or by the sweep). `tokenHash` is
+   * the keyed hash the sessions table holds, never the token itself.
+   */
+  | { type: 'session.ended'; tokenHash: string; userId: string; reason: 'logout' | 'expired' };
 
 type Handler<T extends DomainEvent['type']> = (
   event: Extract<DomainEvent, { type: T }>,

@@ -19,6 +19,7 @@ const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 /**
  * WebSocket support and the realtime event bus: Redis pub/sub when REDIS_URL is set (several
  * instances), in-process otherwise. The /api/ws route itself is modules/realtime/realtime.routes.ts.
+ * When a session ends (domain event from auth) its sockets are closed with 1000 everywhere.
  */
 export const realtimePlugin = fp(
   async (app, opts: { config: Config; pingIntervalMs?: number }) => {
@@ -40,8 +41,10 @@ export const realtimePlugin = fp(
       ...(opts.pingIntervalMs ? { pingIntervalMs: opts.pingIntervalMs } : {}),
     });
     app.decorate('realtime', service);
+    // A signed-out or expired session keeps no socket open, on any instance.
+    app.domainEvents.on('session.ended', (event) => service.endSessions([event.tokenHash]));
     // preClose: sockets are told to reconnect before the HTTP server stops waiting for them.
     app.addHook('preClose', async () => service.close());
   },
-  { name: 'realtime', dependencies: ['auth'] },
+  { name: 'realtime', dependencies: ['auth', 'domain-events'] },
 );

@@ -90,3 +90,61 @@ describe('browser platform', () => {
     expect(open).toHaveBeenCalledWith('https://open.spotify.com/x', '_blank', 'noopener,noreferrer');
   });
 });
+
+describe('browser notifications', () => {
+  /** The Notification API with a given permission, recording what was shown or asked. */
+  function stubNotifications(permission: NotificationPermission) {
+    const shown: { title: string; options?: NotificationOptions; instance: { onclick: unknown } }[] = [];
+    const requestPermission = vi.fn(async () => permission);
+    class FakeNotification {
+      static permission = permission;
+      static requestPermission = requestPermission;
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, options, instance: this });
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    return { shown, requestPermission };
+  }
+
+  function lookingAtPage(looking: boolean) {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(looking ? 'visible' : 'hidden');
+    vi.spyOn(document, 'hasFocus').mockReturnValue(looking);
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.each(['default', 'denied'] as const)(
+    'does nothing, and never asks, while the permission is %s',
+    async (permission) => {
+      const { shown, requestPermission } = stubNotifications(permission);
+      lookingAtPage(false);
+      await createBrowserPlatform().notify({ title: 'New follower', body: 'Ada followed you' });
+      expect(shown).toEqual([]);
+      expect(requestPermission).not.toHaveBeenCalled();
+    },
+  );
+
+  it('does nothing where the browser has no Notification API', async () => {
+    vi.stubGlobal('Notification', undefined);
+    lookingAtPage(false);
+    await expect(createBrowserPlatform().notify({ title: 'x' })).resolves.toBeUndefined();
+  });
+
+  it('shows one when permission was granted and the page is not being looked at', async () => {
+    const { shown, requestPermission } = stubNotifications('granted');
+    lookingAtPage(true);
+    await createBrowserPlatform().notify({ title: 'Seen already', body: 'in the toast' });
+    expect(shown).toEqual([]);
+
+    lookingAtPage(false);
+    await createBrowserPlatform().notify({ title: 'New follower', body: 'Ada followed you', path: '/x' });
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ title: 'New follower', options: { body: 'Ada followed you' } });
+    expect(typeof shown[0]!.instance.onclick).toBe('function');
+    expect(requestPermission).not.toHaveBeenCalled();
+  });
+});

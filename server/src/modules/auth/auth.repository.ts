@@ -1,5 +1,8 @@
 import type { PrismaClient } from '../../generated/prisma/client';
 
+/** Expired sessions deleted per statement by the sweep. */
+const SWEEP_BATCH = 1000;
+
 /** Sessions and sign-ins in flight. Tokens arrive here already hashed. */
 export function createAuthRepository(prisma: PrismaClient) {
   return {
@@ -68,14 +71,32 @@ export function createAuthRepository(prisma: PrismaClient) {
       await prisma.session.updateMany({ where: { id }, data: { lastSeenAt: at } });
     },
 
-    async deleteSession(tokenHash: string) {
-      await prisma.session.deleteMany({ where: { tokenHash } });
+    /**
+     * Deletes the session and returns whose it was; null when there was none, or when a
+     * concurrent delete removed it first (that caller reports the end, not this one).
+     */
+    async deleteSession(tokenHash: string): Promise<{ userId: string } | null> {
+      const row = await prisma.session.findUnique({ where: { tokenHash }, select: { userId: true } });
+      if (!row) return null;
+      const { count } = await prisma.session.deleteMany({ where: { tokenHash } });
+      return count === 1 ? row : null;
     },
 
+    /** Deletes expired and idle sessions, in batches, and returns which ones it deleted. */
     async deleteExpiredSessions(now: Date, idleBefore: Date) {
-      await prisma.session.deleteMany({
-        where: { OR: [{ expiresAt: { lt: now } }, { lastSeenAt: { lt: idleBefore } }] },
-      });
+      const ended: { tokenHash: string; userId: string }[] = [];
+      for (;;) {
+        const batch = await prisma.session.findMany({
+          where: { OR: [{ expiresAt: { lt: now } }, { lastSeenAt: { lt: idleBefore } }] },
+          select: { tokenHash: true, userId: true },
+          take: SWEEP_BATCH,
+        });
+        if (!batch.length) break;
+        await prisma.session.deleteMany({ where: { tokenHash: { in: batch.map((row) => row.tokenHash) } } });
+        ended.push(...batch);
+        if (batch.length < SWEEP_BATCH) break;
+      }
+      return ended;
     },
   };
 }

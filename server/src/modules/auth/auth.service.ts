@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { DESKTOP_HANDOFF_TTL_MS, type SessionUser } from '@beatroom/shared/auth-contract';
 import { isAdminUser, isOwnerUser } from '@beatroom/shared/permissions';
 import { badRequest } from '../../plugins/errors';
+import type { DomainEvents } from '../../plugins/domain-events';
 import type { UserRecord, UsersRepository } from '../users/users.repository';
 import type { AuthRepository } from './auth.repository';
 import type { OidcProvider } from './oidc';
@@ -47,6 +48,8 @@ export function createAuthService(deps: {
   users: UsersRepository;
   oidc: OidcProvider;
   sessionSecret: string;
+  /** Told when a session ends, so realtime can close its sockets (on every instance). */
+  events?: Pick<DomainEvents, 'emit'>;
   log?: { warn: (obj: object, msg: string) => void };
   now?: () => Date;
 }) {
@@ -64,6 +67,10 @@ export function createAuthService(deps: {
       userAgent: userAgent?.slice(0, 300) ?? null,
     });
     return { token, user };
+  }
+
+  async function ended(tokenHash: string, userId: string, reason: 'logout' | 'expired') {
+    await deps.events?.emit({ type: 'session.ended', tokenHash, userId, reason });
   }
 
   return {
@@ -153,7 +160,8 @@ export function createAuthService(deps: {
       if (!session) return null;
       const at = now().getTime();
       if (session.expiresAt.getTime() <= at || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= at) {
-        await deps.repo.deleteSession(tokenHash);
+        const deleted = await deps.repo.deleteSession(tokenHash);
+        if (deleted) await ended(tokenHash, deleted.userId, 'expired');
         return null;
       }
       if (at - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
@@ -161,13 +169,18 @@ export function createAuthService(deps: {
       return session.user;
     },
 
+    /** Signs out: the session is deleted and its open sockets are closed. */
     async endSession(token: string) {
-      await deps.repo.deleteSession(hashToken(token));
+      if (!token || token.length > 200) return;
+      const tokenHash = hashToken(token);
+      const deleted = await deps.repo.deleteSession(tokenHash);
+      if (deleted) await ended(tokenHash, deleted.userId, 'logout');
     },
 
     async sweepExpired() {
       const at = now();
-      await deps.repo.deleteExpiredSessions(at, new Date(at.getTime() - SESSION_IDLE_MS));
+      const sessions = await deps.repo.deleteExpiredSessions(at, new Date(at.getTime() - SESSION_IDLE_MS));
+      for (const { tokenHash, userId } of sessions) await ended(tokenHash, userId, 'expired');
     },
   };
 }

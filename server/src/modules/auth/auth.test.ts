@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../plugins/domain-events';
 import { Agent, authorize, createTestApp, signIn } from '../../../test/helpers';
 import { DEFAULT_ADMIN_EMAIL } from '../../config';
-import { SIGN_IN_EXPIRED, SIGN_IN_REJECTED } from './auth.service';
+import { SESSION_IDLE_MS, SIGN_IN_EXPIRED, SIGN_IN_REJECTED } from './auth.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -211,5 +212,52 @@ describe('GET /api/logout', () => {
   it('is harmless when signed out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/logout' });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('the end of a session (domain event for realtime)', () => {
+  const ended: DomainEvent[] = [];
+  beforeAll(() => t.app.domainEvents.on('session.ended', (event) => void ended.push(event)));
+
+  it('a sign-out tells session.ended with the token hash and the user, never the token', async () => {
+    ended.length = 0;
+    const { agent, user } = await signIn(t.app, 'ended.logout@example.com');
+    const token = agent.cookies.get('beatroom_session')!;
+    await agent.get('/api/logout');
+    expect(ended).toEqual([
+      { type: 'session.ended', tokenHash: t.app.auth.hashToken(token), userId: user.id, reason: 'logout' },
+    ]);
+    expect(JSON.stringify(ended)).not.toContain(token);
+    // The session is gone: signing out with it again ends nothing more.
+    await t.app.inject({ method: 'GET', url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
+    await t.app.inject({ method: 'GET', url: '/api/logout' });
+    expect(ended).toHaveLength(1);
+  });
+
+  it('an expired session found on use and idle sessions found by the sweep end too', async () => {
+    ended.length = 0;
+    const expired = await signIn(t.app, 'ended.expired@example.com');
+    const expiredToken = expired.agent.cookies.get('beatroom_session')!;
+    await t.app.db.prisma.session.update({
+      where: { tokenHash: t.app.auth.hashToken(expiredToken) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await expired.agent.get('/api/users/me')).statusCode).toBe(401);
+    expect(ended).toEqual([
+      expect.objectContaining({ tokenHash: t.app.auth.hashToken(expiredToken), reason: 'expired' }),
+    ]);
+
+    ended.length = 0;
+    const idle = await signIn(t.app, 'ended.idle@example.com');
+    const idleHash = t.app.auth.hashToken(idle.agent.cookies.get('beatroom_session')!);
+    await t.app.db.prisma.session.update({
+      where: { tokenHash: idleHash },
+      data: { lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 1000) },
+    });
+    await t.app.auth.sweepExpired();
+    expect(ended).toEqual([
+      { type: 'session.ended', tokenHash: idleHash, userId: idle.user.id, reason: 'expired' },
+    ]);
+    expect(await t.app.db.prisma.session.count({ where: { tokenHash: idleHash } })).toBe(0);
   });
 });

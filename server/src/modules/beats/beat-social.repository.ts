@@ -34,6 +34,16 @@ export function createBeatSocialRepository(prisma: PrismaClient) {
       return row !== null;
     },
 
+    /** Every beat the user has favourited, newest favourite first. */
+    async favoriteBeatIds(userId: string): Promise<string[]> {
+      const rows = await prisma.beatFavorite.findMany({
+        where: { userId },
+        orderBy: [{ createdAt: 'desc' }, { beatId: 'asc' }],
+        select: { beatId: true },
+      });
+      return rows.map((row) => row.beatId);
+    },
+
     /**
      * Adds the favourite, or removes it when it was there. Insert-or-nothing first, so two
      * concurrent toggles never fail on the primary key.

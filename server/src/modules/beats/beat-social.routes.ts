@@ -4,6 +4,7 @@ import {
   BeatIdParams,
   BeatReviewsQuery,
   BeatReviewsResponse,
+  FavoriteBeatIds,
   FavoriteStatus,
   PublicRecordingList,
   RateBeatBody,
@@ -37,6 +38,17 @@ export const beatSocialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/beats/:id/favorite-status',
     { onRequest: signedIn, schema: { params, response: { 200: FavoriteStatus, ...errors } } },
     async (request) => social.favoriteStatus(requireUser(request), request.params.id),
+  );
+
+  // One request for a whole grid's hearts, instead of favorite-status per card.
+  app.get(
+    '/api/users/me/favorite-beat-ids',
+    { onRequest: signedIn, schema: { response: { 200: FavoriteBeatIds, ...errors } } },
+    async (request, reply) => {
+      // Per user: no shared cache may keep it, and the browser asks again after a toggle.
+      reply.header('cache-control', 'no-store');
+      return social.favoriteBeatIds(requireUser(request));
+    },
   );
 
   app.post(

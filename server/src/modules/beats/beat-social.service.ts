@@ -4,6 +4,7 @@ import {
   fileUrl,
   type BeatAnalytics,
   type BeatReviewsResponse,
+  type FavoriteBeatIds,
   type PublicRecording,
   type RateBeatInput,
   type RatingSummary,
@@ -74,6 +75,11 @@ export function createBeatSocialService(deps: {
     async favoriteStatus(user: UserRecord, id: string) {
       await existing(id);
       return { isFavorited: await repo.isFavorited(user.id, id) };
+    },
+
+    /** The caller's own favourites only: the set is keyed by the session, never by a given id. */
+    async favoriteBeatIds(user: UserRecord): Promise<FavoriteBeatIds> {
+      return { beatIds: await repo.favoriteBeatIds(user.id) };
     },
 
     async toggleFavorite(user: UserRecord, id: string) {

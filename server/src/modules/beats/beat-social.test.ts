@@ -98,6 +98,61 @@ describe('favourites', () => {
   });
 });
 
+describe('GET /api/users/me/favorite-beat-ids', () => {
+  const url = '/api/users/me/favorite-beat-ids';
+  const ids = async (agent: Agent) => {
+    const res = await agent.get(url);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { beatIds: string[] }).beatIds;
+  };
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+  let collector: Agent;
+  let first: string;
+  let second: string;
+  beforeAll(async () => {
+    ({ agent: collector } = await signIn(t.app, 'collector@example.com'));
+    first = await createBeat(owner, { title: 'Collected One' });
+    second = await createBeat(owner, { title: 'Collected Two' });
+  });
+
+  it('401 when signed out', async () => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toHaveProperty('error');
+  });
+
+  it('answers the beats toggled on, newest first, and drops those toggled off', async () => {
+    expect(await ids(collector)).toEqual([]);
+    await collector.post(`/api/beats/${first}/favorite`);
+    await pause();
+    await collector.post(`/api/beats/${second}/favorite`);
+    const res = await collector.get(url);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ beatIds: [second, first] });
+
+    expect((await collector.post(`/api/beats/${first}/favorite`)).json()).toEqual({ isFavorited: false });
+    expect(await ids(collector)).toEqual([second]);
+  });
+
+  it('holds only the caller’s own favourites', async () => {
+    const before = await ids(other);
+    expect(before).not.toContain(second);
+    await other.post(`/api/beats/${first}/favorite`);
+    expect(await ids(other)).toEqual([first, ...before]);
+    expect(await ids(collector)).toEqual([second]);
+    expect(await ids(fan)).not.toContain(first);
+    await other.post(`/api/beats/${first}/favorite`);
+  });
+
+  it('forgets a beat once it is deleted', async () => {
+    const gone = await createBeat(owner, { title: 'Soon Gone' });
+    await collector.post(`/api/beats/${gone}/favorite`);
+    expect(await ids(collector)).toContain(gone);
+    expect((await owner.request({ method: 'DELETE', url: `/api/beats/${gone}` })).statusCode).toBe(204);
+    expect(await ids(collector)).toEqual([second]);
+  });
+});
+
 describe('ratings and reviews', () => {
   let rated: string;
   beforeAll(async () => {

@@ -14,11 +14,14 @@ export function toFrame(message: ServerMessage): Frame {
  * What travels between server instances. Frames are serialised by the instance that publishes,
  * so no instance re-serialises per socket. `analytics` only names producers whose numbers
  * changed: the instance holding their socket computes the figures (throttled) and sends them.
+ * `sessions-ended` names sessions by their keyed token hash (never the token): every instance
+ * closes those sessions' sockets.
  */
 export type BusMessage =
   | { kind: 'users'; deliveries: { userId: string; frames: Frame[] }[] }
   | { kind: 'broadcast'; frame: Frame }
-  | { kind: 'analytics'; userIds: string[] };
+  | { kind: 'analytics'; userIds: string[] }
+  | { kind: 'sessions-ended'; tokenHashes: string[] };
 
 export interface PresenceSnapshot {
   /** Distinct users with an open socket on this instance. */

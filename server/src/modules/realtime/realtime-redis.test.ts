@@ -91,6 +91,22 @@ describe.skipIf(!!reason)(`two instances over Redis ${reason}`, () => {
     for (const s of [bobOnA, bobOnB, annOnB]) s.close();
   });
 
+  it("a sign-out on A closes that session's sockets on B with 1000; another session stays", async () => {
+    const dot = await member(a.app, 'dot@example.com');
+    const dotElsewhere = await member(a.app, 'dot@example.com');
+    const onB = await open(urls.b, dot.token);
+    const onA = await open(urls.a, dot.token);
+    const otherOnB = await open(urls.b, dotElsewhere.token);
+
+    expect((await dot.agent.get('/api/logout')).statusCode).toBe(200);
+    expect(await onB.waitClosed()).toEqual({ code: 1000, reason: 'Signed out' });
+    expect((await onA.waitClosed())?.code).toBe(1000);
+    otherOnB.send({ type: 'heartbeat', timestamp: 7 });
+    await otherOnB.next((m) => m.type === 'heartbeat' && m.timestamp === 7);
+    expect(otherOnB.closed).toBeNull();
+    otherOnB.close();
+  });
+
   it('an announcement made on B reaches a socket on A', async () => {
     const cy = await member(a.app, 'cy@example.com');
     const onA = await open(urls.a, cy.token);

@@ -30,7 +30,8 @@ const isChannel = (value: string): value is RealtimeChannel =>
  * GET /api/ws. The upgrade is refused before the handshake when the Origin is a browser page
  * not on the allow-list (403; no Origin means a non-browser client such as the desktop app) or
  * when there is no valid session (401). The socket belongs to the session's user; a client
- * that claims another user in its auth message is closed with 1008.
+ * that claims another user in its auth message is closed with 1008. When the session ends
+ * (sign-out, expiry) the socket is closed with 1000 (plugins/realtime.ts).
  */
 export const realtimeRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const origins = allowedOrigins(config);
@@ -53,15 +54,17 @@ export const realtimeRoutes: FastifyPluginAsync<{ config: Config }> = async (app
     // The hijacked upgrade's ServerResponse also stays attached to the TCP socket; let it go.
     const raw = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
     raw._httpMessage?.detachSocket(raw);
-    attach(socket, request.user!.id);
+    // The guard let only requests with a session through; the hub keeps its hash, not the token.
+    attach(socket, request.user!.id, app.auth.hashToken(request.sessionToken!));
   });
 
-  function attach(socket: WebSocket, userId: string) {
+  function attach(socket: WebSocket, userId: string, sessionHash: string) {
     const { hub } = app.realtime;
-    const client: Client = { socket, userId, alive: true, unsubscribed: new Set() };
+    const client: Client = { socket, userId, sessionHash, alive: true, unsubscribed: new Set() };
     const send = (message: ServerMessage) => hub.sendTo(client, toFrame(message));
 
-    hub.add(client);
+    // Signed out while the upgrade was under way: the hub has closed it already.
+    if (!hub.add(client)) return;
     app.realtime.presenceChanged();
     socket.on('pong', () => {
       client.alive = true;

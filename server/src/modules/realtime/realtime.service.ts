@@ -62,6 +62,9 @@ export function createRealtimeService(deps: {
       case 'analytics':
         for (const userId of message.userIds) analyticsDirty(userId);
         break;
+      case 'sessions-ended':
+        hub.endSessions(message.tokenHashes);
+        break;
     }
   });
 
@@ -109,6 +112,11 @@ export function createRealtimeService(deps: {
       };
       if (userIds) this.sendToUsers(userIds.map((userId) => ({ userId, messages: [message] })));
       else this.broadcast(message);
+    },
+
+    /** Closes the sockets of these sessions (keyed token hashes) on every instance. */
+    endSessions(tokenHashes: string[]) {
+      if (tokenHashes.length) bus.publish({ kind: 'sessions-ended', tokenHashes: [...new Set(tokenHashes)] });
     },
 
     /** These producers' numbers changed; whoever holds their sockets pushes fresh analytics. */

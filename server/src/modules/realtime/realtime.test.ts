@@ -2,6 +2,7 @@ import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBeat, isNotification, member, TestSocket } from '../../../test/community-fixtures';
 import { createTestApp } from '../../../test/helpers';
+import { SESSION_IDLE_MS } from '../auth/auth.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let url = '';
@@ -190,5 +191,72 @@ describe('deliveries', () => {
     expect(a.messages.filter(isNotification('system_announcement'))).toHaveLength(1);
     a.close();
     b.close();
+  });
+});
+
+describe('the end of a session', () => {
+  /** A heartbeat round trip: the socket is open and served. */
+  async function stillOpen(socket: TestSocket, timestamp: number) {
+    socket.send({ type: 'heartbeat', timestamp });
+    await socket.next((m) => m.type === 'heartbeat' && m.timestamp === timestamp);
+    expect(socket.closed).toBeNull();
+  }
+
+  it("sign-out closes that session's sockets with 1000; the user's other sessions stay open", async () => {
+    const laptop = await member(t.app, 'eve@example.com');
+    const phone = await member(t.app, 'eve@example.com');
+    expect(phone.id).toBe(laptop.id);
+    const laptopTabs = [await connect(laptop.token), await connect(laptop.token)];
+    const phoneSocket = await connect(phone.token);
+    const desktop = await TestSocket.open(url, { authorization: `Bearer ${phone.token}` });
+
+    expect((await laptop.agent.get('/api/logout')).statusCode).toBe(200);
+    for (const tab of laptopTabs) {
+      expect(await tab.waitClosed()).toEqual({ code: 1000, reason: 'Signed out' });
+    }
+    await stillOpen(phoneSocket, 101);
+    await stillOpen(desktop, 102);
+    await expect(TestSocket.open(url, asCookie(laptop.token))).rejects.toThrow('HTTP 401');
+    phoneSocket.close();
+    desktop.close();
+  });
+
+  it('a desktop sign-out (Bearer) closes the Bearer socket with 1000', async () => {
+    const app = await member(t.app, 'fay@example.com');
+    const socket = await TestSocket.open(url, { authorization: `Bearer ${app.token}` });
+    await socket.next(isNotification('connected'));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${app.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await socket.waitClosed())?.code).toBe(1000);
+  });
+
+  it('a session found expired on use closes its sockets with 1000', async () => {
+    const gus = await member(t.app, 'gus@example.com');
+    const other = await member(t.app, 'gus@example.com');
+    const socket = await connect(gus.token);
+    const otherSocket = await connect(other.token);
+    await t.app.db.prisma.session.update({
+      where: { tokenHash: t.app.auth.hashToken(gus.token) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await gus.agent.get('/api/users/me')).statusCode).toBe(401);
+    expect((await socket.waitClosed())?.code).toBe(1000);
+    await stillOpen(otherSocket, 103);
+    otherSocket.close();
+  });
+
+  it('the hourly sweep closes the sockets of the idle sessions it deletes', async () => {
+    const hal = await member(t.app, 'hal@example.com');
+    const socket = await connect(hal.token);
+    await t.app.db.prisma.session.update({
+      where: { tokenHash: t.app.auth.hashToken(hal.token) },
+      data: { lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 1000) },
+    });
+    await t.app.auth.sweepExpired();
+    expect((await socket.waitClosed())?.code).toBe(1000);
   });
 });

@@ -1,9 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { toFrame } from './event-bus';
-import { createSocketHub, FANOUT_SLICE, MAX_BUFFERED_BYTES, type Client } from './socket-hub';
+import {
+  createSocketHub,
+  ENDED_SESSION_MEMORY_MS,
+  FANOUT_SLICE,
+  MAX_BUFFERED_BYTES,
+  type Client,
+} from './socket-hub';
 
-function fakeClient(userId: string, bufferedAmount = 0) {
+function fakeClient(userId: string, bufferedAmount = 0, sessionHash = `session-of-${userId}`) {
   const socket = {
     OPEN: 1,
     readyState: 1,
@@ -16,6 +22,7 @@ function fakeClient(userId: string, bufferedAmount = 0) {
   const client: Client = {
     socket: socket as unknown as WebSocket,
     userId,
+    sessionHash,
     alive: true,
     unsubscribed: new Set(),
   };
@@ -98,5 +105,33 @@ describe('socket hub', () => {
     hub.remove(a2.client);
     expect(hub.presence()).toMatchObject({ userCount: 1, sockets: 1 });
     expect(hub.hasUser('a')).toBe(false);
+  });
+
+  it("closes an ended session's sockets with 1000 and leaves the user's other sessions open", () => {
+    const hub = createSocketHub(log);
+    const laptopTab1 = fakeClient('a', 0, 'laptop');
+    const laptopTab2 = fakeClient('a', 0, 'laptop');
+    const phone = fakeClient('a', 0, 'phone');
+    const other = fakeClient('b', 0, 'b-session');
+    for (const f of [laptopTab1, laptopTab2, phone, other]) hub.add(f.client);
+    hub.endSessions(['laptop', 'unknown-session']);
+    expect(laptopTab1.socket.close).toHaveBeenCalledWith(1000, 'Signed out');
+    expect(laptopTab2.socket.close).toHaveBeenCalledWith(1000, 'Signed out');
+    expect(phone.socket.close).not.toHaveBeenCalled();
+    expect(other.socket.close).not.toHaveBeenCalled();
+  });
+
+  it('refuses a socket of a session that ended while it was connecting, for a while', async () => {
+    let clock = 1_000_000;
+    const hub = createSocketHub(log, () => clock);
+    hub.endSessions(['gone']);
+    const late = fakeClient('a', 0, 'gone');
+    expect(hub.add(late.client)).toBe(false);
+    expect(late.socket.close).toHaveBeenCalledWith(1000, 'Signed out');
+    expect(hub.presence()).toMatchObject({ sockets: 0 });
+
+    clock += ENDED_SESSION_MEMORY_MS + 1;
+    await hub.sweep();
+    expect(hub.add(fakeClient('a', 0, 'gone').client)).toBe(true);
   });
 });

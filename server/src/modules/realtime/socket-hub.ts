@@ -7,9 +7,17 @@ export const FANOUT_SLICE = 500;
 /** A socket with this much unsent data is not keeping up; it is dropped (and will reconnect). */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
+/**
+ * How long an ended session is remembered, so a socket whose upgrade was authenticated just
+ * before the sign-out (and is added after the close went out) is closed too.
+ */
+export const ENDED_SESSION_MEMORY_MS = 60_000;
+
 export interface Client {
   socket: WebSocket;
   userId: string;
+  /** The session's keyed token hash (auth.service hashToken); the raw token is never kept. */
+  sessionHash: string;
   /** Cleared before each ping, set again by the pong (or any message). */
   alive: boolean;
   /** Channels this socket asked not to receive (all are received by default). */
@@ -19,13 +27,33 @@ export interface Client {
 const SEND_OPTIONS = { binary: false, compress: false, fin: true } as const;
 
 /**
- * The sockets of this instance, by user. Sends go out in slices of FANOUT_SLICE per
- * setImmediate so one event to thousands of sockets never holds the event loop for long; each
- * frame's text is turned into bytes once and the same buffer goes to every socket.
+ * The sockets of this instance, by user and by session. Sends go out in slices of FANOUT_SLICE
+ * per setImmediate so one event to thousands of sockets never holds the event loop for long;
+ * each frame's text is turned into bytes once and the same buffer goes to every socket.
  */
-export function createSocketHub(log: { warn: (obj: object, msg: string) => void }) {
+export function createSocketHub(
+  log: { warn: (obj: object, msg: string) => void },
+  now: () => number = Date.now,
+) {
   const clients = new Set<Client>();
   const byUser = new Map<string, Set<Client>>();
+  const bySession = new Map<string, Set<Client>>();
+  /** Sessions ended lately (hash -> when), see ENDED_SESSION_MEMORY_MS. */
+  const endedSessions = new Map<string, number>();
+
+  const signedOut = (client: Client) => client.socket.close(CLOSE_CODES.NORMAL, 'Signed out');
+
+  function index(map: Map<string, Set<Client>>, key: string, client: Client) {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(client);
+  }
+
+  function unindex(map: Map<string, Set<Client>>, key: string, client: Client) {
+    const set = map.get(key);
+    set?.delete(client);
+    if (set?.size === 0) map.delete(key);
+  }
 
   function deliver(client: Client, frame: Frame, bytes: Buffer) {
     if (frame.channel && client.unsubscribed.has(frame.channel)) return;
@@ -59,18 +87,34 @@ export function createSocketHub(log: { warn: (obj: object, msg: string) => void 
   }
 
   return {
-    add(client: Client) {
+    /** Adds a socket; false (and the socket closed with 1000) when its session already ended. */
+    add(client: Client): boolean {
+      if (endedSessions.has(client.sessionHash)) {
+        signedOut(client);
+        return false;
+      }
       clients.add(client);
-      let set = byUser.get(client.userId);
-      if (!set) byUser.set(client.userId, (set = new Set()));
-      set.add(client);
+      index(byUser, client.userId, client);
+      index(bySession, client.sessionHash, client);
+      return true;
     },
 
     remove(client: Client) {
       clients.delete(client);
-      const set = byUser.get(client.userId);
-      set?.delete(client);
-      if (set?.size === 0) byUser.delete(client.userId);
+      unindex(byUser, client.userId, client);
+      unindex(bySession, client.sessionHash, client);
+    },
+
+    /**
+     * These sessions are over (signed out or expired): their sockets are closed with 1000, a
+     * normal close the client does not retry. The user's other sessions keep their sockets.
+     */
+    endSessions(sessionHashes: string[]) {
+      const at = now();
+      for (const hash of sessionHashes) {
+        endedSessions.set(hash, at);
+        for (const client of bySession.get(hash) ?? []) signedOut(client);
+      }
     },
 
     hasUser(userId: string) {
@@ -106,6 +150,8 @@ export function createSocketHub(log: { warn: (obj: object, msg: string) => void 
      * are pinged. Run every TIMINGS.HEARTBEAT_MS, so a dead peer goes within two rounds.
      */
     async sweep() {
+      const forgetBefore = now() - ENDED_SESSION_MEMORY_MS;
+      for (const [hash, at] of endedSessions) if (at < forgetBefore) endedSessions.delete(hash);
       await inSlices([...clients], (client) => {
         if (!client.alive) {
           client.socket.terminate();

@@ -5,6 +5,7 @@ import {
   BeatList,
   BeatReviewsResponse,
   CreatedId,
+  FavoriteBeatIds,
   FavoriteStatus,
   PublicRecordingList,
   RatingSummary,
@@ -40,12 +41,13 @@ export const beatKeys = {
   list: (filters: BeatListFilters) => ['beats', 'list', filters] as const,
   beat: (id: string) => ['beats', 'beat', id] as const,
   detail: (id: string) => ['beats', 'beat', id, 'detail'] as const,
-  favoriteStatus: (id: string, userId: string) => ['beats', 'beat', id, 'favorite-status', userId] as const,
   ratingSummary: (id: string) => ['beats', 'beat', id, 'rating-summary'] as const,
   reviews: (id: string) => ['beats', 'beat', id, 'reviews'] as const,
   userRating: (id: string, userId: string) => ['beats', 'beat', id, 'user-rating', userId] as const,
   analytics: (id: string) => ['beats', 'beat', id, 'analytics'] as const,
   publicRecordings: (id: string) => ['beats', 'beat', id, 'public-recordings'] as const,
+  /** The ids of every beat `userId` has favourited: one set that every heart reads. */
+  favoriteIds: (userId: string) => ['beats', 'favorite-ids', userId] as const,
   /** The producer's profile, for the badges next to their name on the beat page. */
   producer: (userId: string) => ['beats', 'producer', userId] as const,
 };
@@ -86,12 +88,17 @@ export function beatDetailQueryOptions(id: string) {
   });
 }
 
-/** GET /api/beats/{id}/favorite-status, signed in only. */
-export function favoriteStatusQueryOptions(id: string, userId: string) {
+/**
+ * GET /api/users/me/favorite-beat-ids, signed in only, as a Set: one request answers every
+ * heart of every grid (asking favorite-status per card cost up to a page of requests).
+ */
+export function favoriteBeatIdsQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: beatKeys.favoriteStatus(id, userId),
-    queryFn: ({ signal }) =>
-      apiClient.get(`${beatPath(id)}/favorite-status`, { schema: FavoriteStatus, signal }),
+    queryKey: beatKeys.favoriteIds(userId),
+    queryFn: async ({ signal }): Promise<ReadonlySet<string>> =>
+      new Set(
+        (await apiClient.get('/api/users/me/favorite-beat-ids', { schema: FavoriteBeatIds, signal })).beatIds,
+      ),
     // Only this user changes it, and the toggle writes the answer into the cache.
     staleTime: 5 * 60_000,
   });
@@ -186,7 +193,10 @@ export function deleteBeat(id: string) {
   return apiClient.delete(beatPath(id));
 }
 
-/** POST /api/upload/audio with byte progress (0 to 1). */
+/**
+ * POST /api/upload/audio with byte progress (0 to 1). Pass the bare path: uploadWithProgress
+ * adds the configured API base and bearer token itself, as apiClient does for the image.
+ */
 export async function uploadAudio(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) {
   const body = new FormData();
   body.append(UPLOAD_FIELDS.audio, file, file.name);

@@ -7,7 +7,11 @@ import { useBeatPlayback } from '../../player/hooks/use-beat-playback';
 import { BeatCover, FeaturedBadge } from './beat-cover';
 import { LikeButton } from './like-button';
 
-/** One beat of the grid (platform.md §2 "Beat card"). */
+/**
+ * One beat of the grid (platform.md §2 "Beat card"). It fills its cell (w-full): a grid cell
+ * that is a flex row would otherwise size it to its content, and a lazy cover that has not
+ * loaded yet has none.
+ */
 export function BeatCard({ beat, currency }: { beat: Beat; currency: Currency }) {
   const { isPlaying, isCurrent, toggle } = useBeatPlayback(beat.id);
   const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
@@ -16,7 +20,7 @@ export function BeatCard({ beat, currency }: { beat: Beat; currency: Currency })
   return (
     <article
       aria-labelledby={titleId}
-      className={`group flex min-w-0 flex-col overflow-hidden rounded-2xl border bg-surface/70 shadow-lg shadow-black/20 transition-colors hover:border-accent/50 ${
+      className={`group flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border bg-surface/70 shadow-lg shadow-black/20 transition-colors hover:border-accent/50 ${
         isCurrent ? 'border-accent/60' : 'border-line'
       }`}
     >

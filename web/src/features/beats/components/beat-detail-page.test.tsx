@@ -38,7 +38,7 @@ function setup(
         ],
       }),
     [`GET ${path}/public-recordings`]: () => jsonResponse([]),
-    [`GET ${path}/favorite-status`]: () => jsonResponse({ isFavorited: true }),
+    'GET /api/users/me/favorite-beat-ids': () => jsonResponse({ beatIds: [beat.id] }),
     ...handlers,
   });
   const view = renderRoutes(
@@ -102,26 +102,39 @@ describe('the beat page', () => {
   });
 
   it('for a member: Favorited from the server, Record Vocals goes to the studio', async () => {
-    const { user, router } = setup(listener);
+    const { user, router, api } = setup(listener);
     expect(await screen.findByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.calls('GET /api/users/me/favorite-beat-ids')).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Rate Beat' })[0]).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Record Vocals' }));
     expect(router.state.location.pathname).toBe(`/studio/${beat.id}`);
   });
 
+  const ownerHandlers: Record<string, FetchHandler> = {
+    [`GET ${path}/analytics`]: () =>
+      jsonResponse({
+        favorites_count: 0,
+        average_rating: 0,
+        total_reviews: 0,
+        play_count: 0,
+        download_count: 0,
+      }),
+    [`DELETE ${path}`]: () => new Response(null, { status: 204 }),
+  };
+
   it('for the owner: Manage Beat, and Rate Beat is not offered on one’s own beat', async () => {
-    setup(producer, {
-      [`GET ${path}/analytics`]: () =>
-        jsonResponse({
-          favorites_count: 0,
-          average_rating: 0,
-          total_reviews: 0,
-          play_count: 0,
-          download_count: 0,
-        }),
-    });
+    setup(producer, ownerHandlers);
     expect(await screen.findByRole('button', { name: 'Manage Beat' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Rate Beat' })[0]).toBeDisabled());
+  });
+
+  it('leaves for home once the owner deletes the beat from Manage Beat', async () => {
+    const { user, router, api } = setup(producer, ownerHandlers);
+    await user.click(await screen.findByRole('button', { name: 'Manage Beat' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Beat' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Beat' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.calls(`DELETE ${path}`)).toHaveLength(1);
   });
 
   it('plays the beat in the player from its page', async () => {

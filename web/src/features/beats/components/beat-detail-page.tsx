@@ -274,7 +274,14 @@ function BeatView({ beat }: { beat: BeatDetail }) {
         <RateDialog beat={beat} userId={user.id} open={rateOpen} onOpenChange={setRateOpen} />
       ) : null}
       {isOwner ? (
-        <EditBeatModal beat={beat} currency={currency} open={manageOpen} onOpenChange={setManageOpen} />
+        <EditBeatModal
+          beat={beat}
+          currency={currency}
+          open={manageOpen}
+          onOpenChange={setManageOpen}
+          // The beat is gone: its page has nothing left to show.
+          onDeleted={() => void navigate('/')}
+        />
       ) : null}
     </article>
   );

@@ -25,17 +25,28 @@ function setup(handlers: Record<string, FetchHandler> = {}) {
     ...handlers,
   });
   const onOpenChange = vi.fn();
+  const onDeleted = vi.fn();
+  const onSaved = vi.fn();
   const view = renderRoutes(
     [
       {
         path: '/beat/:beatId',
-        element: <EditBeatModal beat={beat} currency="USD" open onOpenChange={onOpenChange} />,
+        element: (
+          <EditBeatModal
+            beat={beat}
+            currency="USD"
+            open
+            onOpenChange={onOpenChange}
+            onDeleted={onDeleted}
+            onSaved={onSaved}
+          />
+        ),
       },
       { path: '/', element: <p>Home</p> },
     ],
     { initialEntry: `/beat/${beat.id}` },
   );
-  return { ...view, api, onOpenChange };
+  return { ...view, api, onOpenChange, onDeleted, onSaved };
 }
 
 beforeEach(() => resetPlayerStore());
@@ -93,10 +104,21 @@ describe('Manage Beat', () => {
     expect(api.calls(`DELETE ${path}`)).toHaveLength(0);
   });
 
-  it('deletes after confirmation: busy, then home, and the player forgets the beat', async () => {
+  it('leaves where to go after a delete to the caller', async () => {
+    const { user, router, onDeleted, onOpenChange } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Beat' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Beat' }));
+
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledWith(beat));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    // The modal itself goes nowhere: the caller decides (a profile stays put).
+    expect(router.state.location.pathname).toBe(`/beat/${beat.id}`);
+  });
+
+  it('deletes after confirmation: busy, then closed, and the player forgets the beat', async () => {
     usePlayerStore.getState().play(beat);
     const answer = deferred<Response>();
-    const { user, router, onOpenChange } = setup({ [`DELETE ${path}`]: () => answer.promise });
+    const { user, onDeleted, onOpenChange } = setup({ [`DELETE ${path}`]: () => answer.promise });
     await user.click(await screen.findByRole('button', { name: 'Delete Beat' }));
     await user.click(screen.getByRole('button', { name: 'Delete Beat' }));
 
@@ -104,7 +126,7 @@ describe('Manage Beat', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     answer.resolve(new Response(null, { status: 204 }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(usePlayerStore.getState().queue).toEqual([]);
   });
@@ -118,15 +140,16 @@ describe('Manage Beat', () => {
     ['Failed to delete beat without one', new Response('<html>', { status: 502 }), 'Failed to delete beat'],
   ])('shows %s in a red banner when the delete fails', async (_case, response, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = setup({ [`DELETE ${path}`]: () => response });
+    const { user, onDeleted } = setup({ [`DELETE ${path}`]: () => response });
     await user.click(await screen.findByRole('button', { name: 'Delete Beat' }));
     await user.click(screen.getByRole('button', { name: 'Delete Beat' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('heading', { name: 'Delete Beat?' })).toBeInTheDocument();
+    expect(onDeleted).not.toHaveBeenCalled();
   });
 
   it('saves the changed fields; an untouched price is not sent back', async () => {
-    const { user, api, onOpenChange } = setup();
+    const { user, api, onOpenChange, onSaved } = setup();
     const title = await screen.findByLabelText('Title');
     await user.clear(title);
     await user.type(title, 'Midnight Run (Remix)');
@@ -142,6 +165,7 @@ describe('Manage Beat', () => {
       key_signature: 'C#',
     });
     expect(body).not.toHaveProperty('price_cents');
+    expect(onSaved).toHaveBeenCalledWith(beat);
   });
 
   it('Free beat sets the price to 0 and saves it free', async () => {

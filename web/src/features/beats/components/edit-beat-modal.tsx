@@ -13,7 +13,6 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
 import { showToast } from '../../../lib/toast';
@@ -113,16 +112,27 @@ function ErrorBanner({ message }: { message: string }) {
 
 type Mode = 'edit' | 'confirm-delete';
 
+interface ManageBeatCallbacks {
+  /**
+   * After a delete, once the modal has closed: where to go is the caller's choice (the beat's
+   * own page leaves for home; a list of uploads stays and refreshes itself).
+   */
+  onDeleted: (beat: Beat) => void;
+  /** After a save, for callers showing the beat in queries of their own (the profile's lists). */
+  onSaved?: (beat: Beat) => void;
+}
+
 function ManageBeatContent({
   beat,
   currency,
   onClose,
+  onDeleted,
+  onSaved,
 }: {
   beat: Beat;
   currency: Currency;
   onClose: () => void;
-}) {
-  const navigate = useNavigate();
+} & ManageBeatCallbacks) {
   const [initial] = useState(() => beatFormFrom(beat, currency));
   const [values, setValues] = useState<BeatFormValues>(initial);
   const [cover, setCover] = useState<File | null>(null);
@@ -134,7 +144,7 @@ function ManageBeatContent({
   const remove = useDeleteBeat(beat.id, () => {
     onClose();
     showToast({ type: 'success', title: 'Beat deleted', message: beat.title });
-    void navigate('/');
+    onDeleted(beat);
   });
   const busy = uploadingCover || edit.isPending || remove.isPending;
 
@@ -168,9 +178,10 @@ function ManageBeatContent({
           setUploadingCover(false);
         }
       }
-      await edit.mutateAsync(body);
+      const saved = await edit.mutateAsync(body);
       showToast({ type: 'success', title: 'Beat updated', message: fields.title });
       onClose();
+      onSaved?.(saved);
     } catch (failure) {
       console.error(`Failed to update beat: ${describeError(failure)}`);
       setError(serverErrorText(failure) ?? 'Failed to update beat');
@@ -275,18 +286,22 @@ function ManageBeatContent({
 /**
  * Manage Beat (owner): analytics tiles, cover and fields, Save Changes, and Delete Beat behind
  * a confirmation (platform.md §2, §4 "Beat edit modal": normal, delete confirmation, busy).
+ * The catalogue's own queries are refreshed here; `onSaved` / `onDeleted` let the caller
+ * refresh its own and decide where the user goes after a delete.
  */
 export function EditBeatModal({
   beat,
   currency,
   open,
   onOpenChange,
+  onDeleted,
+  onSaved,
 }: {
   beat: Beat;
   currency: Currency;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}) {
+} & ManageBeatCallbacks) {
   return (
     <DialogShell
       open={open}
@@ -297,7 +312,13 @@ export function EditBeatModal({
     >
       {/* Mounted only while open, so every opening starts from the saved beat. */}
       {open ? (
-        <ManageBeatContent beat={beat} currency={currency} onClose={() => onOpenChange(false)} />
+        <ManageBeatContent
+          beat={beat}
+          currency={currency}
+          onClose={() => onOpenChange(false)}
+          onDeleted={onDeleted}
+          onSaved={onSaved}
+        />
       ) : null}
     </DialogShell>
   );

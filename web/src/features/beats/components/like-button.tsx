@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import { useSession } from '../../auth/hooks/use-session';
-import { favoriteStatusQueryOptions } from '../api';
+import { favoriteBeatIdsQueryOptions } from '../api';
 import { useToggleFavorite } from '../hooks/use-beat-mutations';
 
 export interface LikeButtonProps {
@@ -12,12 +12,19 @@ export interface LikeButtonProps {
 
 export const SIGN_IN_TO_FAVORITE = 'Sign in to favorite beats';
 
-/** Like (card) or Favorite (beat page): toggles with the server's answer; disabled for visitors. */
+/**
+ * Like (card) or Favorite (beat page): reads the user's one favourite set, so a whole grid costs
+ * one request (visitors: none), and toggles with the server's answer; disabled for visitors.
+ */
 export function LikeButton({ beat, variant = 'icon' }: LikeButtonProps) {
   const { user } = useSession();
-  const status = useQuery({ ...favoriteStatusQueryOptions(beat.id, user?.id ?? ''), enabled: Boolean(user) });
+  const favorited = useQuery({
+    ...favoriteBeatIdsQueryOptions(user?.id ?? ''),
+    enabled: Boolean(user),
+    select: (ids) => ids.has(beat.id),
+  });
   const toggle = useToggleFavorite(beat.id, user?.id);
-  const isFavorited = Boolean(user && status.data?.isFavorited);
+  const isFavorited = Boolean(user && favorited.data);
   const disabled = !user;
   const onClick = () => {
     if (!toggle.isPending) toggle.mutate();

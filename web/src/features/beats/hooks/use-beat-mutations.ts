@@ -1,5 +1,5 @@
-import type { EditBeatBody, FavoriteStatus, RateBeatBody } from '@beatroom/shared/beats-contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EditBeatBody, RateBeatBody } from '@beatroom/shared/beats-contract';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { showToast } from '../../../lib/toast';
 import { forgetBeat } from '../../player/hooks/use-beat-playback';
 import {
@@ -12,24 +12,44 @@ import {
   toggleFavorite,
 } from '../api';
 
+/** Puts one beat in or out of the user's cached favourite set (a new Set, so readers update). */
+function setFavorited(queryClient: QueryClient, userId: string, beatId: string, favorited: boolean) {
+  queryClient.setQueryData<ReadonlySet<string>>(beatKeys.favoriteIds(userId), (ids) => {
+    if (!ids || ids.has(beatId) === favorited) return ids;
+    const next = new Set(ids);
+    if (favorited) next.add(beatId);
+    else next.delete(beatId);
+    return next;
+  });
+}
+
 /**
- * Favorite / Favorited: flips at once, then takes the state the server answers (the toggle's
- * isFavorited); a failure puts the previous state back and says so in a toast.
+ * Favorite / Favorited: flips at once in the user's favourite set, then takes the state the
+ * server answers (the toggle's isFavorited); a failure puts this beat's previous state back
+ * (leaving other beats toggled meanwhile alone) and says so in a toast.
  */
 export function useToggleFavorite(beatId: string, userId: string | undefined) {
   const queryClient = useQueryClient();
-  const key = beatKeys.favoriteStatus(beatId, userId ?? '');
+  const key = beatKeys.favoriteIds(userId ?? '');
   return useMutation({
     mutationFn: () => toggleFavorite(beatId),
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<FavoriteStatus>(key);
-      queryClient.setQueryData<FavoriteStatus>(key, { isFavorited: !previous?.isFavorited });
+      const ids = queryClient.getQueryData<ReadonlySet<string>>(key);
+      // Before the set has loaded there is nothing to flip; the server's answer decides.
+      const previous = ids ? ids.has(beatId) : undefined;
+      if (userId && previous !== undefined) setFavorited(queryClient, userId, beatId, !previous);
       return { previous };
     },
-    onSuccess: (status) => queryClient.setQueryData(key, status),
+    onSuccess: async (status) => {
+      if (!userId) return;
+      if (queryClient.getQueryData(key)) setFavorited(queryClient, userId, beatId, status.isFavorited);
+      else await queryClient.invalidateQueries({ queryKey: key });
+    },
     onError: (error, _variables, context) => {
-      queryClient.setQueryData(key, context?.previous);
+      if (userId && context?.previous !== undefined) {
+        setFavorited(queryClient, userId, beatId, context.previous);
+      }
       console.error(`Failed to update favorite: ${describeError(error)}`);
       showToast({
         type: 'error',

@@ -219,6 +219,79 @@ describe('ProfilePage', () => {
     );
   });
 
+  describe('managing an upload from My Uploads', () => {
+    const keep = makeProfileBeat({ id: '44444444-4444-4444-8444-444444444444', title: 'Keeper' });
+    const doomed = makeProfileBeat({ id: '55555555-5555-4555-8555-555555555555', title: 'Paid Heat' });
+    const analytics = {
+      favorites_count: 0,
+      average_rating: 0,
+      total_reviews: 0,
+      play_count: 0,
+      download_count: 0,
+    };
+
+    /** A server whose owner has `beats`; DELETE and PUT change what the profile routes answer. */
+    function ownerSetup() {
+      let beats = [keep, doomed];
+      const profile = () => makeProfile(OWNER_ID, { beats_count: beats.length, recent_beats: beats });
+      return setup({
+        viewer: producer,
+        at: `/profile/${OWNER_ID}?tab=uploads`,
+        handlers: {
+          [`GET /api/users/${OWNER_ID}/profile`]: () => jsonResponse(profile()),
+          [`GET /api/users/${OWNER_ID}/beats`]: () => jsonResponse(beats),
+          [`GET /api/beats/${doomed.id}/analytics`]: () => jsonResponse(analytics),
+          [`DELETE /api/beats/${doomed.id}`]: () => {
+            beats = beats.filter((b) => b.id !== doomed.id);
+            return new Response(null, { status: 204 });
+          },
+          [`PUT /api/beats/${doomed.id}/edit`]: ({ body }) => {
+            const title = (body as { title: string }).title;
+            beats = beats.map((b) => (b.id === doomed.id ? { ...b, title } : b));
+            return jsonResponse({ ...doomed, title });
+          },
+        },
+      });
+    }
+
+    it('deletes and stays on the profile: the row goes and the Beats count updates', async () => {
+      const { user, router, api } = ownerSetup();
+      const list = await screen.findByRole('list', { name: 'My Uploads' });
+      expect(tile('Beats')).toBe('2');
+      await user.click(within(list).getByRole('button', { name: 'Edit Paid Heat' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete Beat' }));
+      await user.click(screen.getByRole('button', { name: 'Delete Beat' }));
+
+      await waitFor(() => expect(within(list).queryByText('Paid Heat')).not.toBeInTheDocument());
+      expect(within(list).getByText('Keeper')).toBeInTheDocument();
+      await waitFor(() => expect(tile('Beats')).toBe('1'));
+      expect(router.state.location.pathname).toBe(`/profile/${OWNER_ID}`);
+      expect(router.state.location.search).toBe('?tab=uploads');
+      expect(screen.getByRole('tab', { name: 'My Uploads' })).toHaveAttribute('aria-selected', 'true');
+      expect(api.calls(`DELETE /api/beats/${doomed.id}`)).toHaveLength(1);
+    });
+
+    it('refreshes the uploads after an edit, and not after a mere Cancel', async () => {
+      const { user, api } = ownerSetup();
+      const list = await screen.findByRole('list', { name: 'My Uploads' });
+      const profileCalls = () => api.calls(`GET /api/users/${OWNER_ID}/profile`).length;
+      const before = profileCalls();
+
+      await user.click(within(list).getByRole('button', { name: 'Edit Paid Heat' }));
+      await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(profileCalls()).toBe(before);
+
+      await user.click(within(list).getByRole('button', { name: 'Edit Paid Heat' }));
+      const title = await screen.findByLabelText('Title');
+      await user.clear(title);
+      await user.type(title, 'Paid Heat II');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(await within(list).findByText('Paid Heat II')).toBeInTheDocument();
+      expect(profileCalls()).toBeGreaterThan(before);
+    });
+  });
+
   it('shows No beats uploaded yet on an owner’s empty uploads', async () => {
     setup({
       viewer: producer,

@@ -136,6 +136,8 @@ export function UploadsList({ userId, isOwner }: { userId: string; isOwner: bool
   const currency = usePreferredCurrency();
   const queryClient = useQueryClient();
   const list = beats.data ?? [];
+  // The modal refreshes the catalogue's queries; this user's lists, counts and stats are ours.
+  const refreshProfile = () => void queryClient.invalidateQueries({ queryKey: profileKeys.user(userId) });
 
   return (
     <div className="flex flex-col gap-4">
@@ -181,11 +183,11 @@ export function UploadsList({ userId, isOwner }: { userId: string; isOwner: bool
           currency={currency}
           open
           onOpenChange={(open) => {
-            if (open) return;
-            setEditing(null);
-            // The modal refreshes the catalogue's queries; the profile's lists and counts too.
-            void queryClient.invalidateQueries({ queryKey: profileKeys.user(userId) });
+            if (!open) setEditing(null);
           }}
+          onSaved={refreshProfile}
+          // Deleting from one's uploads stays here: the row goes, the counts update.
+          onDeleted={refreshProfile}
         />
       ) : null}
     </div>

@@ -1,8 +1,10 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import type { Analytics } from '@beatroom/shared/realtime-contract';
 import { act, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
+import { configureApiClient } from '../../../lib/api-client';
+import { createBrowserPlatform, PlatformProvider, type Platform } from '../../../lib/platform';
 import { TOAST_EVENT, type ToastDetail } from '../../../lib/toast';
 import { listener } from '../../../test/beat-fixtures';
 import { makeActivity, makeNotification } from '../../../test/community-fixtures';
@@ -19,7 +21,7 @@ import { RealtimeConnection } from './realtime-connection';
 
 const me: SessionUser = listener;
 
-function setup(handlers: Record<string, FetchHandler> = {}) {
+function setup(handlers: Record<string, FetchHandler> = {}, platform?: Platform) {
   const api = stubFetch({
     'GET /api/users/me': () => jsonResponse(me),
     'GET /api/notifications/unread-count': () => jsonResponse({ count: 0 }),
@@ -35,12 +37,12 @@ function setup(handlers: Record<string, FetchHandler> = {}) {
       {
         path: '/',
         element: (
-          <>
+          <PlatformProvider platform={platform ?? createBrowserPlatform()}>
             <RealtimeConnection />
             <NotificationBell userId={me.id} />
             <LiveActivityFeed />
             <Toaster />
-          </>
+          </PlatformProvider>
         ),
       },
       { path: '/profile/:userId', element: <p>Profile page</p> },
@@ -54,6 +56,21 @@ beforeEach(() => {
   FakeWebSocket.install();
   useActivityFeedStore.getState().reset();
 });
+afterEach(() => {
+  configureApiClient({ baseUrl: '', getAuthToken: undefined });
+});
+
+/** The desktop app's adapter, as far as these tests need it: a recorded notify. */
+function desktopPlatform() {
+  const notify = vi.fn(async (_notification: { title: string; body?: string; path?: string }) => {});
+  const platform: Platform = {
+    ...createBrowserPlatform(),
+    kind: 'desktop',
+    api: { baseUrl: 'https://api.beatroom.example', getAuthToken: async () => 'tok' },
+    notify,
+  };
+  return { platform, notify };
+}
 
 describe('RealtimeConnection', () => {
   it('opens /api/ws for the signed-in user and feeds the bell and the activity feed', async () => {
@@ -179,6 +196,52 @@ describe('RealtimeConnection', () => {
     expect(useActivityFeedStore.getState().items).toEqual([]);
     expect(FakeWebSocket.instances).toHaveLength(1);
     cleanup();
+  });
+
+  it("connects to the desktop app's configured server over wss", () => {
+    // What App does with platform.api before the first render (app/app.tsx).
+    configureApiClient({ baseUrl: 'https://api.beatroom.example', getAuthToken: async () => 'tok' });
+    const { cleanup } = setup({}, desktopPlatform().platform);
+    expect(FakeWebSocket.latest.url).toBe('wss://api.beatroom.example/api/ws');
+    cleanup();
+  });
+
+  it('hands a new notification to platform.notify with where it leads', () => {
+    const { platform, notify } = desktopPlatform();
+    const follower = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+    const notification = makeNotification({
+      title: 'New follower',
+      message: 'Lin followed you',
+      data: { followerId: follower },
+    });
+    const { cleanup } = setup({}, platform);
+    const socket = FakeWebSocket.latest;
+    act(() => socket.open());
+    act(() => socket.receive({ type: 'notification', data: { type: 'unread_count_updated', count: 0 } }));
+    expect(notify).not.toHaveBeenCalled();
+    act(() => socket.receive({ type: 'notification', data: { type: 'new_notification', notification } }));
+    expect(notify).toHaveBeenCalledExactlyOnceWith({
+      title: 'New follower',
+      body: 'Lin followed you',
+      path: `/profile/${follower}`,
+    });
+    cleanup();
+  });
+
+  it('stays closed when the server ends the socket with 1000 (the session ended)', () => {
+    vi.useFakeTimers();
+    try {
+      const { cleanup } = setup();
+      const socket = FakeWebSocket.latest;
+      act(() => socket.open());
+      act(() => socket.serverClose(1000));
+      expect(useRealtimeStore.getState().status).toBe('disconnected');
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(FakeWebSocket.instances).toHaveLength(1);
+      cleanup();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not connect for a visitor', () => {

@@ -13,8 +13,10 @@ import { useRealtimeStore } from '../store/realtime-store';
 /**
  * One user's connection: opened on mount, closed with 1000 on unmount (sign-out, another
  * account). The address follows the API client's base URL (the desktop app's server) or the
- * page's own host. A bearer token cannot ride along (browsers set no headers on WebSocket);
- * the server accepts the session cookie.
+ * page's own host. A page cannot set headers on a WebSocket: on the web the session cookie goes
+ * along; in the desktop app main adds the Bearer token to the handshake (its webRequest filter
+ * names the server's ws:/wss: address, desktop/src/main/window.ts). The server closes the socket
+ * with 1000 when the session ends, which is not retried.
  */
 function UserConnection({ userId }: { userId: string }) {
   const queryClient = useQueryClient();

@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
+    // Whole-page renders in jsdom are slow on a busy machine (see asyncUtilTimeout in test-setup).
+    testTimeout: 20_000,
   },
 });

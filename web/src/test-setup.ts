@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor default to 1 s, which a loaded 2-core CI machine can exceed while jsdom
+// renders a whole page; a slow pass is not a failure, a wrong screen still is.
+configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library only cleans up by itself when test globals are on; this project keeps them off.
 afterEach(() => {

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { signIn } from './support/sign-in';
 
 // ---------------------------------------------------------------------------------------------
 // Real files, made here: a short WAV sine tone and a PNG gradient.
@@ -82,18 +83,6 @@ function gradientPng(width: number, height: number): Buffer {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-async function signIn(page: Page, email: string, name: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in to Beatroom' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await expect(page.getByRole('button', { name: `User menu for ${name}` })).toBeVisible();
-}
 
 const TITLE = 'Zephyr Drill Sketch';
 const NEW_TITLE = 'Zephyr Drill Final';

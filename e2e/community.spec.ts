@@ -1,34 +1,15 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-
-/** Signs in through the sign-in dialog and the local OpenID issuer's page; returns the user id. */
-async function signIn(browser: Browser, email: string, name: string): Promise<{ page: Page; id: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in to Beatroom' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await expect(page.getByRole('button', { name: new RegExp(`User menu for ${name}`) })).toBeVisible();
-
-  const me = await page.request.get('/api/users/me');
-  expect(me.ok()).toBe(true);
-  const { id } = (await me.json()) as { id: string };
-  return { page, id };
-}
+import { expect, test } from '@playwright/test';
+import { signInNewContext } from './support/sign-in';
 
 test('A follows B: B’s bell rises without a reload, and the notification leads to A’s profile', async ({
   browser,
 }) => {
-  const b = await signIn(browser, 'bea@example.com', 'Bea Producer');
+  const b = await signInNewContext(browser, 'bea@example.com', 'Bea Producer');
   // B's realtime connection is open: the home feed says Live.
   await expect(b.page.getByText('Live', { exact: true })).toBeVisible();
   await expect(b.page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
-  const a = await signIn(browser, 'al@example.com', 'Al Listener');
+  const a = await signInNewContext(browser, 'al@example.com', 'Al Listener');
   await a.page.goto(`/profile/${b.id}`);
   await expect(a.page.getByRole('heading', { level: 1, name: 'Bea Producer' })).toBeVisible();
   const followers = a.page.getByText('Followers', { exact: true }).locator('xpath=following-sibling::dd');

@@ -1,23 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './support/sign-in';
 
 test('a visitor signs in through the dialog and the local issuer, sees their name, signs out', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Continue with Google' }).click();
-
-  // The local OpenID issuer's own page.
-  await expect(page.getByRole('heading', { name: 'Sign in to Beatroom' })).toBeVisible();
-  await page.getByLabel('E-mail').fill('maya@example.com');
-  await page.getByLabel('Name').fill('Maya Beats');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-
-  // Back through /auth/callback to home, signed in.
-  await page.waitForURL((url) => url.pathname === '/');
+  await signIn(page, 'maya@example.com', 'Maya Beats');
   const menu = page.getByRole('button', { name: /Maya Beats/ });
   await expect(menu).toBeVisible();
   await menu.click();

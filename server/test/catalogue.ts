@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { Agent } from './helpers';
+import { afterAll, beforeAll } from 'vitest';
+import type { DomainEvent } from '../src/plugins/domain-events';
+import { createTestApp, signIn, type Agent } from './helpers';
 import { multipart, wavFile } from './media-fixtures';
 
 /** A real image of the given size and format, made by sharp. */
@@ -20,6 +22,17 @@ export async function uploadImage(agent: Agent, content?: Buffer, filename = 'co
   const { payload, headers } = multipart('image', filename, content ?? (await image()), 'image/png');
   return agent.request({ method: 'POST', url: '/api/upload/image', payload, headers });
 }
+
+/** Every optional create-beat field filled in, as sent and as read back unchanged. */
+export const fullBeatFields = {
+  description: 'Dark melodies',
+  bpm: 140,
+  key_signature: 'C#',
+  genre: 'Trap',
+  mood: 'Dark',
+  price_cents: 2999,
+  is_free: false,
+} as const;
 
 /** Uploads a short WAV and creates a beat with it; answers the beat id. */
 export async function createBeat(agent: Agent, fields: Record<string, unknown> = {}): Promise<string> {
@@ -48,4 +61,44 @@ export function storedFiles(dataDir: string): string[] {
   return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1));
+}
+
+export type CatalogueTestApp = {
+  t: Awaited<ReturnType<typeof createTestApp>>;
+  owner: Agent;
+  ownerId: string;
+  stranger: Agent;
+  /** Every beat.created / beat.deleted event published so far. */
+  events: DomainEvent[];
+  anonymous: (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => Promise<LightMyRequestResponse>;
+};
+
+/**
+ * Registers beforeAll/afterAll for a fresh app with a producer ("DJ Owner") and a stranger
+ * signed in; the returned object is filled in once beforeAll has run.
+ */
+export function useCatalogueApp(): CatalogueTestApp {
+  const ctx = {
+    events: [],
+    anonymous: (method, url, payload) => ctx.t.app.inject({ method, url, payload }),
+  } as Partial<CatalogueTestApp> as CatalogueTestApp;
+  beforeAll(async () => {
+    ctx.t = await createTestApp();
+    const signedIn = await signIn(ctx.t.app, 'producer@example.com');
+    ctx.owner = signedIn.agent;
+    ctx.ownerId = signedIn.user.id;
+    ({ agent: ctx.stranger } = await signIn(ctx.t.app, 'stranger@example.com'));
+    await ctx.t.app.db.prisma.profile.update({
+      where: { userId: ctx.ownerId },
+      data: { displayName: 'DJ Owner' },
+    });
+    for (const type of ['beat.created', 'beat.deleted'] as const)
+      ctx.t.app.domainEvents.on(type, (e) => void ctx.events.push(e));
+  });
+  afterAll(async () => ctx.t?.close());
+  return ctx;
 }

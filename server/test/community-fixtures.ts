@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { signIn } from './helpers';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, signIn } from './helpers';
 
 /** Signs in a user and returns a handy bundle: agent, id, and the raw session token. */
 export async function member(app: FastifyInstance, email: string) {
@@ -135,3 +136,24 @@ export class TestSocket {
 
 export const isNotification = (type: string) => (m: ServerMessage) =>
   m.type === 'notification' && m.data.type === type;
+
+export type ProducerAndFan = {
+  t: Awaited<ReturnType<typeof createTestApp>>;
+  producer: Awaited<ReturnType<typeof member>>;
+  fan: Awaited<ReturnType<typeof member>>;
+};
+
+/**
+ * Registers beforeAll/afterAll for a fresh app with a producer and a fan signed in; the returned
+ * object is filled in once beforeAll has run (later beforeAll hooks can seed data with it).
+ */
+export function useProducerAndFan(): ProducerAndFan {
+  const ctx = {} as ProducerAndFan;
+  beforeAll(async () => {
+    ctx.t = await createTestApp();
+    ctx.producer = await member(ctx.t.app, 'producer@example.com');
+    ctx.fan = await member(ctx.t.app, 'fan@example.com');
+  });
+  afterAll(async () => ctx.t?.close());
+  return ctx;
+}

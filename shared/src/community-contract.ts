@@ -3,6 +3,7 @@
 // realtime connection also carries (Notification, ActivityItem, Analytics, LiveStats) live in
 // realtime-contract.ts.
 import { z } from 'zod';
+import { Beat } from './beats-contract';
 import { ACTIVITY_TYPES, MUSIC_ROLE_VALUES, NOTIFICATION_TYPES, PAGE_SIZES, UI } from './constants';
 import { ActivityItem, Notification } from './realtime-contract';
 
@@ -17,27 +18,15 @@ export const ProfileIdParams = z.object({ id: z.string().min(1).max(200) });
 // Profiles (platform.md §2 "Profile", §3 "Profile response")
 // ---------------------------------------------------------------------------------------------
 
-/** A beat as profile lists show it: the Beat fields of platform.md §3. */
-export const ProfileBeat = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  bpm: z.number().int().nullable(),
+/**
+ * A beat as profile lists show it: the Beat fields of platform.md §3, with key, genre and mood
+ * as plain strings and the duration as any number.
+ */
+export const ProfileBeat = Beat.extend({
   key_signature: z.string().nullable(),
   genre: z.string(),
   mood: z.string().nullable(),
-  price_cents: z.number().int(),
-  is_free: z.boolean(),
-  is_featured: z.boolean(),
-  promotion_type: z.string().nullable(),
-  audio_file_key: z.string(),
-  cover_image_key: z.string().nullable(),
   duration_seconds: z.number().nullable(),
-  play_count: z.number().int(),
-  download_count: z.number().int(),
-  created_at: z.string(),
-  producer_name: z.string(),
 });
 export type ProfileBeat = z.infer<typeof ProfileBeat>;
 

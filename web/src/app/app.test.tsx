@@ -1,4 +1,3 @@
-import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
@@ -8,6 +7,7 @@ import { jsonResponse, stubFetch } from '../test/mock-fetch';
 import { createTestQueryClient } from '../test/render';
 import { App } from './app';
 import { appRoutes } from './routes';
+import { ada } from '../test/session-fixtures';
 
 const signedOut = () =>
   stubFetch({ 'GET /api/users/me': () => jsonResponse({ error: 'Not signed in' }, 401) });
@@ -98,15 +98,6 @@ describe('App shell', () => {
   });
 
   it('shows the user menu for a signed-in user', async () => {
-    const ada: SessionUser = {
-      id: 'a1b2c3d4e5f6',
-      email: 'ada@example.com',
-      name: 'Ada',
-      picture: null,
-      isAdmin: false,
-      isOwner: false,
-      role: 'user',
-    };
     stubFetch({ 'GET /api/users/me': () => jsonResponse(ada) });
     renderApp('/');
 

@@ -1,4 +1,3 @@
-import type { SessionUser } from '@beatroom/shared/auth-contract';
 import type { DesktopAuthStatus } from '@beatroom/shared/ipc-contract';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,16 +14,7 @@ import {
 import { jsonResponse, stubFetch } from '../test/mock-fetch';
 import { createTestQueryClient } from '../test/render';
 import { App } from './app';
-
-const ada: SessionUser = {
-  id: 'u-ada',
-  email: 'ada@example.com',
-  name: 'Ada',
-  picture: null,
-  isAdmin: false,
-  isOwner: false,
-  role: 'user',
-};
+import { ada } from '../test/session-fixtures';
 
 function LibraryScreen({ openBeat }: LibraryScreenProps) {
   return (

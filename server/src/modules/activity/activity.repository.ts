@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import { displayNameOf, userNameSelect } from '../users/users.repository';
 
 const activitySelect = {
   id: true,
@@ -51,9 +52,9 @@ export function createActivityRepository(prisma: PrismaClient) {
     async nameOf(userId: string): Promise<string | null> {
       const row = await prisma.user.findUnique({
         where: { id: userId },
-        select: { name: true, profile: { select: { displayName: true } } },
+        select: userNameSelect,
       });
-      return row?.profile?.displayName ?? row?.name ?? null;
+      return row ? displayNameOf(row) : null;
     },
   };
 }

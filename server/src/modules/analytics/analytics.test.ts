@@ -1,48 +1,41 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBeat, member } from '../../../test/community-fixtures';
-import { createTestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertBeat, useProducerAndFan } from '../../../test/community-fixtures';
 import { ANALYTICS_OWNER_ONLY, growthRate } from './analytics.service';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let producer: Awaited<ReturnType<typeof member>>;
-let fan: Awaited<ReturnType<typeof member>>;
+const ctx = useProducerAndFan();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  producer = await member(t.app, 'producer@example.com');
-  fan = await member(t.app, 'fan@example.com');
-  const prisma = t.app.db.prisma;
-  const beat = await insertBeat(t.app, producer.id, { playCount: 7, downloadCount: 2 });
-  await insertBeat(t.app, producer.id, { playCount: 3 });
+  const prisma = ctx.t.app.db.prisma;
+  const beat = await insertBeat(ctx.t.app, ctx.producer.id, { playCount: 7, downloadCount: 2 });
+  await insertBeat(ctx.t.app, ctx.producer.id, { playCount: 3 });
   const ago = (ms: number) => new Date(Date.now() - ms);
   const day = 24 * 3600_000;
   await prisma.beatPlay.createMany({
     data: [
-      { beatId: beat.id, userId: fan.id, createdAt: ago(60_000) },
+      { beatId: beat.id, userId: ctx.fan.id, createdAt: ago(60_000) },
       { beatId: beat.id, userId: null, createdAt: ago(30 * 60_000) },
-      { beatId: beat.id, userId: fan.id, createdAt: ago(2 * day) },
-      { beatId: beat.id, userId: fan.id, createdAt: ago(9 * day) },
-      { beatId: beat.id, userId: fan.id, createdAt: ago(10 * day) },
+      { beatId: beat.id, userId: ctx.fan.id, createdAt: ago(2 * day) },
+      { beatId: beat.id, userId: ctx.fan.id, createdAt: ago(9 * day) },
+      { beatId: beat.id, userId: ctx.fan.id, createdAt: ago(10 * day) },
     ],
   });
-  await prisma.beatReview.create({ data: { beatId: beat.id, userId: fan.id, rating: 3 } });
-  await prisma.follow.create({ data: { followerId: fan.id, followedId: producer.id } });
+  await prisma.beatReview.create({ data: { beatId: beat.id, userId: ctx.fan.id, rating: 3 } });
+  await prisma.follow.create({ data: { followerId: ctx.fan.id, followedId: ctx.producer.id } });
 });
-afterAll(async () => t?.close());
 
 describe('GET /api/users/{id}/analytics', () => {
   it('401 signed out, 400 bad id, 403 for anyone but the owner', async () => {
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/users/${producer.id}/analytics` })).statusCode,
+      (await ctx.t.app.inject({ method: 'GET', url: `/api/users/${ctx.producer.id}/analytics` })).statusCode,
     ).toBe(401);
-    expect((await producer.agent.get('/api/users/nope/analytics')).statusCode).toBe(400);
-    const stranger = await fan.agent.get(`/api/users/${producer.id}/analytics`);
+    expect((await ctx.producer.agent.get('/api/users/nope/analytics')).statusCode).toBe(400);
+    const stranger = await ctx.fan.agent.get(`/api/users/${ctx.producer.id}/analytics`);
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json()).toEqual({ error: ANALYTICS_OWNER_ONLY });
   });
 
   it("answers the owner's numbers", async () => {
-    const res = await producer.agent.get(`/api/users/${producer.id}/analytics`);
+    const res = await ctx.producer.agent.get(`/api/users/${ctx.producer.id}/analytics`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       totalPlays: 10,

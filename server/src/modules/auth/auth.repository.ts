@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../generated/prisma/client';
+import { userSelect } from '../users/users.repository';
 
 /** Expired sessions deleted per statement by the sweep. */
 const SWEEP_BATCH = 1000;
@@ -52,17 +53,7 @@ export function createAuthRepository(prisma: PrismaClient) {
           id: true,
           lastSeenAt: true,
           expiresAt: true,
-          user: {
-            select: {
-              id: true,
-              email: true,
-              name: true,
-              picture: true,
-              isAdmin: true,
-              isOwner: true,
-              role: true,
-            },
-          },
+          user: { select: userSelect },
         },
       });
     },

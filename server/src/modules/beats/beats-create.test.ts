@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBeat, uploadAudio, uploadImage } from '../../../test/catalogue';
-import { createTestApp, signIn, type Agent } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import {
+  createBeat,
+  fullBeatFields,
+  uploadAudio,
+  uploadImage,
+  useCatalogueApp,
+} from '../../../test/catalogue';
+import { signIn } from '../../../test/helpers';
 import { wavFile } from '../../../test/media-fixtures';
-import type { DomainEvent } from '../../plugins/domain-events';
 import { AUDIO_NOT_YOURS, COVER_NOT_YOURS, FILE_IN_USE } from './beats.service';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let owner: Agent;
-let ownerId: string;
-let stranger: Agent;
-const events: DomainEvent[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  const signedIn = await signIn(t.app, 'producer@example.com');
-  owner = signedIn.agent;
-  ownerId = signedIn.user.id;
-  ({ agent: stranger } = await signIn(t.app, 'stranger@example.com'));
-  await t.app.db.prisma.profile.update({ where: { userId: ownerId }, data: { displayName: 'DJ Owner' } });
-  for (const type of ['beat.created', 'beat.deleted'] as const)
-    t.app.domainEvents.on(type, (e) => void events.push(e));
-});
-afterAll(async () => t?.close());
-
-const anonymous = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload });
+const ctx = useCatalogueApp();
+const { events, anonymous } = ctx;
 
 describe('POST /api/beats', () => {
   it('401 when signed out', async () => {
@@ -32,17 +20,11 @@ describe('POST /api/beats', () => {
   });
 
   it('creates a beat owned by the caller, whatever user_id says', async () => {
-    const audio = (await uploadAudio(owner, wavFile(5))).json().key;
-    const cover = (await uploadImage(owner)).json().key;
-    const res = await owner.post('/api/beats', {
+    const audio = (await uploadAudio(ctx.owner, wavFile(5))).json().key;
+    const cover = (await uploadImage(ctx.owner)).json().key;
+    const res = await ctx.owner.post('/api/beats', {
       title: '  Night Drive  ',
-      description: 'Dark melodies',
-      bpm: 140,
-      key_signature: 'C#',
-      genre: 'Trap',
-      mood: 'Dark',
-      price_cents: 2999,
-      is_free: false,
+      ...fullBeatFields,
       audio_file_key: audio,
       cover_image_key: cover,
       user_id: '00000000-0000-0000-0000-000000000000',
@@ -52,15 +34,9 @@ describe('POST /api/beats', () => {
     const beat = (await anonymous('GET', `/api/beats/${id}`)).json();
     expect(beat).toMatchObject({
       id,
-      user_id: ownerId,
+      user_id: ctx.ownerId,
       title: 'Night Drive',
-      description: 'Dark melodies',
-      bpm: 140,
-      key_signature: 'C#',
-      genre: 'Trap',
-      mood: 'Dark',
-      price_cents: 2999,
-      is_free: false,
+      ...fullBeatFields,
       is_featured: false,
       promotion_type: null,
       audio_file_key: audio,
@@ -75,7 +51,7 @@ describe('POST /api/beats', () => {
     expect(events).toContainEqual({
       type: 'beat.created',
       beatId: id,
-      userId: ownerId,
+      userId: ctx.ownerId,
       title: 'Night Drive',
     });
   });
@@ -92,7 +68,7 @@ describe('POST /api/beats', () => {
     [{}, { is_free: true, price_cents: 0 }],
     [{ price_cents: 10000 }, { is_free: false, price_cents: 10000 }],
   ])('applies the price rule: %j → %j', async (fields, expected) => {
-    const id = await createBeat(owner, fields);
+    const id = await createBeat(ctx.owner, fields);
     expect((await anonymous('GET', `/api/beats/${id}`)).json()).toMatchObject(expected);
   });
 
@@ -116,8 +92,8 @@ describe('POST /api/beats', () => {
     [{ cover_image_key: 'images/nope.png' }, 'cover_image_key'],
     [{ idempotency_key: 'has spaces' }, 'idempotency_key'],
   ])('400 naming the field for %j', async (fields, field) => {
-    const audio = (await uploadAudio(owner)).json().key;
-    const res = await owner.post('/api/beats', {
+    const audio = (await uploadAudio(ctx.owner)).json().key;
+    const res = await ctx.owner.post('/api/beats', {
       title: 'Ok',
       genre: 'Trap',
       audio_file_key: audio,
@@ -128,7 +104,7 @@ describe('POST /api/beats', () => {
   });
 
   it('accepts empty optional fields as none', async () => {
-    const id = await createBeat(owner, {
+    const id = await createBeat(ctx.owner, {
       bpm: null,
       key_signature: '',
       mood: '',
@@ -145,19 +121,19 @@ describe('POST /api/beats', () => {
   });
 
   it('400 for files that are not the caller’s own uploads of the right kind', async () => {
-    const theirs = (await uploadAudio(stranger)).json().key;
-    const res = await owner.post('/api/beats', { title: 'x', genre: 'Trap', audio_file_key: theirs });
+    const theirs = (await uploadAudio(ctx.stranger)).json().key;
+    const res = await ctx.owner.post('/api/beats', { title: 'x', genre: 'Trap', audio_file_key: theirs });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: AUDIO_NOT_YOURS });
 
     const never = 'audio/00000000-0000-4000-8000-000000000000.wav';
     expect(
-      (await owner.post('/api/beats', { title: 'x', genre: 'Trap', audio_file_key: never })).statusCode,
+      (await ctx.owner.post('/api/beats', { title: 'x', genre: 'Trap', audio_file_key: never })).statusCode,
     ).toBe(400);
 
-    const mine = (await uploadAudio(owner)).json().key;
-    const theirCover = (await uploadImage(stranger)).json().key;
-    const cover = await owner.post('/api/beats', {
+    const mine = (await uploadAudio(ctx.owner)).json().key;
+    const theirCover = (await uploadImage(ctx.stranger)).json().key;
+    const cover = await ctx.owner.post('/api/beats', {
       title: 'x',
       genre: 'Trap',
       audio_file_key: mine,
@@ -168,31 +144,31 @@ describe('POST /api/beats', () => {
   });
 
   it('409 when the audio already belongs to a beat', async () => {
-    const audio = (await uploadAudio(owner)).json().key;
+    const audio = (await uploadAudio(ctx.owner)).json().key;
     const body = { title: 'Once', genre: 'Pop', audio_file_key: audio };
-    expect((await owner.post('/api/beats', body)).statusCode).toBe(200);
-    const again = await owner.post('/api/beats', body);
+    expect((await ctx.owner.post('/api/beats', body)).statusCode).toBe(200);
+    const again = await ctx.owner.post('/api/beats', body);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: FILE_IN_USE });
   });
 
   it('is idempotent with idempotency_key in the body or an Idempotency-Key header', async () => {
-    const count = () => t.app.db.prisma.beat.count();
-    const audio = (await uploadAudio(owner)).json().key;
+    const count = () => ctx.t.app.db.prisma.beat.count();
+    const audio = (await uploadAudio(ctx.owner)).json().key;
     const body = { title: 'Retry', genre: 'Pop', audio_file_key: audio, idempotency_key: 'retry-1' };
-    const first = await owner.post('/api/beats', body);
+    const first = await ctx.owner.post('/api/beats', body);
     const before = await count();
-    const second = await owner.post('/api/beats', body);
+    const second = await ctx.owner.post('/api/beats', body);
     expect(second.statusCode).toBe(200);
     expect(second.json().id).toBe(first.json().id);
     expect(await count()).toBe(before);
 
-    const audio2 = (await uploadAudio(owner)).json().key;
+    const audio2 = (await uploadAudio(ctx.owner)).json().key;
     const body2 = { title: 'Header', genre: 'Pop', audio_file_key: audio2 };
-    const a = await owner.post('/api/beats', body2, { 'idempotency-key': 'hdr-1' });
-    const b = await owner.post('/api/beats', body2, { 'idempotency-key': 'hdr-1' });
+    const a = await ctx.owner.post('/api/beats', body2, { 'idempotency-key': 'hdr-1' });
+    const b = await ctx.owner.post('/api/beats', body2, { 'idempotency-key': 'hdr-1' });
     expect(b.json().id).toBe(a.json().id);
-    const mismatch = await owner.post(
+    const mismatch = await ctx.owner.post(
       '/api/beats',
       { ...body2, idempotency_key: 'x' },
       { 'idempotency-key': 'y' },
@@ -201,15 +177,18 @@ describe('POST /api/beats', () => {
   });
 
   it('falls back to "Producer <id>" when the producer has no name', async () => {
-    const { agent, user } = await signIn(t.app, 'nameless@example.com');
-    await t.app.db.prisma.user.update({ where: { id: user.id }, data: { name: null } });
-    await t.app.db.prisma.profile.update({ where: { userId: user.id }, data: { displayName: '  ' } });
+    const { agent, user } = await signIn(ctx.t.app, 'nameless@example.com');
+    await ctx.t.app.db.prisma.user.update({ where: { id: user.id }, data: { name: null } });
+    await ctx.t.app.db.prisma.profile.update({ where: { userId: user.id }, data: { displayName: '  ' } });
     const id = await createBeat(agent);
     expect((await anonymous('GET', `/api/beats/${id}`)).json().producer_name).toBe(
       `Producer ${user.id.slice(0, 8)}`,
     );
-    await t.app.db.prisma.profile.update({ where: { userId: user.id }, data: { displayName: 'Renamed' } });
-    await t.app.beats.refreshProducerName(user.id);
+    await ctx.t.app.db.prisma.profile.update({
+      where: { userId: user.id },
+      data: { displayName: 'Renamed' },
+    });
+    await ctx.t.app.beats.refreshProducerName(user.id);
     expect((await anonymous('GET', `/api/beats/${id}`)).json().producer_name).toBe('Renamed');
   });
 });

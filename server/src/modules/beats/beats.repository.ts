@@ -1,5 +1,6 @@
 import type { Beat, BeatDetail, WaveformPeaks } from '@beatroom/shared/beats-contract';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
+import { userNameSelect } from '../users/users.repository';
 
 /** The columns of the Beat contract, in SQL, for every raw query that answers beats. */
 export const BEAT_COLUMNS = Prisma.sql`b.id::text AS id, b.user_id::text AS user_id, b.title, b.description,
@@ -116,7 +117,7 @@ export function createBeatsRepository(prisma: PrismaClient) {
     async namesOf(userId: string) {
       const user = await prisma.user.findUnique({
         where: { id: userId },
-        select: { name: true, profile: { select: { displayName: true } } },
+        select: userNameSelect,
       });
       return { displayName: user?.profile?.displayName ?? null, name: user?.name ?? null };
     },

@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import { displayNameOf, userNameSelect } from '../users/users.repository';
 
 const notificationSelect = {
   id: true,
@@ -105,9 +106,9 @@ export function createNotificationsRepository(prisma: PrismaClient) {
     async names(userIds: string[]): Promise<Map<string, string | null>> {
       const rows = await prisma.user.findMany({
         where: { id: { in: userIds } },
-        select: { id: true, name: true, profile: { select: { displayName: true } } },
+        select: { id: true, ...userNameSelect },
       });
-      return new Map(rows.map((r) => [r.id, r.profile?.displayName ?? r.name]));
+      return new Map(rows.map((r) => [r.id, displayNameOf(r)]));
     },
   };
 }

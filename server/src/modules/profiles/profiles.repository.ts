@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import { producerTotals } from '../analytics/analytics.repository';
 
 /** The beat columns profile lists show (platform.md §3 Beat). */
 export const beatSelect = {
@@ -76,14 +77,8 @@ export function createProfilesRepository(prisma: PrismaClient) {
 
     /** The numbers of the profile header: one aggregate per table, run together. */
     async stats(userId: string, recentBeats: number, topGenres: number) {
-      const [beats, followers, rating, genres, recent] = await Promise.all([
-        prisma.beat.aggregate({
-          where: { userId },
-          _count: { _all: true },
-          _sum: { playCount: true, downloadCount: true },
-        }),
-        prisma.follow.count({ where: { followedId: userId } }),
-        prisma.beatReview.aggregate({ where: { beat: { userId } }, _avg: { rating: true } }),
+      const [totals, genres, recent] = await Promise.all([
+        producerTotals(prisma, userId),
         prisma.beat.groupBy({
           by: ['genre'],
           where: { userId },
@@ -99,11 +94,11 @@ export function createProfilesRepository(prisma: PrismaClient) {
         }),
       ]);
       return {
-        beatsCount: beats._count._all,
-        totalPlays: beats._sum.playCount ?? 0,
-        totalDownloads: beats._sum.downloadCount ?? 0,
-        followersCount: followers,
-        averageRating: rating._avg.rating,
+        beatsCount: totals.beats,
+        totalPlays: totals.plays,
+        totalDownloads: totals.downloads,
+        followersCount: totals.followers,
+        averageRating: totals.averageRating,
         genres: genres.map((g) => ({ genre: g.genre, count: g._count.genre })),
         recentBeats: recent,
       };

@@ -1,51 +1,49 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBeat, insertImageUpload, member } from '../../../test/community-fixtures';
-import { createTestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertBeat, insertImageUpload, useProducerAndFan } from '../../../test/community-fixtures';
 import { IMAGE_NOT_YOURS } from './profiles.service';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let producer: Awaited<ReturnType<typeof member>>;
-let fan: Awaited<ReturnType<typeof member>>;
+const ctx = useProducerAndFan();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  producer = await member(t.app, 'producer@example.com');
-  fan = await member(t.app, 'fan@example.com');
-  const prisma = t.app.db.prisma;
+  const prisma = ctx.t.app.db.prisma;
   const day = 24 * 3600_000;
-  const old = await insertBeat(t.app, producer.id, {
+  const old = await insertBeat(ctx.t.app, ctx.producer.id, {
     title: 'Old Trap',
     genre: 'Trap',
     playCount: 50,
     downloadCount: 1,
     createdAt: new Date(Date.now() - 3 * day),
   });
-  const mid = await insertBeat(t.app, producer.id, {
+  const mid = await insertBeat(ctx.t.app, ctx.producer.id, {
     title: 'Mid Drill',
     genre: 'Drill',
     playCount: 5,
     downloadCount: 9,
     createdAt: new Date(Date.now() - 2 * day),
   });
-  await insertBeat(t.app, producer.id, { title: 'New Trap', genre: 'Trap', playCount: 10, downloadCount: 3 });
+  await insertBeat(ctx.t.app, ctx.producer.id, {
+    title: 'New Trap',
+    genre: 'Trap',
+    playCount: 10,
+    downloadCount: 3,
+  });
   await prisma.beatReview.createMany({
     data: [
-      { beatId: old.id, userId: fan.id, rating: 5, review: 'Fire' },
-      { beatId: mid.id, userId: fan.id, rating: 4 },
+      { beatId: old.id, userId: ctx.fan.id, rating: 5, review: 'Fire' },
+      { beatId: mid.id, userId: ctx.fan.id, rating: 4 },
     ],
   });
-  await prisma.beatFavorite.create({ data: { userId: fan.id, beatId: mid.id } });
-  await prisma.follow.create({ data: { followerId: fan.id, followedId: producer.id } });
+  await prisma.beatFavorite.create({ data: { userId: ctx.fan.id, beatId: mid.id } });
+  await prisma.follow.create({ data: { followerId: ctx.fan.id, followedId: ctx.producer.id } });
 });
-afterAll(async () => t?.close());
 
 describe('GET /api/users/{id}/profile', () => {
   it('answers the profile with counts, rating, genres and recent beats, signed out too', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/users/${producer.id}/profile` });
+    const res = await ctx.t.app.inject({ method: 'GET', url: `/api/users/${ctx.producer.id}/profile` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.profile).toMatchObject({
-      user_id: producer.id,
+      user_id: ctx.producer.id,
       display_name: 'producer',
       verified: false,
       is_admin: false,
@@ -66,11 +64,11 @@ describe('GET /api/users/{id}/profile', () => {
       'Mid Drill',
       'Old Trap',
     ]);
-    expect(body.recent_beats[0]).toMatchObject({ user_id: producer.id, is_free: false, price_cents: 0 });
+    expect(body.recent_beats[0]).toMatchObject({ user_id: ctx.producer.id, is_free: false, price_cents: 0 });
   });
 
   it('gives a user without beats or ratings zeros and a null rating', async () => {
-    const body = (await fan.agent.get(`/api/users/${fan.id}/profile`)).json();
+    const body = (await ctx.fan.agent.get(`/api/users/${ctx.fan.id}/profile`)).json();
     expect(body).toMatchObject({
       beats_count: 0,
       followers_count: 0,
@@ -82,7 +80,7 @@ describe('GET /api/users/{id}/profile', () => {
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])(
     '404 Profile not found for %s',
     async (id) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/users/${id}/profile` });
+      const res = await ctx.t.app.inject({ method: 'GET', url: `/api/users/${id}/profile` });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Profile not found' });
     },
@@ -91,7 +89,11 @@ describe('GET /api/users/{id}/profile', () => {
 
 describe('PUT /api/profile', () => {
   it('401 when signed out, even with a bad body', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/profile', payload: { website_url: 'nope' } });
+    const res = await ctx.t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: { website_url: 'nope' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -104,23 +106,23 @@ describe('PUT /api/profile', () => {
     [{ bio: 'b'.repeat(501) }, 'bio'],
     [{ user_role: 'astronaut' }, 'user_role'],
   ])('400 for %j', async (payload, field) => {
-    const res = await producer.agent.request({ method: 'PUT', url: '/api/profile', payload });
+    const res = await ctx.producer.agent.request({ method: 'PUT', url: '/api/profile', payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(field);
   });
 
   it("400 for an image key that is not the caller's own image upload", async () => {
-    const othersKey = await insertImageUpload(t.app, fan.id);
+    const othersKey = await insertImageUpload(ctx.t.app, ctx.fan.id);
     for (const payload of [{ profile_image_key: othersKey }, { cover_image_key: 'images/made-up.jpg' }]) {
-      const res = await producer.agent.request({ method: 'PUT', url: '/api/profile', payload });
+      const res = await ctx.producer.agent.request({ method: 'PUT', url: '/api/profile', payload });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: IMAGE_NOT_YOURS });
     }
   });
 
   it("updates only the caller's own profile, strips @, and renames the producer on their beats", async () => {
-    const avatar = await insertImageUpload(t.app, producer.id);
-    const res = await producer.agent.request({
+    const avatar = await insertImageUpload(ctx.t.app, ctx.producer.id);
+    const res = await ctx.producer.agent.request({
       method: 'PUT',
       url: '/api/profile',
       payload: {
@@ -134,7 +136,7 @@ describe('PUT /api/profile', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toMatchObject({
-      user_id: producer.id,
+      user_id: ctx.producer.id,
       display_name: 'DJ Test',
       bio: 'Making beats',
       website_url: 'https://dj.example',
@@ -142,14 +144,18 @@ describe('PUT /api/profile', () => {
       user_role: 'producer',
       profile_image_key: avatar,
     });
-    const beats = await t.app.db.prisma.beat.findMany({ where: { userId: producer.id } });
+    const beats = await ctx.t.app.db.prisma.beat.findMany({ where: { userId: ctx.producer.id } });
     expect(new Set(beats.map((b) => b.producerName))).toEqual(new Set(['DJ Test']));
     // The fan's profile is untouched.
-    expect((await fan.agent.get(`/api/users/${fan.id}/profile`)).json().profile.bio).toBeNull();
+    expect((await ctx.fan.agent.get(`/api/users/${ctx.fan.id}/profile`)).json().profile.bio).toBeNull();
   });
 
   it('keeps missing fields and clears blank ones', async () => {
-    const res = await producer.agent.request({ method: 'PUT', url: '/api/profile', payload: { bio: '' } });
+    const res = await ctx.producer.agent.request({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: { bio: '' },
+    });
     expect(res.json().profile).toMatchObject({
       bio: null,
       display_name: 'DJ Test',
@@ -164,18 +170,24 @@ describe('GET /api/users/{id}/beats, /favorites, /reviews', () => {
     ['popular', ['Old Trap', 'New Trap', 'Mid Drill']],
     ['downloads', ['Mid Drill', 'New Trap', 'Old Trap']],
   ])('sorts beats by %s', async (sort, titles) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/users/${producer.id}/beats?sort=${sort}` });
+    const res = await ctx.t.app.inject({
+      method: 'GET',
+      url: `/api/users/${ctx.producer.id}/beats?sort=${sort}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((b: { title: string }) => b.title)).toEqual(titles);
   });
 
   it('400 for an unknown sort or a bad id; 404 for an unknown user', async () => {
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/users/${producer.id}/beats?sort=price` })).statusCode,
+      (await ctx.t.app.inject({ method: 'GET', url: `/api/users/${ctx.producer.id}/beats?sort=price` }))
+        .statusCode,
     ).toBe(400);
     for (const list of ['beats', 'favorites', 'reviews']) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/users/nope/${list}` })).statusCode).toBe(400);
-      const missing = await t.app.inject({
+      expect((await ctx.t.app.inject({ method: 'GET', url: `/api/users/nope/${list}` })).statusCode).toBe(
+        400,
+      );
+      const missing = await ctx.t.app.inject({
         method: 'GET',
         url: `/api/users/00000000-0000-4000-8000-000000000000/${list}`,
       });
@@ -184,17 +196,20 @@ describe('GET /api/users/{id}/beats, /favorites, /reviews', () => {
   });
 
   it('lists favorites publicly unless the user hides them (the owner still sees them)', async () => {
-    const open = await t.app.inject({ method: 'GET', url: `/api/users/${fan.id}/favorites` });
+    const open = await ctx.t.app.inject({ method: 'GET', url: `/api/users/${ctx.fan.id}/favorites` });
     expect(open.json().map((b: { title: string }) => b.title)).toEqual(['Mid Drill']);
-    await t.app.db.prisma.userSettings.update({ where: { userId: fan.id }, data: { showFavorites: false } });
-    const stranger = await producer.agent.get(`/api/users/${fan.id}/favorites`);
+    await ctx.t.app.db.prisma.userSettings.update({
+      where: { userId: ctx.fan.id },
+      data: { showFavorites: false },
+    });
+    const stranger = await ctx.producer.agent.get(`/api/users/${ctx.fan.id}/favorites`);
     expect(stranger.json()).toEqual([]);
-    const owner = await fan.agent.get(`/api/users/${fan.id}/favorites`);
+    const owner = await ctx.fan.agent.get(`/api/users/${ctx.fan.id}/favorites`);
     expect(owner.json()).toHaveLength(1);
   });
 
   it('lists the reviews the user wrote in the User review shape', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/users/${fan.id}/reviews` });
+    const res = await ctx.t.app.inject({ method: 'GET', url: `/api/users/${ctx.fan.id}/reviews` });
     expect(res.statusCode).toBe(200);
     const reviews = res.json();
     expect(reviews).toHaveLength(2);

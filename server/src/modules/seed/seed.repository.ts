@@ -1,16 +1,6 @@
 import type { PrismaClient } from '../../generated/prisma/client';
-import type { UserRecord } from '../users/users.repository';
+import { userSelect, type UserRecord } from '../users/users.repository';
 import { DEMO_ISSUER, type DemoProducer } from './demo-catalogue';
-
-const userSelect = {
-  id: true,
-  email: true,
-  name: true,
-  picture: true,
-  isAdmin: true,
-  isOwner: true,
-  role: true,
-} as const;
 
 /** What seeding needs beyond the regular services: demo accounts and the stats a seed sets. */
 export function createSeedRepository(prisma: PrismaClient) {

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../../generated/prisma/client';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AccountRole } from '@beatroom/shared/permissions';
 
 export interface UserRecord {
@@ -11,7 +11,8 @@ export interface UserRecord {
   role: AccountRole;
 }
 
-const userSelect = {
+/** The user columns every module works with (a UserRecord). */
+export const userSelect = {
   id: true,
   email: true,
   name: true,
@@ -19,7 +20,18 @@ const userSelect = {
   isAdmin: true,
   isOwner: true,
   role: true,
-} as const;
+} as const satisfies Prisma.UserSelect;
+
+/** The columns a user's display name is made from. */
+export const userNameSelect = {
+  name: true,
+  profile: { select: { displayName: true } },
+} as const satisfies Prisma.UserSelect;
+
+/** The profile's display name, else the account's name. */
+export function displayNameOf(user: { name: string | null; profile: { displayName: string | null } | null }) {
+  return user.profile?.displayName ?? user.name;
+}
 
 export function createUsersRepository(prisma: PrismaClient) {
   return {

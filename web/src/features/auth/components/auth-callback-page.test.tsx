@@ -5,18 +5,9 @@ import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
 import { renderRoutes } from '../../../test/render';
 import { useSession } from '../hooks/use-session';
 import { AuthCallbackPage } from './auth-callback-page';
+import { ada } from '../../../test/session-fixtures';
 
 vi.mock('../../../lib/browser-location', () => ({ redirectBrowser: vi.fn() }));
-
-const ada = {
-  id: 'user-ada-0001',
-  email: 'ada@example.com',
-  name: 'Ada',
-  picture: null,
-  isAdmin: false,
-  isOwner: false,
-  role: 'user',
-};
 
 /** Stands in for the header, which watches the session while the callback runs. */
 function SessionProbe() {

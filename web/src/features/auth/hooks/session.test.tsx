@@ -5,16 +5,7 @@ import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { sessionKeys } from '../api';
 import { useSession } from './use-session';
 import { useSignOut } from './use-sign-out';
-
-const ada = {
-  id: 'user-ada-0001',
-  email: 'ada@example.com',
-  name: 'Ada',
-  picture: null,
-  isAdmin: false,
-  isOwner: false,
-  role: 'user',
-};
+import { ada } from '../../../test/session-fixtures';
 
 function SessionView() {
   const { user, isPending } = useSession();

@@ -84,20 +84,29 @@ export function BeatCard({ beat, currency }: { beat: Beat; currency: Currency })
             {beat.genre}
           </span>
           <span className="flex shrink-0 items-center gap-2.5 numeric">
-            <span className="inline-flex items-center gap-1" title="Plays">
-              <Headphones aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Plays: </span>
-              {formatNumber(beat.play_count)}
-            </span>
-            <span className="inline-flex items-center gap-1" title="Downloads">
-              <Download aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Downloads: </span>
-              {formatNumber(beat.download_count)}
-            </span>
+            <BeatCounts beat={beat} />
           </span>
         </div>
       </div>
     </article>
+  );
+}
+
+/** A beat's play and download counts, each with its icon and a label for screen readers. */
+export function BeatCounts({ beat }: { beat: Pick<Beat, 'play_count' | 'download_count'> }) {
+  return (
+    <>
+      <span className="inline-flex items-center gap-1" title="Plays">
+        <Headphones aria-hidden="true" className="size-3.5" />
+        <span className="sr-only">Plays: </span>
+        {formatNumber(beat.play_count)}
+      </span>
+      <span className="inline-flex items-center gap-1" title="Downloads">
+        <Download aria-hidden="true" className="size-3.5" />
+        <span className="sr-only">Downloads: </span>
+        {formatNumber(beat.download_count)}
+      </span>
+    </>
   );
 }
 

@@ -1,44 +1,8 @@
 import { GENRES, KEYS, LIMITS, MOODS, type Currency, type Genre } from '@beatroom/shared/constants';
 import { currencySymbol } from '@beatroom/shared/format';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
+import { FormField, inputClasses } from '../../../components/ui/form-field';
 import { withFree, withPrice, type BeatFormErrors, type BeatFormValues } from '../beat-form';
-
-export const inputClasses =
-  'h-10 w-full rounded-xl border border-line bg-surface/80 px-3 text-sm text-fg placeholder:text-muted/70 transition-colors hover:border-fg/25 focus:border-accent focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-red-500/70';
-
-function Field({
-  label,
-  htmlFor,
-  hint,
-  error,
-  children,
-  className = '',
-}: {
-  label: ReactNode;
-  htmlFor: string;
-  hint?: ReactNode;
-  error?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={`flex min-w-0 flex-col gap-1.5 ${className}`}>
-      <label htmlFor={htmlFor} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${htmlFor}-error`} className="text-xs text-red-400">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${htmlFor}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export interface BeatFormFieldsProps {
   values: BeatFormValues;
@@ -66,7 +30,12 @@ export function BeatFormFields({
 
   return (
     <div className="grid grid-cols-2 gap-4 sm:grid-cols-6">
-      <Field label="Title" htmlFor={`${id}-title`} error={errors.title} className="col-span-2 sm:col-span-6">
+      <FormField
+        label="Title"
+        htmlFor={`${id}-title`}
+        error={errors.title}
+        className="col-span-2 sm:col-span-6"
+      >
         <input
           id={`${id}-title`}
           value={values.title}
@@ -79,9 +48,9 @@ export function BeatFormFields({
           placeholder="Name your beat"
           className={inputClasses}
         />
-      </Field>
+      </FormField>
 
-      <Field
+      <FormField
         label="BPM"
         htmlFor={`${id}-bpm`}
         error={errors.bpm}
@@ -102,9 +71,9 @@ export function BeatFormFields({
           placeholder="140"
           className={`${inputClasses} numeric`}
         />
-      </Field>
+      </FormField>
 
-      <Field label="Genre" htmlFor={`${id}-genre`} className="sm:col-span-2">
+      <FormField label="Genre" htmlFor={`${id}-genre`} className="sm:col-span-2">
         <select
           id={`${id}-genre`}
           value={values.genre}
@@ -120,9 +89,9 @@ export function BeatFormFields({
             </option>
           ))}
         </select>
-      </Field>
+      </FormField>
 
-      <Field label="Key" htmlFor={`${id}-key`} className="sm:col-span-1">
+      <FormField label="Key" htmlFor={`${id}-key`} className="sm:col-span-1">
         <select
           id={`${id}-key`}
           value={values.key}
@@ -137,9 +106,9 @@ export function BeatFormFields({
             </option>
           ))}
         </select>
-      </Field>
+      </FormField>
 
-      <Field label="Mood" htmlFor={`${id}-mood`} className="sm:col-span-1">
+      <FormField label="Mood" htmlFor={`${id}-mood`} className="sm:col-span-1">
         <select
           id={`${id}-mood`}
           value={values.mood}
@@ -154,9 +123,9 @@ export function BeatFormFields({
             </option>
           ))}
         </select>
-      </Field>
+      </FormField>
 
-      <Field
+      <FormField
         label={`Price (${currency})`}
         htmlFor={`${id}-price`}
         hint={`Maximum price: ${LIMITS.PRICE_MAX.toFixed(2)}`}
@@ -184,7 +153,7 @@ export function BeatFormFields({
             className={`${inputClasses} pl-7 numeric`}
           />
         </div>
-      </Field>
+      </FormField>
 
       <div className="flex items-center sm:col-span-3 sm:pt-7">
         <label className="inline-flex cursor-pointer items-center gap-2.5 text-sm font-medium">
@@ -199,7 +168,7 @@ export function BeatFormFields({
         </label>
       </div>
 
-      <Field label="Description" htmlFor={`${id}-description`} className="col-span-2 sm:col-span-6">
+      <FormField label="Description" htmlFor={`${id}-description`} className="col-span-2 sm:col-span-6">
         <textarea
           id={`${id}-description`}
           value={values.description}
@@ -210,7 +179,7 @@ export function BeatFormFields({
           placeholder="Vibe, instruments, what it's good for..."
           className={`${inputClasses} h-auto resize-y py-2`}
         />
-      </Field>
+      </FormField>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { fileUrl } from '@beatroom/shared/beats-contract';
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useFilePreview } from '../../../components/ui/use-file-preview';
 import { apiUrl } from '../../../lib/api-client';
 
 export const COVER_ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -20,19 +21,7 @@ export function CoverPicker({
   label?: string;
 }) {
   const id = useId();
-  const [preview, setPreview] = useState<string | null>(null);
-  // Remounting the input is the only way to empty a file input.
-  const [inputKey, setInputKey] = useState(0);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const { preview, inputKey, resetInput } = useFilePreview(file);
 
   const shown = preview ?? (currentKey ? apiUrl(fileUrl(currentKey)) : null);
 
@@ -65,7 +54,7 @@ export function CoverPicker({
               type="button"
               onClick={() => {
                 onChange(null);
-                setInputKey((key) => key + 1);
+                resetInput();
               }}
               disabled={disabled}
               className="inline-flex items-center gap-1 text-fg hover:underline"

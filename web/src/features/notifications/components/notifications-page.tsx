@@ -8,6 +8,7 @@ import { BellOff, CheckCheck, ChevronRight, LoaderCircle } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/ui/back-button';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import {
   notificationPagesQueryOptions,
   notificationTarget,
@@ -93,13 +94,9 @@ function RowSkeletons() {
   );
 }
 
-function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+function NoNotifications({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
-    <div className="flex flex-col items-center gap-3 rounded-3xl border border-dashed border-line px-6 py-14 text-center">
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-fg/5 text-muted">
-        <BellOff aria-hidden="true" className="size-7" />
-      </span>
-      <p className="text-lg font-semibold">No notifications yet</p>
+    <EmptyState Icon={BellOff} title="No notifications yet">
       <p className="max-w-sm text-sm text-muted">
         {filtered
           ? 'Nothing matches these filters.'
@@ -114,7 +111,7 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
           Browse Beats
         </Link>
       )}
-    </div>
+    </EmptyState>
   );
 }
 
@@ -197,7 +194,7 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
           <RowSkeletons />
         </div>
       ) : notifications.length === 0 ? (
-        <EmptyState filtered={filtered} onClear={() => setFilters({ read: 'all', type: undefined })} />
+        <NoNotifications filtered={filtered} onClear={() => setFilters({ read: 'all', type: undefined })} />
       ) : (
         <>
           <ul aria-label="Notifications" className="flex flex-col gap-2">

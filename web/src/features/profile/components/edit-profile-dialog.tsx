@@ -1,9 +1,10 @@
 import { ProfileUpdateBody, type Profile } from '@beatroom/shared/community-contract';
 import { MUSIC_ROLES } from '@beatroom/shared/constants';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
+import { FormField, inputClasses } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { describeError, imageUrl } from '../api';
@@ -27,9 +28,6 @@ const TEXT_FIELDS: TextField[] = [
   'user_role',
 ];
 
-const inputClasses =
-  'h-10 w-full rounded-xl border border-line bg-surface/80 px-3 text-sm text-fg placeholder:text-muted/70 transition-colors hover:border-fg/25 focus:border-accent focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-red-500/70';
-
 function initialValues(profile: Profile): FormValues {
   return Object.fromEntries(TEXT_FIELDS.map((field) => [field, profile[field] ?? ''])) as FormValues;
 }
@@ -44,40 +42,6 @@ export function fieldOfServerError(message: string): { field: keyof ProfileUpdat
   const [, field, text] = match;
   const known = [...TEXT_FIELDS, 'profile_image_key', 'cover_image_key'] as string[];
   return field && text && known.includes(field) ? { field: field as keyof ProfileUpdateBody, text } : null;
-}
-
-function Field({
-  label,
-  htmlFor,
-  error,
-  hint,
-  className = '',
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`flex min-w-0 flex-col gap-1.5 ${className}`}>
-      <label htmlFor={htmlFor} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${htmlFor}-error`} className="text-xs text-red-400">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${htmlFor}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 interface ImageChoice {
@@ -179,10 +143,10 @@ function EditProfileForm({ profile, onClose }: { profile: Profile; onClose: () =
       {imageError ? <p className="-mt-3 text-xs text-red-400">{imageError}</p> : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Display name" htmlFor={fieldId('display_name')} error={errors.display_name}>
+        <FormField label="Display name" htmlFor={fieldId('display_name')} error={errors.display_name}>
           <input {...text('display_name', { autoComplete: 'nickname' })} />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           label="Music role"
           htmlFor={fieldId('user_role')}
           error={errors.user_role}
@@ -196,31 +160,31 @@ function EditProfileForm({ profile, onClose }: { profile: Profile; onClose: () =
               </option>
             ))}
           </select>
-        </Field>
-        <Field label="Bio" htmlFor={fieldId('bio')} error={errors.bio} className="sm:col-span-2">
+        </FormField>
+        <FormField label="Bio" htmlFor={fieldId('bio')} error={errors.bio} className="sm:col-span-2">
           <textarea {...text('bio')} rows={3} className={`${inputClasses} h-auto resize-y py-2`} />
-        </Field>
-        <Field label="Location" htmlFor={fieldId('location')} error={errors.location}>
+        </FormField>
+        <FormField label="Location" htmlFor={fieldId('location')} error={errors.location}>
           <input {...text('location', { placeholder: 'City, Country' })} />
-        </Field>
-        <Field label="Website" htmlFor={fieldId('website_url')} error={errors.website_url}>
+        </FormField>
+        <FormField label="Website" htmlFor={fieldId('website_url')} error={errors.website_url}>
           <input {...text('website_url', { type: 'url', placeholder: 'https://', autoComplete: 'url' })} />
-        </Field>
-        <Field label="Twitter" htmlFor={fieldId('twitter_handle')} error={errors.twitter_handle}>
+        </FormField>
+        <FormField label="Twitter" htmlFor={fieldId('twitter_handle')} error={errors.twitter_handle}>
           <input {...text('twitter_handle', { placeholder: '@handle' })} />
-        </Field>
-        <Field label="Instagram" htmlFor={fieldId('instagram_handle')} error={errors.instagram_handle}>
+        </FormField>
+        <FormField label="Instagram" htmlFor={fieldId('instagram_handle')} error={errors.instagram_handle}>
           <input {...text('instagram_handle', { placeholder: '@handle' })} />
-        </Field>
-        <Field label="TikTok" htmlFor={fieldId('tiktok_handle')} error={errors.tiktok_handle}>
+        </FormField>
+        <FormField label="TikTok" htmlFor={fieldId('tiktok_handle')} error={errors.tiktok_handle}>
           <input {...text('tiktok_handle', { placeholder: '@handle' })} />
-        </Field>
-        <Field label="Spotify" htmlFor={fieldId('spotify_url')} error={errors.spotify_url}>
+        </FormField>
+        <FormField label="Spotify" htmlFor={fieldId('spotify_url')} error={errors.spotify_url}>
           <input {...text('spotify_url', { type: 'url', placeholder: 'https://open.spotify.com/…' })} />
-        </Field>
-        <Field label="SoundCloud" htmlFor={fieldId('soundcloud_url')} error={errors.soundcloud_url}>
+        </FormField>
+        <FormField label="SoundCloud" htmlFor={fieldId('soundcloud_url')} error={errors.soundcloud_url}>
           <input {...text('soundcloud_url', { type: 'url', placeholder: 'https://soundcloud.com/…' })} />
-        </Field>
+        </FormField>
       </div>
 
       {banner ? (

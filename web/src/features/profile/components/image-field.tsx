@@ -1,5 +1,6 @@
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useFilePreview } from '../../../components/ui/use-file-preview';
 import { IMAGE_ACCEPT } from './profile-header';
 
 export interface ImageFieldProps {
@@ -27,18 +28,7 @@ export function ImageField({
   disabled,
 }: ImageFieldProps) {
   const id = useId();
-  const [preview, setPreview] = useState<string | null>(null);
-  const [inputKey, setInputKey] = useState(0);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const { preview, inputKey, resetInput } = useFilePreview(file);
 
   const shown = preview ?? (removed ? null : currentUrl);
   const frame = shape === 'round' ? 'size-20 rounded-full' : 'h-20 w-full rounded-xl';
@@ -85,7 +75,7 @@ export function ImageField({
               type="button"
               disabled={disabled}
               onClick={() => {
-                setInputKey((k) => k + 1);
+                resetInput();
                 onChange({ file: null, removed: true });
               }}
               className="inline-flex items-center gap-1 text-xs text-muted hover:text-fg"

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { useSession } from '../../auth/hooks/use-session';
 import { isNotFound, profileQueryOptions, userFavoritesQueryOptions } from '../api';
 import { EditProfileDialog } from './edit-profile-dialog';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { ProfileBeatGrid, ProfileBeatGridSkeleton } from './profile-beat-grid';
 import { ProfileHeader } from './profile-header';
 import { FavoriteGenres, ProfileStats } from './profile-stats';

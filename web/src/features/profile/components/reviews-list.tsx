@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { BeatCover } from '../../beats/components/beat-cover';
 import { Stars } from '../../beats/components/stars';
 import { userReviewsQueryOptions } from '../api';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 
 /** The Reviews tab: the reviews this user wrote, each linking to its beat. */
 export function ReviewsList({ userId }: { userId: string }) {

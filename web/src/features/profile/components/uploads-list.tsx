@@ -1,17 +1,18 @@
 import type { Beat } from '@beatroom/shared/beats-contract';
 import type { ProfileBeat } from '@beatroom/shared/community-contract';
 import { PROFILE_BEAT_SORTS, UI, type ProfileBeatSort } from '@beatroom/shared/constants';
-import { formatDate, formatNumber, formatPriceIn } from '@beatroom/shared/format';
+import { formatDate, formatPriceIn } from '@beatroom/shared/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Headphones, Pencil, Star, Upload } from 'lucide-react';
+import { Pencil, Star, Upload } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { BeatCounts } from '../../beats/components/beat-card';
 import { BeatCover } from '../../beats/components/beat-cover';
 import { EditBeatModal } from '../../beats/components/edit-beat-modal';
 import { usePreferredCurrency } from '../../beats/hooks/use-preferred-currency';
 import { profileKeys, userBeatsQueryOptions } from '../api';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { toCatalogueBeat } from './profile-beat-grid';
 
 const selectClasses =
@@ -68,16 +69,7 @@ function UploadRow({
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted numeric">
             <span>{formatDate(beat.created_at)}</span>
-            <span className="inline-flex items-center gap-1" title="Plays">
-              <Headphones aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Plays: </span>
-              {formatNumber(beat.play_count)}
-            </span>
-            <span className="inline-flex items-center gap-1" title="Downloads">
-              <Download aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Downloads: </span>
-              {formatNumber(beat.download_count)}
-            </span>
+            <BeatCounts beat={beat} />
           </p>
           {isOwner ? (
             editable ? (

@@ -34,6 +34,14 @@ export function fileUrl(key: string): string {
   return `/api/files/${key}`;
 }
 
+/** A person's picture: their uploaded profile image when they have one, else the issuer's. */
+export function avatarUrl(
+  profileImageKey: string | null | undefined,
+  issuerPicture: string | null,
+): string | null {
+  return profileImageKey ? fileUrl(profileImageKey) : issuerPicture;
+}
+
 /**
  * POST /api/upload/audio (multipart field `audio`, ≤ 50 MB, MP3/WAV/FLAC by content) and
  * POST /api/upload/image (multipart field `image`, ≤ 10 MB, JPEG/PNG/WebP by content; stored

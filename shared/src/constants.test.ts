@@ -14,7 +14,10 @@ import {
   LICENSES,
   LIMITS,
   MOODS,
+  MUSIC_ROLE_VALUES,
   MUSIC_ROLES,
+  musicRoleLabel,
+  optionValues,
   PROFILE_VISIBILITIES,
   PROMOTION_OPTIONS,
   RATES,
@@ -191,5 +194,22 @@ describe('studio', () => {
     const shown = key === 'beatVolume' || key === 'micVolume' ? raw * 100 : raw;
     expect(shown).toBeGreaterThanOrEqual(range.min);
     expect(shown).toBeLessThanOrEqual(range.max);
+  });
+});
+
+describe('optionValues and musicRoleLabel', () => {
+  it('lists every option value in order', () => {
+    expect(MUSIC_ROLE_VALUES).toEqual(MUSIC_ROLES.map((r) => r.value));
+    expect(optionValues([{ value: 'a' }, { value: 'b' }] as const)).toEqual(['a', 'b']);
+  });
+
+  it.each([
+    ['sound_engineer', 'Sound Engineer'],
+    ['dj', 'DJ'],
+    ['astronaut', null],
+    [null, null],
+    [undefined, null],
+  ])('labels the music role %s as %s', (role, label) => {
+    expect(musicRoleLabel(role)).toBe(label);
   });
 });

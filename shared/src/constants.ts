@@ -48,6 +48,16 @@ export type Mood = (typeof MOODS)[number];
 export const KEYS = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
 export type MusicalKey = (typeof KEYS)[number];
 
+/**
+ * The values of a non-empty `{ value, label }` list as the tuple `z.enum` wants, typed from the
+ * list itself so a new option needs no second edit.
+ */
+export function optionValues<const T extends readonly [{ value: string }, ...{ value: string }[]]>(
+  options: T,
+): [T[number]['value'], ...T[number]['value'][]] {
+  return options.map((o) => o.value) as [T[number]['value'], ...T[number]['value'][]];
+}
+
 /** GET /api/beats `sort` values. The labels are not in the spec; these are ours. */
 export const BEAT_SORTS = [
   { value: 'newest', label: 'Newest' },
@@ -58,7 +68,7 @@ export const BEAT_SORTS = [
   { value: 'price_high', label: 'Price: High to Low' },
 ] as const;
 export type BeatSort = (typeof BEAT_SORTS)[number]['value'];
-export const BEAT_SORT_VALUES = BEAT_SORTS.map((s) => s.value) as [BeatSort, ...BeatSort[]];
+export const BEAT_SORT_VALUES = optionValues(BEAT_SORTS);
 export const DEFAULT_BEAT_SORT: BeatSort = 'newest';
 
 /** Profile uploads list and GET /api/users/{userId}/beats?sort= (platform.md §2, §7). */
@@ -88,7 +98,12 @@ export const MUSIC_ROLES = [
   { value: 'music_fan', label: 'Music Fan' },
 ] as const;
 export type MusicRole = (typeof MUSIC_ROLES)[number]['value'];
-export const MUSIC_ROLE_VALUES = MUSIC_ROLES.map((r) => r.value) as [MusicRole, ...MusicRole[]];
+export const MUSIC_ROLE_VALUES = optionValues(MUSIC_ROLES);
+
+/** The label shown for a profile's music role; null when unset or not one of ours. */
+export function musicRoleLabel(role: string | null | undefined): string | null {
+  return MUSIC_ROLES.find((r) => r.value === role)?.label ?? null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Licences and payments (money.md §3, §4, §9)
@@ -492,7 +507,7 @@ export const TICKET_STATUSES = [
   { value: 'closed', label: 'Closed' },
 ] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number]['value'];
-export const TICKET_STATUS_VALUES = TICKET_STATUSES.map((s) => s.value) as [TicketStatus, ...TicketStatus[]];
+export const TICKET_STATUS_VALUES = optionValues(TICKET_STATUSES);
 
 export const TICKET_PRIORITIES = [
   { value: 'low', label: 'Low' },
@@ -501,10 +516,7 @@ export const TICKET_PRIORITIES = [
   { value: 'urgent', label: 'Urgent' },
 ] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number]['value'];
-export const TICKET_PRIORITY_VALUES = TICKET_PRIORITIES.map((p) => p.value) as [
-  TicketPriority,
-  ...TicketPriority[],
-];
+export const TICKET_PRIORITY_VALUES = optionValues(TICKET_PRIORITIES);
 export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'medium';
 
 /** Support categories; the spec gives only the labels, the ids are ours. */
@@ -517,10 +529,7 @@ export const TICKET_CATEGORIES = [
   { value: 'general', label: 'General Support' },
 ] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number]['value'];
-export const TICKET_CATEGORY_VALUES = TICKET_CATEGORIES.map((c) => c.value) as [
-  TicketCategory,
-  ...TicketCategory[],
-];
+export const TICKET_CATEGORY_VALUES = optionValues(TICKET_CATEGORIES);
 
 export const TICKET_MESSAGE_TYPES = ['user', 'admin', 'system'] as const;
 export type TicketMessageType = (typeof TICKET_MESSAGE_TYPES)[number];

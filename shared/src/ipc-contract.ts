@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { SessionUser } from './auth-contract';
 import { CreateBeatBody } from './beats-contract';
+import { optionValues } from './constants';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -61,7 +62,7 @@ export const LIBRARY_SORTS = [
   { value: 'downloads', label: 'Most Downloads' },
 ] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number]['value'];
-const LIBRARY_SORT_VALUES = LIBRARY_SORTS.map((s) => s.value) as [LibrarySort, ...LibrarySort[]];
+const LIBRARY_SORT_VALUES = optionValues(LIBRARY_SORTS);
 
 export const LibraryQuery = z.strictObject({
   search: z.string().trim().max(100).default(''),

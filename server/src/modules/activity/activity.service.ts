@@ -1,4 +1,5 @@
 import type { ActivityListResponse, ActivityQuery } from '@beatroom/shared/community-contract';
+import { avatarUrl } from '@beatroom/shared/beats-contract';
 import { UI, type ActivityType } from '@beatroom/shared/constants';
 import { displayName } from '@beatroom/shared/format';
 import type { ActivityItem } from '@beatroom/shared/realtime-contract';
@@ -13,13 +14,6 @@ import type { ActivityRepository, ActivityRow, NewActivity } from './activity.re
  */
 const INITIAL_FEED_TTL_MS = 1_000;
 
-/** A picture URL for the feed: the profile image (served by /api/files) or the Google picture. */
-function avatarOf(row: ActivityRow): string | null {
-  const key = row.user.profile?.profileImageKey;
-  if (key) return `/api/files/${encodeURIComponent(key)}`;
-  return row.user.picture;
-}
-
 export function toActivityItem(row: ActivityRow): ActivityItem {
   const metadata = (row.metadata ?? {}) as Record<string, unknown>;
   const rating = metadata.rating;
@@ -28,7 +22,7 @@ export function toActivityItem(row: ActivityRow): ActivityItem {
     type: row.type as ActivityType,
     userId: row.userId,
     userName: displayName(row.user.profile?.displayName ?? row.user.name, row.userId),
-    userAvatar: avatarOf(row),
+    userAvatar: avatarUrl(row.user.profile?.profileImageKey, row.user.picture),
     targetId: row.targetId,
     targetName: row.targetName,
     timestamp: row.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import {
   BEAT_NOT_FOUND,
   CANNOT_RATE_OWN_BEAT,
-  fileUrl,
+  avatarUrl,
   type BeatAnalytics,
   type BeatReviewsResponse,
   type FavoriteBeatIds,
@@ -30,7 +30,7 @@ function toReview(row: ReviewRow) {
     review: row.review,
     created_at: row.createdAt.toISOString(),
     reviewer_name: displayName(profile?.displayName?.trim() || row.user.name, row.userId, 'User'),
-    reviewer_avatar: profile?.profileImageKey ? fileUrl(profile.profileImageKey) : row.user.picture,
+    reviewer_avatar: avatarUrl(profile?.profileImageKey, row.user.picture),
   };
 }
 

@@ -1,5 +1,5 @@
 import { type BeatDetail, CANNOT_RATE_OWN_BEAT } from '@beatroom/shared/beats-contract';
-import { MUSIC_ROLES } from '@beatroom/shared/constants';
+import { musicRoleLabel } from '@beatroom/shared/constants';
 import {
   formatDate,
   formatDuration,
@@ -49,7 +49,7 @@ function ProducerBadges({ userId }: { userId: string }) {
   const producer = useQuery(producerQueryOptions(userId));
   const profile = producer.data;
   if (!profile) return null;
-  const role = MUSIC_ROLES.find((r) => r.value === profile.user_role)?.label;
+  const role = musicRoleLabel(profile.user_role);
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       {profile.is_owner ? (

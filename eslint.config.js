@@ -24,6 +24,18 @@ const noPrismaOrServer = {
   message: 'The desktop app talks to the server over HTTP only.',
 };
 
+// Server layers: app.ts composes plugins/ and modules/; modules, http/ and events/ sit below.
+const noWebInServer = { group: ['@beatroom/web', '@beatroom/web/*'], message: 'server never imports web.' };
+const noPluginsBelow = {
+  group: ['**/plugins/*'],
+  message: 'Only app.ts and plugins/ import plugins: a module uses what they decorate on the app.',
+};
+const noOtherModulesRepository = {
+  group: ['../*/*.repository', '../*/*.repository.ts'],
+  message:
+    "A module never imports another module's repository: call that module's service (decorated on the app) or react to its domain events.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,12 +92,28 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            noElectron,
-            noPrisma,
-            { group: ['@beatroom/web', '@beatroom/web/*'], message: 'server never imports web.' },
-          ],
+          patterns: [noElectron, noPrisma, noWebInServer],
         },
+      ],
+    },
+  },
+  {
+    // Later blocks replace the rule's options, so each repeats the server block's patterns.
+    files: ['server/src/modules/**/*.ts', 'server/src/http/**/*.ts', 'server/src/events/**/*.ts'],
+    ignores: ['server/src/**/*.repository.ts', 'server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noElectron, noPrisma, noWebInServer, noPluginsBelow, noOtherModulesRepository] },
+      ],
+    },
+  },
+  {
+    files: ['server/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noElectron, noWebInServer, noPluginsBelow, noOtherModulesRepository] },
       ],
     },
   },

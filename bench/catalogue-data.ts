@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { GENRES, KEYS, MOODS } from '../shared/src/constants';
+import { GENRES, KEYS, MOODS } from '../shared/src/catalogue-constants';
 
 const ADJECTIVES = [
   'Midnight',

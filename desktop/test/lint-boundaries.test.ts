@@ -60,7 +60,7 @@ describe('desktop import boundaries', () => {
     ],
     [
       'desktop/src/main/x.ts',
-      "import { GENRES } from '@beatroom/shared/constants';\nexport const x = GENRES;\n",
+      "import { GENRES } from '@beatroom/shared/catalogue-constants';\nexport const x = GENRES;\n",
     ],
     ['desktop/src/renderer/x.ts', "import { App } from '@beatroom/web/app';\nexport const x = App;\n"],
     [
@@ -69,7 +69,7 @@ describe('desktop import boundaries', () => {
     ],
     [
       'desktop/src/renderer/x.ts',
-      "import { GENRES } from '@beatroom/shared/constants';\nexport const x = GENRES;\n",
+      "import { GENRES } from '@beatroom/shared/catalogue-constants';\nexport const x = GENRES;\n",
     ],
   ])('%s allows a permitted import', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBe(0);

@@ -1,36 +1,39 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { authRoutes } from './modules/auth/auth.routes';
+import { activityPlugin } from './modules/activity/activity.plugin';
+import { analyticsPlugin } from './modules/analytics/analytics.plugin';
+import { authPlugin } from './modules/auth/auth.plugin';
+import { beatsPlugin } from './modules/beats/beats.plugin';
+import { checkoutPlugin } from './modules/checkout/checkout.plugin';
+import { downloadsPlugin } from './modules/downloads/downloads.plugin';
+import { earningsPlugin } from './modules/earnings/earnings.plugin';
+import { filesPlugin } from './modules/files/files.plugin';
+import { followsPlugin } from './modules/follows/follows.plugin';
 import { healthRoutes } from './modules/health/health.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { authPlugin } from './plugins/auth';
+import { invoicesPlugin } from './modules/invoices/invoices.plugin';
+import { jobsPlugin } from './modules/jobs/jobs.plugin';
+import { livePlugin } from './modules/live/live.plugin';
+import { notificationsPlugin } from './modules/notifications/notifications.plugin';
+import { ordersPlugin } from './modules/orders/orders.plugin';
+import { paymentsPlugin } from './modules/payments/payments.plugin';
+import { previewsPlugin } from './modules/previews/previews.plugin';
+import { profilesPlugin } from './modules/profiles/profiles.plugin';
+import { realtimePlugin } from './modules/realtime/realtime.plugin';
+import { seedPlugin } from './modules/seed/seed.plugin';
+import { uploadsPlugin } from './modules/uploads/uploads.plugin';
+import { usersPlugin } from './modules/users/users.plugin';
 import { dbPlugin } from './plugins/db';
 import { domainEventsPlugin } from './plugins/domain-events';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
-import { webPlugin } from './plugins/web';
-import { beatSocialRoutes } from './modules/beats/beat-social.routes';
-import { beatsPlugin } from './modules/beats/beats.plugin';
-import { beatsRoutes } from './modules/beats/beats.routes';
-import { filesRoutes } from './modules/files/files.routes';
-import { seedPlugin } from './modules/seed/seed.plugin';
-import { uploadsPlugin } from './modules/uploads/uploads.plugin';
-import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { storagePlugin } from './plugins/storage';
-import { activityRoutes } from './modules/activity/activity.routes';
-import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { followsRoutes } from './modules/follows/follows.routes';
-import { liveRoutes } from './modules/live/live.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { profilesRoutes } from './modules/profiles/profiles.routes';
-import { realtimeRoutes } from './modules/realtime/realtime.routes';
-import { communityPlugin } from './plugins/community';
-import { realtimePlugin } from './plugins/realtime';
+import { webPlugin } from './plugins/web';
 
 /**
- * Builds the whole server: plugins in dependency order, then feature routes. Listening is
- * main.ts's job, so tests build the same app and drive it with inject() or a real port.
+ * Builds the whole server: infrastructure plugins, then one plugin per module (its service,
+ * routes and domain-event handlers), in dependency order. Listening is main.ts's job, so
+ * tests build the same app and drive it with inject() or a real port.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,32 +57,41 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(dbPlugin, { config });
   // Before auth: a session that ends is a domain event (realtime closes its sockets).
   await app.register(domainEventsPlugin);
+  // Durable background jobs on the same database; modules define their queues when registered.
+  await app.register(jobsPlugin, { config });
+  // Users, then sign-in and sessions: its cookie parser and session hook come before any route.
+  await app.register(usersPlugin);
   await app.register(authPlugin, { config });
-
   await app.register(healthRoutes);
-  await app.register(authRoutes, { config });
-  await app.register(usersRoutes, { config });
 
   // Catalogue: file storage, uploads, beats and what listeners do with them.
   await app.register(storagePlugin, { config });
   await app.register(uploadsPlugin);
+  // The public MP3 every beat streams, rendered by background jobs (beats delete its files).
+  await app.register(previewsPlugin);
   await app.register(beatsPlugin, { config });
-  await app.register(filesRoutes, { config });
-  await app.register(uploadsRoutes);
-  await app.register(beatsRoutes);
-  await app.register(beatSocialRoutes);
+  await app.register(filesPlugin, { config });
   await app.register(seedPlugin, { config });
 
-  // Community and realtime: the event bus and sockets, then the services reacting to domain events.
+  // Community and realtime: the event bus and sockets, then the modules reacting to domain
+  // events. Each module plugin builds its service, registers its routes and its event handlers.
   await app.register(realtimePlugin, { config });
-  await app.register(communityPlugin, { config });
-  await app.register(profilesRoutes);
-  await app.register(followsRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(activityRoutes);
-  await app.register(liveRoutes);
-  await app.register(realtimeRoutes, { config });
+  await app.register(analyticsPlugin);
+  await app.register(activityPlugin);
+  await app.register(notificationsPlugin);
+  await app.register(profilesPlugin, { config });
+  await app.register(followsPlugin);
+  await app.register(livePlugin);
+
+  // Selling: how money is taken (Stripe or the local test checkout), licences and purchases
+  // with the one fulfilment function, then Stripe's webhook feeding it.
+  await app.register(paymentsPlugin, { config });
+  await app.register(ordersPlugin, { config });
+  await app.register(checkoutPlugin, { config });
+  // What buyers and producers get afterwards: downloads, invoices and licence PDFs, earnings.
+  await app.register(downloadsPlugin, { config });
+  await app.register(invoicesPlugin);
+  await app.register(earningsPlugin, { config });
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` }),

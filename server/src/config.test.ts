@@ -80,6 +80,43 @@ describe('loadConfig', () => {
     expect(existsSync(join(dataDir, 'session-secret'))).toBe(false);
   });
 
+  it('refuses to take payments without Stripe in production', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        SESSION_SECRET: 'y'.repeat(40),
+        PUBLIC_URL: 'https://beatroom.example/',
+      }),
+    ).toThrow(/STRIPE_SECRET_KEY: required in production/);
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /must be set together/],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, /must be set together/],
+    [{ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, /STRIPE_SECRET_KEY: must be a Stripe secret key/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'secret' }, /STRIPE_WEBHOOK_SECRET/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'nope' }, /STRIPE_API_BASE/],
+  ])('rejects an incomplete or malformed Stripe configuration %#', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
+  });
+
+  it('uses the local checkout without Stripe keys, Stripe with them', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).stripe).toBeNull();
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      apiBase: 'http://127.0.0.1:12111',
+    });
+  });
+
   it('accepts a complete production configuration', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -89,8 +126,11 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://beatroom.example/',
       DATABASE_URL: 'postgresql://db/beatroom',
       CORS_ORIGINS: 'https://a.example, https://b.example',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
     });
     expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    expect(config.stripe).toMatchObject({ secretKey: 'sk_live_1', apiBase: null });
     expect(config.publicUrl).toBe('https://beatroom.example');
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
   });

@@ -51,6 +51,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64')
     .default('beatroom:'),
+  /** Stripe: both keys together, or neither (the local test checkout). Required in production. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)').optional(),
+  /** Where the Stripe SDK sends requests, e.g. a local fake in tests; unset is api.stripe.com. */
+  STRIPE_API_BASE: z.string().url().optional(),
 });
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -88,6 +93,15 @@ export interface Config {
   beatListCacheMs: number;
   /** Realtime event bus: Redis pub/sub when set, in-process otherwise. */
   redis: { url: string; prefix: string } | null;
+  /** Payments through Stripe when set; otherwise the local test checkout provider. */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API host for the SDK (tests: a local fake of Stripe); null is Stripe itself. */
+  apiBase: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       `Invalid configuration:\n  ${missing.join(', ')}: required for S3 storage (set all of ${S3_VARIABLES.join(', ')}, or none)`,
     );
   }
+  if (!!e.STRIPE_SECRET_KEY !== !!e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
   if (e.NODE_ENV === 'production') {
     if (!e.GOOGLE_CLIENT_ID) {
       throw new ConfigError(
@@ -125,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (!e.SESSION_SECRET)
       throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production');
     if (!e.PUBLIC_URL) throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production');
+    if (!e.STRIPE_SECRET_KEY) {
+      throw new ConfigError(
+        'Invalid configuration:\n  STRIPE_SECRET_KEY: required in production (the local checkout moves no money)',
+      );
+    }
   }
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
@@ -163,6 +187,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'test',
     beatListCacheMs: e.BEAT_LIST_CACHE_MS,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          apiBase: e.STRIPE_API_BASE ?? null,
+        }
+      : null,
     ...overrides,
   };
 }

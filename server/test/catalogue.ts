@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
-import type { DomainEvent } from '../src/plugins/domain-events';
+import type { DomainEvent } from '../src/events/domain-events';
 import { createTestApp, signIn, type Agent } from './helpers';
 import { multipart, wavFile } from './media-fixtures';
 

@@ -24,6 +24,24 @@ describe('import boundaries', () => {
       'server/src/modules/beats/beats.service.ts',
       "import { PrismaClient } from '@prisma/client';\nexport const x = PrismaClient;\n",
     ],
+    // A module reaches another through its service or its domain events, never its repository.
+    [
+      'server/src/modules/beats/beats.plugin.ts',
+      "import { createUploadsRepository } from '../uploads/uploads.repository';\nexport const x = createUploadsRepository;\n",
+    ],
+    [
+      'server/src/modules/profiles/profiles.repository.ts',
+      "import type { AnalyticsRepository } from '../analytics/analytics.repository';\nexport type X = AnalyticsRepository;\n",
+    ],
+    // Only app.ts and plugins/ import plugins.
+    [
+      'server/src/modules/beats/beats.routes.ts',
+      "import { errorsPlugin } from '../../plugins/errors';\nexport const x = errorsPlugin;\n",
+    ],
+    [
+      'server/src/http/x.ts',
+      "import { securityPlugin } from '../plugins/security';\nexport const x = securityPlugin;\n",
+    ],
     [
       'web/src/features/auth/x.ts',
       "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
@@ -45,6 +63,15 @@ describe('import boundaries', () => {
       'server/src/modules/beats/beats.repository.ts',
       "import type { PrismaClient } from '../../generated/prisma/client';\nexport type X = PrismaClient;\n",
     ],
+    [
+      'server/src/modules/beats/beats.plugin.ts',
+      "import { createBeatsRepository } from './beats.repository';\nexport const x = createBeatsRepository;\n",
+    ],
+    [
+      'server/src/modules/beats/beats.service.ts',
+      "import type { UploadsService } from '../uploads/uploads.service';\nexport type X = UploadsService;\n",
+    ],
+    ['server/src/app.ts', "import { errorsPlugin } from './plugins/errors';\nexport const x = errorsPlugin;\n"],
     ['web/src/features/auth/x.ts', "import { z } from 'zod';\nexport const x = z;\n"],
   ])('%s allows a permitted import', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBe(0);

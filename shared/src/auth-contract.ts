@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_ROLES } from './permissions';
+import { text } from './text-fields';
 
 /** Every failure the API answers has this body (conventions.md, "Errors"). */
 export const ErrorBody = z.object({ error: z.string() });
@@ -23,8 +24,8 @@ export type RedirectUrlResponse = z.infer<typeof RedirectUrlResponse>;
 
 /** POST /api/sessions: the code and state the issuer sent back to /auth/callback. */
 export const CreateSessionBody = z.object({
-  code: z.string().trim().min(1, 'code is required').max(2048),
-  state: z.string().trim().min(1, 'state is required').max(512),
+  code: text().trim().min(1, 'code is required').max(2048),
+  state: text().trim().min(1, 'state is required').max(512),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 
@@ -74,7 +75,7 @@ export function isDesktopHandoff(response: CreateSessionResponse): response is D
 
 /** POST /api/sessions/desktop: the handoff code from the deep link plus the app's verifier. */
 export const CreateDesktopSessionBody = z.object({
-  handoff: z.string().trim().min(1, 'handoff is required').max(200),
+  handoff: text().trim().min(1, 'handoff is required').max(200),
   verifier: DesktopVerifier,
 });
 export type CreateDesktopSessionBody = z.infer<typeof CreateDesktopSessionBody>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarUrl, fileUrl } from './beats-contract';
+import { avatarUrl, fileUrl } from './files-contract';
 
 describe('avatarUrl', () => {
   it.each([

@@ -4,7 +4,10 @@
 // realtime-contract.ts.
 import { z } from 'zod';
 import { Beat } from './beats-contract';
-import { ACTIVITY_TYPES, MUSIC_ROLE_VALUES, NOTIFICATION_TYPES, PAGE_SIZES, UI } from './constants';
+import { ACTIVITY_TYPES, MUSIC_ROLE_VALUES, NOTIFICATION_TYPES } from './community-constants';
+import { AUDIO_KEY_PATTERN } from './files-contract';
+import { PAGE_SIZES, UI } from './limits';
+import { NUL_CHARACTER_ERROR, text } from './text-fields';
 import { ActivityItem, Notification } from './realtime-contract';
 
 /** Path parameter of /api/users/{id}/…: user ids are UUIDs. */
@@ -17,18 +20,6 @@ export const ProfileIdParams = z.object({ id: z.string().min(1).max(200) });
 // ---------------------------------------------------------------------------------------------
 // Profiles (platform.md §2 "Profile", §3 "Profile response")
 // ---------------------------------------------------------------------------------------------
-
-/**
- * A beat as profile lists show it: the Beat fields of platform.md §3, with key, genre and mood
- * as plain strings and the duration as any number.
- */
-export const ProfileBeat = Beat.extend({
-  key_signature: z.string().nullable(),
-  genre: z.string(),
-  mood: z.string().nullable(),
-  duration_seconds: z.number().nullable(),
-});
-export type ProfileBeat = z.infer<typeof ProfileBeat>;
 
 export const Profile = z.object({
   user_id: z.string(),
@@ -47,6 +38,11 @@ export const Profile = z.object({
   is_admin: z.boolean(),
   is_owner: z.boolean(),
   user_role: z.string().nullable(),
+  /**
+   * The producer's voice tag ("Voice tag", issue 9): the key of their own short audio upload,
+   * mixed into their previews every ~30 s. The file itself is private (never served publicly).
+   */
+  voice_tag_key: z.string().nullable(),
   created_at: z.string(),
   /** Sums over the user's beats. */
   total_plays: z.number().int(),
@@ -72,29 +68,30 @@ export const ProfileResponse = z.object({
   followers_count: z.number().int(),
   average_rating: z.number().nullable(),
   favorite_genres: z.array(FavoriteGenre),
-  recent_beats: z.array(ProfileBeat),
+  recent_beats: z.array(Beat),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
 /** Trims a string; blank becomes null (clears the field). Other values pass to validation. */
-const blankToNull = (value: unknown) => {
+const trimToNull = (value: unknown) => {
   if (typeof value !== 'string') return value;
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
 };
 
-const text = (max: number, label: string) =>
+const optionalText = (max: number, label: string) =>
   z
-    .preprocess(blankToNull, z.string().max(max, `${label} must be at most ${max} characters`).nullable())
+    .preprocess(trimToNull, text().max(max, `${label} must be at most ${max} characters`).nullable())
     .optional();
 
 const httpUrl = (label: string) =>
   z
     .preprocess(
-      blankToNull,
+      trimToNull,
       z
         .url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` })
         .max(500, `${label} is too long`)
+        .refine((url) => !url.includes('\u0000'), NUL_CHARACTER_ERROR)
         .nullable(),
     )
     .optional();
@@ -106,7 +103,7 @@ const httpUrl = (label: string) =>
 const handle = (label: string) =>
   z
     .preprocess(
-      (value) => (typeof value === 'string' ? blankToNull(value.trim().replace(/^@+/, '')) : value),
+      (value) => (typeof value === 'string' ? trimToNull(value.trim().replace(/^@+/, '')) : value),
       z
         .string()
         .max(30, `${label} must be at most 30 characters`)
@@ -116,25 +113,38 @@ const handle = (label: string) =>
     .optional();
 
 /** An upload key; the server also checks it is the caller's own image upload. */
-const imageKey = z.preprocess(blankToNull, z.string().max(300).nullable()).optional();
+const imageKey = z.preprocess(trimToNull, text().max(300).nullable()).optional();
+
+/** Longest voice tag a profile takes: a tag is a short spoken or sung signature. */
+export const VOICE_TAG_MAX_SECONDS = 15;
 
 /**
  * PUT /api/profile. Every field is optional: a missing field keeps its value, null or a blank
  * string clears it. The response is the caller's ProfileResponse.
  */
 export const ProfileUpdateBody = z.object({
-  display_name: text(60, 'Display name'),
-  bio: text(500, 'Bio'),
-  location: text(100, 'Location'),
+  display_name: optionalText(60, 'Display name'),
+  bio: optionalText(500, 'Bio'),
+  location: optionalText(100, 'Location'),
   website_url: httpUrl('Website'),
   spotify_url: httpUrl('Spotify URL'),
   soundcloud_url: httpUrl('SoundCloud URL'),
   twitter_handle: handle('Twitter handle'),
   instagram_handle: handle('Instagram handle'),
   tiktok_handle: handle('TikTok handle'),
-  user_role: z.preprocess(blankToNull, z.enum(MUSIC_ROLE_VALUES).nullable()).optional(),
+  user_role: z.preprocess(trimToNull, z.enum(MUSIC_ROLE_VALUES).nullable()).optional(),
   profile_image_key: imageKey,
   cover_image_key: imageKey,
+  /**
+   * Key of the caller's own audio upload (POST /api/upload/audio) of at most
+   * VOICE_TAG_MAX_SECONDS; null clears it. New previews use it; existing ones keep theirs.
+   */
+  voice_tag_key: z
+    .preprocess(
+      trimToNull,
+      z.string().regex(AUDIO_KEY_PATTERN, 'is not an audio file key from an upload').nullable(),
+    )
+    .optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
@@ -144,12 +154,12 @@ export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
 export const PROFILE_BEAT_SORT_VALUES = ['newest', 'popular', 'downloads'] as const;
 
-/** GET /api/users/{id}/beats?sort= → ProfileBeat[] (newest when absent). */
+/** GET /api/users/{id}/beats?sort= → Beat[] (newest when absent). */
 export const UserBeatsQuery = z.object({ sort: z.enum(PROFILE_BEAT_SORT_VALUES).default('newest') });
-export const UserBeatsResponse = z.array(ProfileBeat);
+export const UserBeatsResponse = z.array(Beat);
 
-/** GET /api/users/{id}/favorites → ProfileBeat[], most recently favorited first. */
-export const UserFavoritesResponse = z.array(ProfileBeat);
+/** GET /api/users/{id}/favorites → Beat[], most recently favorited first. */
+export const UserFavoritesResponse = z.array(Beat);
 
 /** A review the user wrote, as the profile's Reviews tab shows it (platform.md §3). */
 export const UserReview = z.object({

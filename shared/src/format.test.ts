@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_PACKS, LIMITS, PROMOTION_OPTIONS } from './constants';
-import type { Currency, LicenseId } from './constants';
+import { LIMITS } from './limits';
+import { CREDIT_PACKS, PROMOTION_OPTIONS } from './money-constants';
+import type { Currency, LicenseId } from './money-constants';
 import {
   convertCents,
   creditPackBonusPercent,

@@ -1,15 +1,14 @@
 // Display and money rules shared by web and desktop (ui.md: "Numbers, prices and dates through
 // the shared formatters only"). Pure functions: no I/O; dates use en-US and the local time zone.
+import { LIMITS, UI } from './limits';
 import {
   CREDITS_PER_BOOST,
   CREDITS_PER_WEEKLY_FEATURE,
   CURRENCY_SYMBOLS,
   LICENSES,
-  LIMITS,
   RATES,
-  UI,
-} from './constants';
-import type { Currency, LicenseId } from './constants';
+} from './money-constants';
+import type { Currency, LicenseId } from './money-constants';
 
 // ---------------------------------------------------------------------------------------------
 // Money

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import {
   AppPath,
   buildDesktopApi,
@@ -17,6 +18,31 @@ describe('IPC contract', () => {
     expect(channels).toContain('auth:signIn');
     expect(channels).toContain('uploads:enqueue');
     expect(channels.every((c) => /^[a-z]+:[a-zA-Z]+$/.test(c))).toBe(true);
+  });
+
+  it('never hands the session token to the page: no answer or event has a token field', () => {
+    // Every property name anywhere in a schema, nested objects and arrays included.
+    const propertyNames = (schema: z.ZodType): string[] => {
+      const names: string[] = [];
+      const walk = (node: unknown) => {
+        if (!node || typeof node !== 'object') return;
+        const properties = (node as { properties?: Record<string, unknown> }).properties;
+        if (properties) names.push(...Object.keys(properties));
+        Object.values(node).forEach(walk);
+      };
+      walk(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }));
+      return names;
+    };
+    const toPage = [
+      ...ipcChannels().map(({ area, method }) => {
+        const channel = (ipcContract[area] as Record<string, { response: z.ZodType }>)[method]!;
+        return channel.response;
+      }),
+      ...Object.values(ipcEvents),
+    ];
+    const names = toPage.flatMap(propertyNames);
+    expect(names).toContain('user');
+    expect(names.filter((name) => /token|secret|authorization/i.test(name))).toEqual([]);
   });
 
   it('keeps app paths inside the app and external links on http(s)', () => {
@@ -44,7 +70,12 @@ describe('IPC contract', () => {
 describe('buildDesktopApi', () => {
   it('exposes one function per channel and per event, and unwraps answers', async () => {
     const invoke = vi.fn(async (channel: string) =>
-      channel === 'auth:token' ? { ok: true, data: { token: 't' } } : { ok: false, error: 'Refused' },
+      channel === 'app:info'
+        ? {
+            ok: true,
+            data: { version: '1.0.0', platform: 'linux', serverUrl: 'https://b.example', packaged: true },
+          }
+        : { ok: false, error: 'Refused' },
     );
     const unsubscribe = vi.fn();
     const subscribe = vi.fn(() => unsubscribe);
@@ -54,8 +85,8 @@ describe('buildDesktopApi', () => {
     }
     expect(Object.keys(api.on).sort()).toEqual(Object.keys(ipcEvents).sort());
 
-    expect(await api.auth.token()).toEqual({ token: 't' });
-    expect(invoke).toHaveBeenCalledWith('auth:token', undefined);
+    expect((await api.app.info()).version).toBe('1.0.0');
+    expect(invoke).toHaveBeenCalledWith('app:info', undefined);
     await expect(api.uploads.retry({ id: 'x' })).rejects.toThrow('Refused');
 
     const listener = vi.fn();

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { SessionUser } from './auth-contract';
 import { CreateBeatBody } from './beats-contract';
-import { optionValues } from './constants';
+import { optionValues } from './option-values';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -47,8 +47,6 @@ export const DesktopAuthStatus = z.object({
   error: z.string().nullable(),
 });
 export type DesktopAuthStatus = z.infer<typeof DesktopAuthStatus>;
-
-export const AuthToken = z.object({ token: z.string().nullable() });
 
 // ---------------------------------------------------------------------------------------------
 // Local library
@@ -294,8 +292,8 @@ export const ipcContract = {
     signIn: method(None, DesktopAuthStatus),
     status: method(None, DesktopAuthStatus),
     signOut: method(None, DesktopAuthStatus),
-    /** The session token for `Authorization: Bearer`, null when signed out. */
-    token: method(None, AuthToken),
+    // No channel hands the session token to the page: main adds `Authorization: Bearer` to the
+    // page's requests to the configured server itself (desktop/src/main/window.ts).
   },
   library: {
     list: method(LibraryQuery, LibraryListing),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RepeatMode } from './constants';
+import type { RepeatMode } from './catalogue-constants';
 import {
   DEFAULT_PLAYER_STATE,
   makeQueueId,

@@ -4,7 +4,8 @@
 // come in through the actions, so the reducer stays pure.
 import { z } from 'zod';
 import { Beat } from './beats-contract';
-import { LIMITS, REPEAT_MODES, type RepeatMode } from './constants';
+import { REPEAT_MODES, type RepeatMode } from './catalogue-constants';
+import { LIMITS } from './limits';
 
 /** The beat fields the player needs: enough to play, show and link it, small enough to save. */
 export const PlayerBeat = Beat.pick({

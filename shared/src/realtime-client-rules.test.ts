@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProfileUpdateBody } from './community-contract';
-import { TIMINGS, UI } from './constants';
+import { TIMINGS, UI } from './limits';
 import {
   activityFeedReducer,
   authMessage,

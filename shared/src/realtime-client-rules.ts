@@ -2,7 +2,8 @@
 // state machine that says what to do (open, authenticate, heartbeat, retry), message parsing
 // that ignores what it does not know, the send guard, and the activity feed reducer. The web
 // and desktop apps drive a real WebSocket with these; nothing here touches one.
-import { NORMAL_CLOSE_CODES, TIMINGS, UI, type ConnectionStatus } from './constants';
+import { NORMAL_CLOSE_CODES, type ConnectionStatus } from './community-constants';
+import { TIMINGS, UI } from './limits';
 import type { ActivityItem } from './realtime-contract';
 import { ServerMessage, type ClientMessage } from './realtime-contract';
 

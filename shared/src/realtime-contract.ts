@@ -2,7 +2,8 @@
 // Both ends use these schemas: the server builds messages of these types, the client parses
 // with parseServerMessage (realtime-client-rules.ts) and ignores anything that does not match.
 import { z } from 'zod';
-import { ACTIVITY_TYPES, NOTIFICATION_TYPES } from './constants';
+import { ACTIVITY_TYPES, NOTIFICATION_TYPES } from './community-constants';
+import { text } from './text-fields';
 
 /** The one realtime endpoint, authenticated by the session cookie or a Bearer token. */
 export const REALTIME_PATH = '/api/ws';
@@ -113,7 +114,7 @@ export const ClientAuthMessage = z.object({
 export const ClientHeartbeatMessage = z.object({ type: z.literal('heartbeat'), timestamp: z.number() });
 export const ClientSubscriptionMessage = z.object({
   type: z.literal('notification'),
-  data: z.object({ type: z.enum(['subscribe', 'unsubscribe']), channel: z.string().min(1).max(100) }),
+  data: z.object({ type: z.enum(['subscribe', 'unsubscribe']), channel: text().min(1).max(100) }),
 });
 export const ClientMessage = z.discriminatedUnion('type', [
   ClientAuthMessage,
@@ -158,6 +159,11 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('analytics'), data: AnalyticsEvent }),
   /** The answer to a client heartbeat; timestamp echoes the client's. */
   z.object({ type: z.literal('heartbeat'), timestamp: z.number() }),
+  /**
+   * Home's live stats, pushed when sockets come or go (a socket's own arrival included, so a
+   * viewer sees themselves counted without waiting for the 30 s poll). Throttled by the server.
+   */
+  z.object({ type: z.literal('live_stats'), data: LiveStats }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
@@ -173,6 +179,7 @@ export function channelOf(message: ServerMessage): RealtimeChannel | null {
       return 'activity';
     case 'analytics':
       return 'analytics';
+    // live_stats and heartbeat answers reach every socket.
     default:
       return null;
   }

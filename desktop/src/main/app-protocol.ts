@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { STORAGE_KEY_PATTERN } from '@beatroom/shared/beats-contract';
+import { STORAGE_KEY_PATTERN } from '@beatroom/shared/files-contract';
 import { DESKTOP_APP_HOST, DESKTOP_APP_SCHEME } from '@beatroom/shared/desktop-app';
 import { COVERS_PATH } from './library/library-service';
 
@@ -39,8 +39,8 @@ export type AppRequestTarget =
 /**
  * What an app://beatroom request is for. Renderer files come from the built renderer folder
  * (never outside it, whatever the path says); /library-covers/ are cached covers;
- * /api/files/{key} is proxied to the server with the session, because the web app's screens
- * address stored files by that relative path; in development everything else comes from the
+ * /api/files/{key} is proxied to the server, because the web app's screens address stored files
+ * by that relative path (the session's header hook authenticates the proxied request); in development everything else comes from the
  * renderer dev server. Other hosts are not ours.
  */
 export function resolveAppRequest(
@@ -93,8 +93,11 @@ export interface AppProtocolDeps {
   serverUrl: string;
   contentSecurityPolicy: string;
   coverPath: (fileName: string) => string | null;
-  token: () => string | null;
-  /** Electron's net.fetch in the app; plain fetch in tests. */
+  /**
+   * Electron's net.fetch in the app (plain fetch in tests). It goes through the default session,
+   * whose header hook (window.ts, applySessionPolicies) adds the Bearer token: that hook is the
+   * one place the token is attached, so this handler never sees it.
+   */
   fetch: typeof fetch;
 }
 
@@ -146,8 +149,6 @@ export function createAppProtocolHandler(deps: AppProtocolDeps) {
           const value = request.headers.get(name);
           if (value) headers.set(name, value);
         }
-        const token = deps.token();
-        if (token) headers.set('authorization', `Bearer ${token}`);
         try {
           const answer = await deps.fetch(`${deps.serverUrl}${target.path}`, {
             method: request.method,

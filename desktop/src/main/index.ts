@@ -140,7 +140,6 @@ async function start() {
       serverUrl: config.serverUrl,
       contentSecurityPolicy: csp,
       coverPath: (file) => library.coverPath(file),
-      token: () => auth.token(),
       fetch: (input, init) => net.fetch(String(input), init),
     }),
   );

@@ -36,9 +36,13 @@ export function attachWebContentsGuards(
 }
 
 /**
- * The session's permission handlers and headers. Requests from the renderer to the configured
- * server get the session token as a Bearer header when they lack one: fetch() sets it itself,
- * but the WebSocket handshake, <img> and <audio> cannot.
+ * The session's permission handlers and headers. This header hook is the ONE place the session
+ * token joins a request: every request to the configured server that goes through the session
+ * (the page's fetch and XHR, the WebSocket handshake, <img> and <audio>, and main's net.fetch
+ * proxy of app://beatroom/api/files) gets `Authorization: Bearer` when it lacks one. The page
+ * never holds the token (no IPC channel returns it), so a compromised page cannot take it away.
+ * A request that already names a token keeps it: main's own sign-in check and logout say which
+ * session they mean.
  */
 export function applySessionPolicies(
   session: Session,

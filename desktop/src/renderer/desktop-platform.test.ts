@@ -34,12 +34,14 @@ const info = {
 };
 
 describe('desktop platform', () => {
-  it('points the API at the configured server with the bearer token from main', async () => {
-    const { api } = fakeBridge({ 'auth:token': { token: 'tok-1' } });
+  it('points the API at the configured server and never asks main for the session token', () => {
+    const { api, invoke } = fakeBridge({});
     const platform = createDesktopPlatform(api, info);
     expect(platform.kind).toBe('desktop');
-    expect(platform.api?.baseUrl).toBe('https://beatroom.example');
-    expect(await platform.api?.getAuthToken()).toBe('tok-1');
+    // Main's session hook adds the Bearer header; the page gets the address and nothing else.
+    expect(platform.api).toEqual({ baseUrl: 'https://beatroom.example' });
+    expect(Object.keys(api.auth).sort()).toEqual(['signIn', 'signOut', 'status']);
+    expect(invoke).not.toHaveBeenCalled();
   });
 
   it('signs in and out through main and reports auth changes', async () => {

@@ -26,8 +26,9 @@ export function createDesktopLibrary(api: BeatroomDesktopApi): PlatformLibrary {
 }
 
 /**
- * The desktop implementation of the web app's Platform: the API on the configured server with
- * the session token as Bearer, sign-in in the system browser, native dialogs, system
+ * The desktop implementation of the web app's Platform: the API on the configured server (main
+ * adds the session's Bearer header to those requests; the page never sees the token), sign-in in
+ * the system browser, native dialogs, system
  * notifications and microphone state from main, the local library. What Chromium does well by
  * itself (the file input, device lists, online events) stays the browser's.
  */
@@ -35,7 +36,7 @@ export function createDesktopPlatform(api: BeatroomDesktopApi, info: AppInfo): P
   const browser = createBrowserPlatform();
   return {
     kind: 'desktop',
-    api: { baseUrl: info.serverUrl, getAuthToken: async () => (await api.auth.token()).token },
+    api: { baseUrl: info.serverUrl },
     pickFiles: browser.pickFiles,
 
     async saveFile({ path, suggestedName }) {

@@ -22,6 +22,11 @@ export interface SqlSession {
 export interface Database {
   prisma: PrismaClient;
   kind: 'postgres' | 'embedded';
+  /**
+   * The embedded PGlite instance (null on PostgreSQL), for the one library that needs the raw
+   * connection: the job runner sends its own SQL through it.
+   */
+  lite: PGlite | null;
   /** A dedicated connection for work that needs one (advisory locks, scripts). */
   session(): Promise<SqlSession>;
   /** Cheapest round trip, for readiness checks. */
@@ -53,6 +58,7 @@ async function open(target: DatabaseTarget, options: DatabaseOptions): Promise<D
     return {
       prisma,
       kind: 'postgres',
+      lite: null,
       async session() {
         const client = await pool.connect();
         return {
@@ -83,6 +89,7 @@ async function open(target: DatabaseTarget, options: DatabaseOptions): Promise<D
   return {
     prisma,
     kind: 'embedded',
+    lite,
     // PGlite is a single connection, so every session is that connection.
     async session() {
       return {

@@ -1,19 +1,13 @@
-import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { openDatabase, type Database, type DatabaseTarget } from '../db/database';
+import { openDatabase, type Database } from '../db/database';
+import { databaseTarget } from '../db/database-target';
 import { migrate } from '../db/migrate';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
   }
-}
-
-export function databaseTarget(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
-  if (config.databaseUrl === 'memory') return { memory: true };
-  if (config.databaseUrl) return { url: config.databaseUrl };
-  return { embeddedDir: join(config.dataDir, 'pglite') };
 }
 
 /** Opens the database, brings its schema up to date, and closes it with the app. */

@@ -2,31 +2,21 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-/** An error whose message is safe and meant for the person using the app. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Sign in required') => new HttpError(401, message);
-export const forbidden = (message = 'Not allowed') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-
 /**
  * One error handler for the whole API: every failure answers `{ "error": "..." }`; 4xx keep
- * their message, 5xx never show internals (they are logged instead).
+ * their message (an HttpError from http/http-errors.ts, or Fastify's own), 5xx never show
+ * internals (they are logged instead).
  */
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
+        // A path parameter that cannot be valid (a malformed id) names nothing: the same 404
+        // as an id that does not exist, with the route's own message (see http/params.ts).
+        if (error.validationContext === 'params') {
+          return reply.status(404).send({ error: first?.message ?? 'Not found' });
+        }
         const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
         const message = first?.message ?? 'Invalid request';
         return reply.status(400).send({ error: where ? `${where}: ${message}` : message });

@@ -1,7 +1,7 @@
 import { DESKTOP_APP_ORIGIN } from '@beatroom/shared/desktop-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
-import { allowedOrigins } from './security';
+import { allowedOrigins } from '../http/origins';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -1,13 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, matchRoutes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSignInDialog } from '../features/auth/store/sign-in-dialog-store';
+import { useSignInDialog } from '../features/session/store/sign-in-dialog-store';
 import { jsonResponse, stubFetch } from '../test/mock-fetch';
 import { createTestQueryClient } from '../test/render';
 import { App } from './app';
 import { appRoutes } from './routes';
-import { ada } from '../test/session-fixtures';
+import { NotFoundPage } from './routes/not-found-page';
+import { ada } from '../test/fixtures';
 
 const signedOut = () =>
   stubFetch({ 'GET /api/users/me': () => jsonResponse({ error: 'Not signed in' }, 401) });
@@ -105,16 +106,48 @@ describe('App shell', () => {
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
-  it.each(['/downloads', '/studio/collaborate/create', '/no/such/page'])(
-    'renders the Not Found page with a way home for %s',
-    async (path) => {
-      signedOut();
-      renderApp(path);
+  it('renders the Not Found page with a way home for a path outside the route table', async () => {
+    signedOut();
+    renderApp('/no/such/page');
 
-      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    },
-  );
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it.each([
+    ['/downloads', 'Downloads'],
+    ['/settings?section=subscription', 'Settings'],
+    ['/support/ticket/ST-000123', 'Support Center'],
+    ['/studio/collaborate/create?beat=b-1', 'Studio Pro'],
+  ])('says %s is coming soon, with a way back to browsing (issue 8, defect 12)', async (path, title) => {
+    signedOut();
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: `What ${title} will offer` })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Beats' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+  });
+
+  it('never sends an entry of the user menu to Page not found', async () => {
+    stubFetch({ 'GET /api/users/me': () => jsonResponse({ ...ada, isAdmin: true }) });
+    const user = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'User menu for Ada' }));
+    const menu = await screen.findByRole('menu');
+    const targets = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.getAttribute('href'))
+      .filter((href): href is string => href !== null);
+    expect(targets).toContain('/downloads');
+    expect(targets).toContain('/admin');
+
+    for (const target of targets) {
+      const leaf = matchRoutes(appRoutes, target)?.at(-1)?.route;
+      expect(leaf?.path, target).not.toBe('*');
+      expect((leaf?.element as { type?: unknown } | undefined)?.type, target).not.toBe(NotFoundPage);
+    }
+  });
 
   it('still renders the signed-out shell when the API cannot be reached', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -42,7 +42,7 @@ export function App({ createRouter = createBrowserRouter, queryClient, platform 
         <ThemeSync />
         <PlatformSync router={router} />
         <RouterProvider router={router} />
-        {/* Below the sticky header (two rows on phones), so a toast never hides the account menu. */}
+        {/* Below the sticky header (two rows on phones); the stack steps aside from open menus. */}
         <Toaster className="top-28 md:top-20" />
       </QueryClientProvider>
     </PlatformProvider>

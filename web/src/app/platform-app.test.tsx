@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSignInDialog } from '../features/auth/store/sign-in-dialog-store';
+import { useSignInDialog } from '../features/session/store/sign-in-dialog-store';
 import { configureApiClient } from '../lib/api-client';
 import {
   createBrowserPlatform,
@@ -14,7 +14,7 @@ import {
 import { jsonResponse, stubFetch } from '../test/mock-fetch';
 import { createTestQueryClient } from '../test/render';
 import { App } from './app';
-import { ada } from '../test/session-fixtures';
+import { ada } from '../test/fixtures';
 
 function LibraryScreen({ openBeat }: LibraryScreenProps) {
   return (
@@ -44,7 +44,7 @@ function desktopPlatform() {
   const platform: Platform = {
     ...createBrowserPlatform(),
     kind: 'desktop',
-    api: { baseUrl: 'https://beatroom.example', getAuthToken: async () => 'tok-desktop' },
+    api: { baseUrl: 'https://beatroom.example' },
     auth,
     library: { Screen: LibraryScreen } as unknown as PlatformLibrary,
     navigation: {
@@ -79,18 +79,16 @@ beforeEach(() => {
   useSignInDialog.setState({ isOpen: false, onClose: null });
 });
 afterEach(() => {
-  configureApiClient({ baseUrl: '', getAuthToken: undefined });
+  configureApiClient({ baseUrl: '' });
 });
 
 describe('App on the desktop platform', () => {
-  it('calls the configured server with the bearer token', async () => {
+  it('calls the configured server, leaving the Bearer header to the app’s main process', async () => {
     const api = stubFetch({ 'GET /api/users/me': () => jsonResponse(ada) });
     renderApp(desktopPlatform().platform);
     expect(await screen.findByRole('button', { name: 'User menu for Ada' })).toBeInTheDocument();
     expect(api.fetchMock.mock.calls[0]![0]).toBe('https://beatroom.example/api/users/me');
-    expect((api.requests[0]!.init!.headers as Record<string, string>).Authorization).toBe(
-      'Bearer tok-desktop',
-    );
+    expect((api.requests[0]!.init!.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
   it('adds /library with the platform’s screen and a Library link; a beat opens in the app', async () => {

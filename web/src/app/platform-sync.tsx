@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { DataRouter } from 'react-router-dom';
-import { sessionKeys } from '../features/auth/api';
+import { sessionKeys } from '../features/session/api';
 import { usePlatform } from '../lib/platform';
 import { showToast } from '../lib/toast';
 

@@ -1,19 +1,21 @@
 import type { RouteObject } from 'react-router-dom';
-import { ActivityPage } from '../features/activity/components/activity-page';
 import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
-import { BeatDetailPage } from '../features/beats/components/beat-detail-page';
-import { UploadPage } from '../features/beats/components/upload-page';
 import { NotificationsPage } from '../features/notifications/components/notifications-page';
-import { ProfilePage } from '../features/profile/components/profile-page';
 import { RootLayout } from './layout/root-layout';
+import { ActivityRoute } from './routes/activity-route';
+import { BeatRoute } from './routes/beat-route';
+import { ComingSoonPage } from './routes/coming-soon-page';
 import { HomePage } from './routes/home-page';
 import { MembersOnly } from './routes/members-only';
 import { NotFoundPage } from './routes/not-found-page';
+import { ProfileRoute } from './routes/profile-route';
 import { RouteErrorPage } from './routes/route-error-page';
+import { UploadRoute } from './routes/upload-route';
 
 /**
  * The full route table of community.md §2, in one place. Areas whose screens are not built yet
- * show the real Not Found page until their feature replaces `element` here.
+ * show a "coming soon" page (the menus already link to them) until their feature replaces
+ * `element` here; only paths outside the table are not found.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -25,18 +27,18 @@ export const appRoutes: RouteObject[] = [
       { path: 'auth/callback', element: <AuthCallbackPage /> },
 
       // Catalogue and profiles (platform.md)
-      { path: 'profile/:userId', element: <ProfilePage /> },
-      { path: 'beat/:beatId', element: <BeatDetailPage /> },
-      { path: 'beats/:beatId', element: <BeatDetailPage /> },
-      { path: 'upload', element: <UploadPage /> },
+      { path: 'profile/:userId', element: <ProfileRoute /> },
+      { path: 'beat/:beatId', element: <BeatRoute /> },
+      { path: 'beats/:beatId', element: <BeatRoute /> },
+      { path: 'upload', element: <UploadRoute /> },
 
       // Money and personal account (money.md)
-      { path: 'downloads', element: <NotFoundPage /> },
-      { path: 'settings', element: <NotFoundPage /> },
+      { path: 'downloads', element: <ComingSoonPage area="downloads" /> },
+      { path: 'settings', element: <ComingSoonPage area="settings" /> },
 
       // Community and operations (community.md)
-      { path: 'admin', element: <NotFoundPage /> },
-      { path: 'admin/support/ticket/:ticketNumber', element: <NotFoundPage /> },
+      { path: 'admin', element: <ComingSoonPage area="admin" /> },
+      { path: 'admin/support/ticket/:ticketNumber', element: <ComingSoonPage area="admin" /> },
       {
         path: 'notifications',
         element: (
@@ -48,16 +50,16 @@ export const appRoutes: RouteObject[] = [
           </MembersOnly>
         ),
       },
-      { path: 'my-recordings', element: <NotFoundPage /> },
-      { path: 'support', element: <NotFoundPage /> },
-      { path: 'support/ticket/:ticketNumber', element: <NotFoundPage /> },
-      { path: 'studio/:beatId', element: <NotFoundPage /> },
-      { path: 'studio/collaborate/create', element: <NotFoundPage /> },
-      { path: 'studio/collaborate/:sessionCode', element: <NotFoundPage /> },
-      { path: 'challenges', element: <NotFoundPage /> },
-      { path: 'challenges/:id', element: <NotFoundPage /> },
-      { path: 'collaborations', element: <NotFoundPage /> },
-      { path: 'collaborations/:id', element: <NotFoundPage /> },
+      { path: 'my-recordings', element: <ComingSoonPage area="recordings" /> },
+      { path: 'support', element: <ComingSoonPage area="support" /> },
+      { path: 'support/ticket/:ticketNumber', element: <ComingSoonPage area="support" /> },
+      { path: 'studio/:beatId', element: <ComingSoonPage area="studio" /> },
+      { path: 'studio/collaborate/create', element: <ComingSoonPage area="studio" /> },
+      { path: 'studio/collaborate/:sessionCode', element: <ComingSoonPage area="studio" /> },
+      { path: 'challenges', element: <ComingSoonPage area="challenges" /> },
+      { path: 'challenges/:id', element: <ComingSoonPage area="challenges" /> },
+      { path: 'collaborations', element: <ComingSoonPage area="collaborations" /> },
+      { path: 'collaborations/:id', element: <ComingSoonPage area="collaborations" /> },
       {
         path: 'activity',
         element: (
@@ -65,7 +67,7 @@ export const appRoutes: RouteObject[] = [
             title="Sign in to see community activity"
             description="Follow uploads, follows and ratings across Beatroom as they happen."
           >
-            {(user) => <ActivityPage user={user} />}
+            {(user) => <ActivityRoute user={user} />}
           </MembersOnly>
         ),
       },

@@ -3,7 +3,7 @@ import { jsonResponse, stubFetch } from '../test/mock-fetch';
 import { apiClient, apiUrl, configureApiClient, createApiClient, realtimeUrl } from './api-client';
 
 afterEach(() => {
-  configureApiClient({ baseUrl: '', getAuthToken: undefined });
+  configureApiClient({ baseUrl: '' });
 });
 
 describe('api client', () => {
@@ -15,17 +15,15 @@ describe('api client', () => {
     expect(api.requests[0]!.init!.credentials).toBe('include');
   });
 
-  it('sends the bearer token and uses the base URL once configured (desktop)', async () => {
+  it('uses the base URL once configured (desktop), still without a token of its own', async () => {
     const api = stubFetch({ 'POST /api/beats': () => jsonResponse({ id: 'b1' }) });
-    let token: string | null = 'tok-1';
-    configureApiClient({ baseUrl: 'https://beatroom.example', getAuthToken: async () => token });
+    configureApiClient({ baseUrl: 'https://beatroom.example' });
     await apiClient.post('/api/beats', { body: { title: 'x' } });
     expect(api.fetchMock.mock.calls[0]![0]).toBe('https://beatroom.example/api/beats');
-    expect((api.requests[0]!.init!.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
-
-    token = null;
-    await apiClient.post('/api/beats', { body: { title: 'x' } });
-    expect((api.requests[1]!.init!.headers as Record<string, string>).Authorization).toBeUndefined();
+    // The desktop app's main process adds the Bearer header; the page never holds the token.
+    const headers = api.requests[0]!.init!.headers as Record<string, string>;
+    expect(headers.Authorization).toBeUndefined();
+    expect(api.requests[0]!.init!.credentials).toBe('include');
   });
 
   it('builds file and WebSocket URLs on the configured server', () => {

@@ -29,14 +29,14 @@ export interface RequestOptions<T> {
   schema?: ResponseParser<T>;
 }
 
+/**
+ * How the client reaches the API. Authentication is never the client's business: on the web the
+ * session is an httpOnly cookie; in the desktop app main adds the Bearer header to every request
+ * to the configured server, so the page never holds the token.
+ */
 export interface ApiClientOptions {
   /** Prefix for every path. Empty on the web (same origin); the desktop app sets the server URL. */
   baseUrl?: string;
-  /**
-   * The session token to send as `Authorization: Bearer`, for clients that cannot use the
-   * session cookie (the desktop app, whose pages are on another origin). The web leaves it out.
-   */
-  getAuthToken?: () => string | null | Promise<string | null>;
 }
 
 export type RequestWithoutMethod<T> = Omit<RequestOptions<T>, 'method'>;
@@ -67,8 +67,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const { method = 'GET', body, signal, schema } = requestOptions;
     const baseUrl = options.baseUrl ?? '';
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = options.getAuthToken ? await options.getAuthToken() : null;
-    if (token) headers.Authorization = `Bearer ${token}`;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
       payload = body;
@@ -114,8 +112,8 @@ const defaultOptions: ApiClientOptions = {};
 export const apiClient = createApiClient(defaultOptions);
 
 /**
- * Points every feature's API calls at another server with a bearer token. Called once by the
- * desktop renderer before the app renders; the web never calls it.
+ * Points every feature's API calls at another server. Called once by the desktop renderer before
+ * the app renders; the web never calls it.
  */
 export function configureApiClient(options: ApiClientOptions): void {
   Object.assign(defaultOptions, options);
@@ -135,13 +133,4 @@ export function realtimeUrl(path: string): string {
 /** True for an HTTP answer with this status, so callers can branch without instanceof noise. */
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
-}
-
-/**
- * The Authorization header the client would send, for requests made outside it (an upload
- * through XMLHttpRequest, which alone reports upload progress). Empty on the web.
- */
-export async function authHeaders(): Promise<Record<string, string>> {
-  const token = defaultOptions.getAuthToken ? await defaultOptions.getAuthToken() : null;
-  return token ? { Authorization: `Bearer ${token}` } : {};
 }

@@ -83,10 +83,11 @@ export interface PlatformLibrary {
 export interface Platform {
   readonly kind: 'web' | 'desktop';
   /**
-   * Where the API lives and how to authenticate to it, when not the page's own origin with its
-   * session cookie (the desktop app: the configured server, with a Bearer token).
+   * Where the API lives when it is not the page's own origin (the desktop app: the configured
+   * server). The page never authenticates by itself there: the desktop app's main process adds
+   * the session's Bearer header to every request to that server.
    */
-  api?: { baseUrl: string; getAuthToken: () => Promise<string | null> };
+  api?: { baseUrl: string };
   /** The system file picker; resolves with the chosen files, empty when cancelled. */
   pickFiles(options: { accept: string; multiple?: boolean }): Promise<File[]>;
   /** Saves a file from the API (e.g. /api/files/{key}) under a suggested name. */

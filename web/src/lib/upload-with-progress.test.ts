@@ -9,7 +9,7 @@ const sent = async () => {
   return FakeXhr.requests[0]!;
 };
 
-afterEach(() => configureApiClient({ baseUrl: undefined, getAuthToken: undefined }));
+afterEach(() => configureApiClient({ baseUrl: undefined }));
 
 describe('uploadWithProgress', () => {
   it('posts with credentials, reports byte progress and answers the parsed body', async () => {
@@ -27,13 +27,13 @@ describe('uploadWithProgress', () => {
     expect(onProgress.mock.calls).toEqual([[0.25], [1]]);
   });
 
-  it('goes to the desktop app’s server with its bearer token', async () => {
+  it('goes to the desktop app’s server, leaving the Bearer header to the app’s main process', async () => {
     stubXhr();
-    configureApiClient({ baseUrl: 'https://beats.example', getAuthToken: () => 'tok3n' });
+    configureApiClient({ baseUrl: 'https://beats.example' });
     void uploadWithProgress('/api/upload/image', body());
     const xhr = await sent();
     expect(xhr.url).toBe('https://beats.example/api/upload/image');
-    expect(xhr.headers.Authorization).toBe('Bearer tok3n');
+    expect(xhr.headers).toEqual({ Accept: 'application/json' });
   });
 
   it('fails like the api client: the server’s error text, a network TypeError, an AbortError', async () => {

@@ -1,5 +1,5 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
-import { ApiError, apiUrl, authHeaders, type ResponseParser } from './api-client';
+import { ApiError, apiUrl, type ResponseParser } from './api-client';
 
 export interface UploadOptions<T> {
   /** Called with the fraction of bytes sent so far, 0 to 1. */
@@ -20,17 +20,16 @@ function errorMessage(status: number, text: string): string {
 
 /**
  * POSTs a multipart body with XMLHttpRequest, because fetch cannot report upload progress. It
- * goes where the api client goes, authenticated the same way (cookie, or the desktop app's
- * bearer token). Failures behave like the api client's: an HTTP error is an ApiError carrying
- * the server's `error` text; a network failure is a TypeError; an abort is a DOMException
- * named AbortError.
+ * goes where the api client goes, authenticated the same way (the cookie on the web; in the
+ * desktop app, main's Bearer header). Failures behave like the api client's: an HTTP error is
+ * an ApiError carrying the server's `error` text; a network failure is a TypeError; an abort is
+ * a DOMException named AbortError.
  */
-export async function uploadWithProgress<T = unknown>(
+export function uploadWithProgress<T = unknown>(
   path: string,
   body: FormData,
   { onProgress, signal, schema }: UploadOptions<T> = {},
 ): Promise<T> {
-  const headers = await authHeaders();
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was aborted', 'AbortError'));
@@ -40,7 +39,6 @@ export async function uploadWithProgress<T = unknown>(
     xhr.open('POST', apiUrl(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
 
     const onAbort = () => xhr.abort();
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -37,7 +37,6 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       signIn: () => auth.signIn(),
       status: () => auth.status(),
       signOut: () => auth.signOut(),
-      token: () => ({ token: auth.token() }),
     },
     library: {
       list: (query) => library.list(query),

@@ -45,7 +45,7 @@ function handlers(
   };
   const mic = { status: 'granted' as const, canOpenSettings: true, help: null };
   const base: IpcHandlers = {
-    auth: { signIn: () => auth, status: () => auth, signOut: () => auth, token: () => ({ token: null }) },
+    auth: { signIn: () => auth, status: () => auth, signOut: () => auth },
     library: {
       list: () => ({ beats: [], savedFiles: [], syncedAt: null }),
       sync: () => ({ syncedAt: null, count: 0, error: null }),
@@ -102,9 +102,9 @@ describe('IPC registry', () => {
   it('refuses to register when a channel has no handler', () => {
     const { ipc } = fakeIpcMain();
     const incomplete = handlers();
-    const { token: _token, ...auth } = incomplete.auth;
+    const { signOut: _signOut, ...auth } = incomplete.auth;
     incomplete.auth = auth as IpcHandlers['auth'];
-    expect(() => registerIpcHandlers(ipc, incomplete, { isTrustedSender: isAppUrl })).toThrow('auth:token');
+    expect(() => registerIpcHandlers(ipc, incomplete, { isTrustedSender: isAppUrl })).toThrow('auth:signOut');
   });
 
   it.each([
@@ -117,14 +117,14 @@ describe('IPC registry', () => {
     ['a destroyed frame', null],
   ])('refuses untrusted senders: %s, before the handler runs', async (_name, url) => {
     const { ipc, invoke } = fakeIpcMain();
-    const token = vi.fn(() => ({ token: 'secret' }));
+    const signIn = vi.fn(() => ({ user: null, pending: true, persisted: true, error: null }));
     const warn = vi.fn();
-    registerIpcHandlers(ipc, handlers({ auth: { token } }), {
+    registerIpcHandlers(ipc, handlers({ auth: { signIn } }), {
       isTrustedSender: isAppUrl,
       log: { warn, error: vi.fn() },
     });
-    expect(await invoke('auth:token', undefined, url)).toEqual({ ok: false, error: UNTRUSTED_SENDER });
-    expect(token).not.toHaveBeenCalled();
+    expect(await invoke('auth:signIn', undefined, url)).toEqual({ ok: false, error: UNTRUSTED_SENDER });
+    expect(signIn).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalled();
   });
 
@@ -143,7 +143,7 @@ describe('IPC registry', () => {
     ['files:download', { path: '/api/files/x', suggestedName: '../../etc/passwd' }],
     ['notifications:show', { title: 'Hi', path: '//evil.example' }],
     ['app:openExternal', { url: 'file:///etc/passwd' }],
-    ['auth:token', { please: true }],
+    ['auth:status', { please: true }],
     ['microphone:setInputDevice', { deviceId: 'd', label: 'l', admin: true }],
   ])('refuses malformed requests (%s %j) without calling the handler', async (channel, request) => {
     const { ipc, invoke } = fakeIpcMain();
@@ -198,8 +198,8 @@ describe('IPC registry', () => {
             throw new UserFacingError('Only a failed upload can be retried.');
           },
         },
-        // A handler bug: the contract says { token: string | null }.
-        auth: { token: () => ({ token: 42 }) as unknown as { token: string } },
+        // A handler bug: the contract says { online: boolean }.
+        network: { status: () => ({ online: 'yes' }) as unknown as { online: boolean } },
       }),
       { isTrustedSender: isAppUrl },
     );
@@ -207,6 +207,6 @@ describe('IPC registry', () => {
       ok: false,
       error: 'Only a failed upload can be retried.',
     });
-    expect(((await invoke('auth:token', undefined)) as { ok: boolean }).ok).toBe(false);
+    expect(((await invoke('network:status', undefined)) as { ok: boolean }).ok).toBe(false);
   });
 });

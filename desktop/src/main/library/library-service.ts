@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DESKTOP_APP_ORIGIN } from '@beatroom/shared/desktop-app';
-import { LIMITS } from '@beatroom/shared/constants';
+import { LIMITS } from '@beatroom/shared/limits';
 import {
   EnqueueUploadRequest,
   LibraryQuery,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileUrl } from '@beatroom/shared/beats-contract';
+import { fileUrl } from '@beatroom/shared/files-contract';
 import { UserBeatsResponse } from '@beatroom/shared/community-contract';
 import type { LibraryStore, MirroredBeat } from './library-store';
 import type { ServerClient } from './server-client';

@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { ErrorBody } from '@beatroom/shared/auth-contract';
-import {
-  CreatedId,
-  UPLOAD_FIELDS,
-  UploadResponse,
-  type CreateBeatBody,
-} from '@beatroom/shared/beats-contract';
+import { CreatedId, type CreateBeatBody } from '@beatroom/shared/beats-contract';
+import { UPLOAD_FIELDS, UploadResponse } from '@beatroom/shared/files-contract';
 
 /**
  * A failed call. `status` is null when the server was not reached at all (offline, refused,

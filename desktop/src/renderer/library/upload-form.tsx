@@ -1,4 +1,5 @@
-import { GENRES, KEYS, LIMITS, MOODS } from '@beatroom/shared/constants';
+import { GENRES, KEYS, MOODS } from '@beatroom/shared/catalogue-constants';
+import { LIMITS } from '@beatroom/shared/limits';
 import { priceInputToUsdCents } from '@beatroom/shared/format';
 import type { PickedFile } from '@beatroom/shared/ipc-contract';
 import type { PlatformLibrary } from '@beatroom/web/platform';

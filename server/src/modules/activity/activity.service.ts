@@ -1,10 +1,11 @@
 import type { ActivityListResponse, ActivityQuery } from '@beatroom/shared/community-contract';
-import { avatarUrl } from '@beatroom/shared/beats-contract';
-import { UI, type ActivityType } from '@beatroom/shared/constants';
+import { avatarUrl } from '@beatroom/shared/files-contract';
+import type { ActivityType } from '@beatroom/shared/community-constants';
+import { UI } from '@beatroom/shared/limits';
 import { displayName } from '@beatroom/shared/format';
 import type { ActivityItem } from '@beatroom/shared/realtime-contract';
 import type { RealtimeService } from '../realtime/realtime.service';
-import type { UserRecord } from '../users/users.repository';
+import type { UserRecord } from '../users/user-record';
 import type { ActivityRepository, ActivityRow, NewActivity } from './activity.repository';
 
 /**

@@ -1,29 +1,25 @@
 import type { PrismaClient } from '../../generated/prisma/client';
 
-/** A producer's beats, plays, downloads, followers and average rating: one aggregate per table, run together. */
-export async function producerTotals(prisma: PrismaClient, userId: string) {
-  const [beats, followers, rating] = await Promise.all([
-    prisma.beat.aggregate({
-      where: { userId },
-      _count: { _all: true },
-      _sum: { playCount: true, downloadCount: true },
-    }),
-    prisma.follow.count({ where: { followedId: userId } }),
-    prisma.beatReview.aggregate({ where: { beat: { userId } }, _avg: { rating: true } }),
-  ]);
-  return {
-    beats: beats._count._all,
-    plays: beats._sum.playCount ?? 0,
-    downloads: beats._sum.downloadCount ?? 0,
-    followers,
-    averageRating: rating._avg.rating,
-  };
-}
-
 export function createAnalyticsRepository(prisma: PrismaClient) {
   return {
-    totals(userId: string) {
-      return producerTotals(prisma, userId);
+    /** A producer's beats, plays, downloads, followers and average rating: one aggregate per table, run together. */
+    async totals(userId: string) {
+      const [beats, followers, rating] = await Promise.all([
+        prisma.beat.aggregate({
+          where: { userId },
+          _count: { _all: true },
+          _sum: { playCount: true, downloadCount: true },
+        }),
+        prisma.follow.count({ where: { followedId: userId } }),
+        prisma.beatReview.aggregate({ where: { beat: { userId } }, _avg: { rating: true } }),
+      ]);
+      return {
+        beats: beats._count._all,
+        plays: beats._sum.playCount ?? 0,
+        downloads: beats._sum.downloadCount ?? 0,
+        followers,
+        averageRating: rating._avg.rating,
+      };
     },
 
     /** Plays of the user's beats registered in [from, to). */

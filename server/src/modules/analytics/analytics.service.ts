@@ -1,7 +1,7 @@
 import type { Analytics } from '@beatroom/shared/realtime-contract';
-import { forbidden } from '../../plugins/errors';
+import { forbidden } from '../../http/http-errors';
 import type { RealtimeService } from '../realtime/realtime.service';
-import type { UserRecord } from '../users/users.repository';
+import type { UserRecord } from '../users/user-record';
 import type { AnalyticsRepository } from './analytics.repository';
 
 const HOUR_MS = 3600_000;
@@ -59,6 +59,9 @@ export function createAnalyticsService(deps: {
 
   return {
     compute,
+
+    /** A producer's beats, plays, downloads, followers and average rating. */
+    totals: (userId: string) => repo.totals(userId),
 
     /** GET /api/users/{id}/analytics: the owner only, checked before anything is read. */
     async forUser(viewer: UserRecord, userId: string): Promise<Analytics> {

@@ -24,11 +24,13 @@ beforeAll(async () => {
 });
 
 describe('GET /api/users/{id}/analytics', () => {
-  it('401 signed out, 400 bad id, 403 for anyone but the owner', async () => {
+  it('401 signed out, 404 for a malformed id, 403 for anyone but the owner', async () => {
     expect(
       (await ctx.t.app.inject({ method: 'GET', url: `/api/users/${ctx.producer.id}/analytics` })).statusCode,
     ).toBe(401);
-    expect((await ctx.producer.agent.get('/api/users/nope/analytics')).statusCode).toBe(400);
+    const malformed = await ctx.producer.agent.get('/api/users/nope/analytics');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toEqual({ error: 'User not found' });
     const stranger = await ctx.fan.agent.get(`/api/users/${ctx.producer.id}/analytics`);
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json()).toEqual({ error: ANALYTICS_OWNER_ONLY });

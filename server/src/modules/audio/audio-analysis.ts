@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { WaveformPeaks } from '@beatroom/shared/beats-contract';
-import { OfflineAudioContext } from 'node-web-audio-api';
-import { ChunkReader } from './chunk-reader';
+import { CompressedDecoder } from './compressed-decoder';
 import { PeakAccumulator } from './peaks';
 import type { AudioFormat } from './sniff';
 import { analyseWav, InvalidAudioError } from './wav';
@@ -18,12 +17,6 @@ export interface AudioAnalysis {
  * rate keeps each decoded chunk small.
  */
 const DECODE_RATE = 8000;
-/**
- * Bytes per decodeAudioData call: about 20 s of FLAC at CD quality, 25 to 60 s of MP3. The
- * decoder holds the chunk and its PCM at the file's own rate before resampling, so this bounds
- * the memory an analysis needs.
- */
-const CHUNK_BYTES: Record<'mp3' | 'flac', number> = { mp3: 1024 * 1024, flac: 3 * 1024 * 1024 };
 /** Analyses at once per process: each holds a chunk and a decoder, and uses a core. */
 const MAX_CONCURRENT = 2;
 
@@ -46,11 +39,8 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
  * InvalidAudioError when the content is not playable audio of the sniffed format.
  *
  * Trade-off: WAV is parsed in one streaming pass (memory: one chunk, however large the file).
- * MP3 and FLAC need a decoder, and node-web-audio-api's decodeAudioData only takes a whole
- * buffer; so the file is fed to it in chunks of 1 to 3 MB, cut where a frame starts (the partial
- * frame moves on to the next chunk; a FLAC chunk gets the stream header in front), through one
- * reused input buffer. Memory stays at one chunk and its PCM, at the price of a decoder start
- * per chunk; a false frame sync may drop one frame (milliseconds) from the drawing.
+ * MP3 and FLAC need a decoder, fed in chunks of 1 to 3 MB (see CompressedDecoder): memory stays
+ * at one chunk and its PCM; a false frame sync may drop one frame (milliseconds) from the drawing.
  * The duration is FLAC's STREAMINFO sample count, or for MP3 the decoded length (exact with or
  * without a Xing header). music-metadata is not used: it would read the whole file once more.
  */
@@ -63,116 +53,16 @@ export function analyseAudio(format: AudioFormat, open: () => Promise<Readable>)
   });
 }
 
-/**
- * FLAC's STREAMINFO block, re-wrapped as the only metadata block to put before each chunk, and
- * the duration it declares (null when the encoder did not know the sample count).
- */
-async function readFlacHeader(
-  reader: ChunkReader,
-): Promise<{ header: Buffer; durationSeconds: number | null }> {
-  if ((await reader.read(4)).toString('latin1') !== 'fLaC') throw new InvalidAudioError('Not a FLAC file');
-  let streamInfo: Buffer | null = null;
-  for (let last = false; !last;) {
-    const header = await reader.read(4);
-    if (header.length < 4) throw new InvalidAudioError('The FLAC header is cut short');
-    last = (header[0]! & 0x80) !== 0;
-    const type = header[0]! & 0x7f;
-    const length = header.readUIntBE(1, 3);
-    if (type === 0 && length === 34) streamInfo = Buffer.from(await reader.read(34));
-    else await reader.skip(length);
-  }
-  if (!streamInfo || streamInfo.length < 34) throw new InvalidAudioError('The FLAC file has no STREAMINFO');
-  // Bytes 10-17: sample rate (20 bits), channels (3), bits per sample (5), total samples (36).
-  const packed = streamInfo.readBigUInt64BE(10);
-  const sampleRate = Number(packed >> 44n);
-  const totalSamples = Number(packed & 0xfffffffffn);
-  return {
-    header: Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.from([0x80, 0, 0, 34]), streamInfo]),
-    durationSeconds: sampleRate > 0 && totalSamples > 0 ? totalSamples / sampleRate : null,
-  };
-}
-
-/** Skips a leading ID3v2 tag (it can hold megabytes of cover art) so chunks start in audio. */
-async function skipId3(reader: ChunkReader): Promise<Buffer> {
-  const head = await reader.read(10);
-  if (head.length === 10 && head.toString('latin1', 0, 3) === 'ID3') {
-    const size =
-      ((head[6]! & 0x7f) << 21) | ((head[7]! & 0x7f) << 14) | ((head[8]! & 0x7f) << 7) | (head[9]! & 0x7f);
-    const footer = head[5]! & 0x10 ? 10 : 0;
-    await reader.skip(size + footer);
-    return Buffer.alloc(0);
-  }
-  return Buffer.from(head);
-}
-
-/**
- * Where the last frame of a chunk begins (a FLAC or MPEG frame sync), so the chunk ends on a
- * frame boundary; the whole chunk when none is found in its second half.
- */
-function lastFrameStart(format: AudioFormat, data: Uint8Array): number {
-  for (let i = data.length - 4; i > data.length / 2; i--) {
-    if (data[i] !== 0xff) continue;
-    const next = data[i + 1]!;
-    if (
-      format === 'flac' ? (next & 0xfe) === 0xf8 : (next & 0xe0) === 0xe0 && ((next >> 1) & 0b11) === 0b01
-    ) {
-      return i;
-    }
-  }
-  return data.length;
-}
-
 async function decodePeaks(format: 'mp3' | 'flac', stream: Readable): Promise<AudioAnalysis> {
-  const chunkBytes = CHUNK_BYTES[format];
-  const reader = new ChunkReader(stream);
-  const context = new OfflineAudioContext(1, 1, DECODE_RATE);
+  const decoder = new CompressedDecoder(format, stream, DECODE_RATE);
   let peaks: PeakAccumulator | null = null;
   let frames = 0;
-  let declaredSeconds: number | null = null;
-  try {
-    let prefix: Buffer = Buffer.alloc(0);
-    if (format === 'flac') {
-      const flac = await readFlacHeader(reader);
-      prefix = flac.header;
-      declaredSeconds = flac.durationSeconds;
-    }
-    const lead = format === 'mp3' ? await skipId3(reader) : Buffer.alloc(0);
-    // One input buffer for every chunk, filled straight from the stream and zero-padded after
-    // the data (decoders stop there): a buffer or two per chunk would pile up garbage faster
-    // than V8 collects it. Layout: [prefix][carried partial frame + new bytes][zeros].
-    const input = new Uint8Array(prefix.length + chunkBytes);
-    input.set(prefix);
-    input.set(lead, prefix.length);
-    let filled = lead.length;
-    for (;;) {
-      const wanted = chunkBytes - filled;
-      const got = await reader.readInto(input, prefix.length + filled, wanted);
-      filled += got;
-      if (filled === 0) break;
-      const last = got < wanted;
-      const data = input.subarray(prefix.length, prefix.length + filled);
-      const cut = last ? filled : lastFrameStart(format, data);
-      const carry = Buffer.from(data.subarray(cut));
-      input.fill(0, prefix.length + cut);
-      let audio: AudioBuffer | null = null;
-      try {
-        audio = await context.decodeAudioData(input.buffer);
-      } catch {
-        // A chunk with no decodable frame (trailing tag, junk) is skipped, not fatal.
-      }
-      if (audio) {
-        const channels = Array.from({ length: audio.numberOfChannels }, (_, c) => audio.getChannelData(c));
-        peaks ??= new PeakAccumulator(audio.sampleRate, channels.length);
-        peaks.addPlanar(channels, audio.length);
-        frames += audio.length;
-      }
-      if (last) break;
-      input.set(carry, prefix.length);
-      filled = carry.length;
-    }
-  } finally {
-    await reader.close();
+  for await (const audio of decoder.chunks()) {
+    const channels = Array.from({ length: audio.numberOfChannels }, (_, c) => audio.getChannelData(c));
+    peaks ??= new PeakAccumulator(audio.sampleRate, channels.length);
+    peaks.addPlanar(channels, audio.length);
+    frames += audio.length;
   }
   if (!peaks || frames === 0) throw new InvalidAudioError('No audio could be decoded from the file');
-  return { peaks: peaks.finish(), durationSeconds: declaredSeconds ?? frames / DECODE_RATE };
+  return { peaks: peaks.finish(), durationSeconds: decoder.declaredSeconds ?? frames / DECODE_RATE };
 }

@@ -1,6 +1,7 @@
 import type { WaveformPeaks } from '@beatroom/shared/beats-contract';
 import { ChunkReader } from './chunk-reader';
 import { PeakAccumulator } from './peaks';
+import type { PcmBlock } from './pcm-decoder';
 
 export class InvalidAudioError extends Error {}
 
@@ -96,55 +97,44 @@ function sampleReader(format: WavFormat): (view: DataView, offset: number) => nu
   }
 }
 
-/**
- * Reads a WAV stream once, chunk by chunk, for its duration and waveform: memory stays at one
- * chunk whatever the file's size, which is why WAV never goes through decodeAudioData.
- * A data chunk whose declared size is 0 or past the end (streamed recorders write those) is
- * read to the end of the file.
- */
-export async function analyseWav(
-  source: AsyncIterable<Buffer>,
-): Promise<{ durationSeconds: number; peaks: WaveformPeaks }> {
-  const reader = new ChunkReader(source);
-  try {
-    const riff = await reader.read(12);
-    if (
-      riff.length < 12 ||
-      riff.toString('latin1', 0, 4) !== 'RIFF' ||
-      riff.toString('latin1', 8, 12) !== 'WAVE'
-    ) {
-      throw new InvalidAudioError('Not a WAV file');
+/** Reads the RIFF chunks up to the audio data: its format, and the data size it declares. */
+async function readWavHeader(reader: ChunkReader): Promise<{ format: WavFormat; declaredBytes: number }> {
+  const riff = await reader.read(12);
+  if (
+    riff.length < 12 ||
+    riff.toString('latin1', 0, 4) !== 'RIFF' ||
+    riff.toString('latin1', 8, 12) !== 'WAVE'
+  ) {
+    throw new InvalidAudioError('Not a WAV file');
+  }
+  let format: WavFormat | null = null;
+  for (;;) {
+    const header = await reader.read(8);
+    if (header.length < 8) throw new InvalidAudioError('The WAV file has no audio data');
+    const id = header.toString('latin1', 0, 4);
+    const size = header.readUInt32LE(4);
+    if (id === 'fmt ') {
+      if (size > 1024) throw new InvalidAudioError('The WAV format chunk is malformed');
+      format = parseFmt(await reader.read(size + (size & 1)));
+    } else if (id === 'data') {
+      if (!format) throw new InvalidAudioError('The WAV file has no format chunk before its data');
+      return { format, declaredBytes: size };
+    } else {
+      // Unknown chunks (LIST, bext, cue...) are skipped; chunks are padded to even sizes.
+      await reader.skip(size + (size & 1));
     }
-    let format: WavFormat | null = null;
-    for (;;) {
-      const header = await reader.read(8);
-      if (header.length < 8) throw new InvalidAudioError('The WAV file has no audio data');
-      const id = header.toString('latin1', 0, 4);
-      const size = header.readUInt32LE(4);
-      if (id === 'fmt ') {
-        if (size > 1024) throw new InvalidAudioError('The WAV format chunk is malformed');
-        format = parseFmt(await reader.read(size + (size & 1)));
-      } else if (id === 'data') {
-        if (!format) throw new InvalidAudioError('The WAV file has no format chunk before its data');
-        return await readSamples(reader, format, size);
-      } else {
-        // Unknown chunks (LIST, bext, cue...) are skipped; chunks are padded to even sizes.
-        await reader.skip(size + (size & 1));
-      }
-    }
-  } finally {
-    await reader.close();
   }
 }
 
-async function readSamples(reader: ChunkReader, format: WavFormat, declaredBytes: number) {
-  const bytesPerSample = format.bitsPerSample / 8;
-  const frameBytes = bytesPerSample * format.channels;
-  const read = sampleReader(format);
-  const peaks = new PeakAccumulator(format.sampleRate, format.channels);
+/**
+ * The data chunk as views of whole frames, one stored chunk at a time (a frame cut by a chunk
+ * boundary moves on to the next view). A data chunk whose declared size is 0 or past the end
+ * (streamed recorders write those) is read to the end of the file.
+ */
+async function* frameViews(reader: ChunkReader, format: WavFormat, declaredBytes: number) {
+  const frameBytes = (format.bitsPerSample / 8) * format.channels;
   let remaining = declaredBytes === 0 || declaredBytes === 0xffffffff ? Infinity : declaredBytes;
   let carry = Buffer.alloc(0);
-  let frames = 0;
   while (remaining > 0) {
     const chunk = await reader.next();
     if (!chunk) break;
@@ -152,11 +142,63 @@ async function readSamples(reader: ChunkReader, format: WavFormat, declaredBytes
     remaining -= data.length;
     if (carry.length) data = Buffer.concat([carry, data]);
     const whole = data.length - (data.length % frameBytes);
-    const view = new DataView(data.buffer, data.byteOffset, whole);
-    for (let offset = 0; offset < whole; offset += bytesPerSample) peaks.add(read(view, offset));
-    frames += whole / frameBytes;
+    if (whole) yield new DataView(data.buffer, data.byteOffset, whole);
     carry = Buffer.from(data.subarray(whole));
   }
-  if (frames === 0) throw new InvalidAudioError('The WAV file has no audio data');
-  return { durationSeconds: frames / format.sampleRate, peaks: peaks.finish() };
+}
+
+/**
+ * Reads a WAV stream once, chunk by chunk, for its duration and waveform: memory stays at one
+ * chunk whatever the file's size, which is why WAV never goes through decodeAudioData.
+ */
+export async function analyseWav(
+  source: AsyncIterable<Buffer>,
+): Promise<{ durationSeconds: number; peaks: WaveformPeaks }> {
+  const reader = new ChunkReader(source);
+  try {
+    const { format, declaredBytes } = await readWavHeader(reader);
+    const bytesPerSample = format.bitsPerSample / 8;
+    const read = sampleReader(format);
+    const peaks = new PeakAccumulator(format.sampleRate, format.channels);
+    let bytes = 0;
+    for await (const view of frameViews(reader, format, declaredBytes)) {
+      for (let offset = 0; offset < view.byteLength; offset += bytesPerSample) peaks.add(read(view, offset));
+      bytes += view.byteLength;
+    }
+    const frames = bytes / (bytesPerSample * format.channels);
+    if (frames === 0) throw new InvalidAudioError('The WAV file has no audio data');
+    return { durationSeconds: frames / format.sampleRate, peaks: peaks.finish() };
+  } finally {
+    await reader.close();
+  }
+}
+
+/**
+ * A WAV stream's samples as planar blocks, read once, one stored chunk at a time, so a long
+ * master is never held whole. Throws InvalidAudioError like analyseWav.
+ */
+export async function* wavPcm(source: AsyncIterable<Buffer>): AsyncGenerator<PcmBlock> {
+  const reader = new ChunkReader(source);
+  try {
+    const { format, declaredBytes } = await readWavHeader(reader);
+    const bytesPerSample = format.bitsPerSample / 8;
+    const frameBytes = bytesPerSample * format.channels;
+    const read = sampleReader(format);
+    let frames = 0;
+    for await (const view of frameViews(reader, format, declaredBytes)) {
+      const length = view.byteLength / frameBytes;
+      const channels = Array.from({ length: format.channels }, () => new Float32Array(length));
+      for (let i = 0, offset = 0; i < length; i++) {
+        for (const channel of channels) {
+          channel[i] = read(view, offset);
+          offset += bytesPerSample;
+        }
+      }
+      frames += length;
+      yield { channels, sampleRate: format.sampleRate };
+    }
+    if (frames === 0) throw new InvalidAudioError('The WAV file has no audio data');
+  } finally {
+    await reader.close();
+  }
 }

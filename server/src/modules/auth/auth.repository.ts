@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../../generated/prisma/client';
-import { userSelect } from '../users/users.repository';
+import { userSelect } from '../../db/user-columns';
 
 /** Expired sessions deleted per statement by the sweep. */
 const SWEEP_BATCH = 1000;

@@ -7,11 +7,13 @@ import {
   LogoutResponse,
   RedirectUrlQuery,
   RedirectUrlResponse,
+  SessionUser,
 } from '@beatroom/shared/auth-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
+import { signedInUser } from '../../http/authenticate';
 import { toSessionUser } from './auth.service';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
 /**
  * Binds a sign-in to the browser that started it, so a code+state captured elsewhere cannot be
@@ -78,9 +80,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   );
 
   app.get('/api/logout', { schema: { response: { 200: LogoutResponse } } }, async (request, reply) => {
-    if (request.sessionToken) await app.auth.endSession(request.sessionToken);
+    if (request.session) await app.auth.endSession(request.session.tokenHash);
     clearSessionCookie(reply, config);
     reply.header('cache-control', 'no-store');
     return { ok: true as const };
   });
+
+  /** Who is signed in: the session's user, as the web app and the desktop app show them. */
+  app.get(
+    '/api/users/me',
+    { onRequest: app.authenticate, schema: { response: { 200: SessionUser, 401: ErrorBody } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toSessionUser(signedInUser(request), config.adminEmail);
+    },
+  );
 };

@@ -1,9 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DESKTOP_HANDOFF_TTL_MS, type SessionUser } from '@beatroom/shared/auth-contract';
 import { isAdminUser, isOwnerUser } from '@beatroom/shared/permissions';
-import { badRequest } from '../../plugins/errors';
-import type { DomainEvents } from '../../plugins/domain-events';
-import type { UserRecord, UsersRepository } from '../users/users.repository';
+import { badRequest } from '../../http/http-errors';
+import type { DomainEvents } from '../../events/domain-events';
+import type { UserRecord } from '../users/user-record';
+import type { UsersService } from '../users/users.service';
 import type { AuthRepository } from './auth.repository';
 import type { OidcProvider } from './oidc';
 
@@ -31,6 +32,15 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * Who is calling: resolved once per request from the cookie or Bearer token. The keyed token
+ * hash comes along so nothing downstream (the WebSocket hub) hashes the token again.
+ */
+export interface SignedInSession {
+  user: UserRecord;
+  tokenHash: string;
+}
+
 export function toSessionUser(user: UserRecord, adminEmail: string): SessionUser {
   return {
     id: user.id,
@@ -45,7 +55,7 @@ export function toSessionUser(user: UserRecord, adminEmail: string): SessionUser
 
 export function createAuthService(deps: {
   repo: AuthRepository;
-  users: UsersRepository;
+  users: Pick<UsersService, 'findById' | 'upsertFromIdentity'>;
   oidc: OidcProvider;
   sessionSecret: string;
   /** Told when a session ends, so realtime can close its sockets (on every instance). */
@@ -152,8 +162,8 @@ export function createAuthService(deps: {
       return createSession(user, userAgent);
     },
 
-    /** The user behind a token, or null when it is unknown, expired or idle too long. */
-    async resolveSession(token: string): Promise<UserRecord | null> {
+    /** The session behind a token, or null when it is unknown, expired or idle too long. */
+    async resolveSession(token: string): Promise<SignedInSession | null> {
       if (!token || token.length > 200) return null;
       const tokenHash = hashToken(token);
       const session = await deps.repo.findSession(tokenHash);
@@ -166,13 +176,11 @@ export function createAuthService(deps: {
       }
       if (at - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
         await deps.repo.touchSession(session.id, new Date(at));
-      return session.user;
+      return { user: session.user, tokenHash };
     },
 
-    /** Signs out: the session is deleted and its open sockets are closed. */
-    async endSession(token: string) {
-      if (!token || token.length > 200) return;
-      const tokenHash = hashToken(token);
+    /** Signs out the request's session (by its hash): deleted, and its open sockets closed. */
+    async endSession(tokenHash: string) {
       const deleted = await deps.repo.deleteSession(tokenHash);
       if (deleted) await ended(tokenHash, deleted.userId, 'logout');
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../plugins/domain-events';
+import type { DomainEvent } from '../../events/domain-events';
 import { Agent, authorize, createTestApp, signIn } from '../../../test/helpers';
 import { DEFAULT_ADMIN_EMAIL } from '../../config';
 import { SESSION_IDLE_MS, SIGN_IN_EXPIRED, SIGN_IN_REJECTED } from './auth.service';

@@ -1,7 +1,6 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
 import {
   BeatAnalytics,
-  BeatIdParams,
   BeatReviewsQuery,
   BeatReviewsResponse,
   FavoriteBeatIds,
@@ -10,16 +9,13 @@ import {
   RateBeatBody,
   RatingSummary,
   UserRating,
-} from '@beatroom/shared/beats-contract';
-import type { FastifyRequest } from 'fastify';
+} from '@beatroom/shared/beat-social-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
+import { signedInUser } from '../../http/authenticate';
+import { beatIdParams as params } from '../../http/params';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const params = BeatIdParams;
-/** Signed-out callers get their 401 before their input is even validated. */
-const signedIn = async (request: FastifyRequest) => void requireUser(request);
 
 /** Plays, favourites, ratings, reviews, analytics and vocal covers of one beat. */
 export const beatSocialRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,34 +32,34 @@ export const beatSocialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/beats/:id/favorite-status',
-    { onRequest: signedIn, schema: { params, response: { 200: FavoriteStatus, ...errors } } },
-    async (request) => social.favoriteStatus(requireUser(request), request.params.id),
+    { onRequest: app.authenticate, schema: { params, response: { 200: FavoriteStatus, ...errors } } },
+    async (request) => social.favoriteStatus(signedInUser(request), request.params.id),
   );
 
   // One request for a whole grid's hearts, instead of favorite-status per card.
   app.get(
     '/api/users/me/favorite-beat-ids',
-    { onRequest: signedIn, schema: { response: { 200: FavoriteBeatIds, ...errors } } },
+    { onRequest: app.authenticate, schema: { response: { 200: FavoriteBeatIds, ...errors } } },
     async (request, reply) => {
       // Per user: no shared cache may keep it, and the browser asks again after a toggle.
       reply.header('cache-control', 'no-store');
-      return social.favoriteBeatIds(requireUser(request));
+      return social.favoriteBeatIds(signedInUser(request));
     },
   );
 
   app.post(
     '/api/beats/:id/favorite',
-    { onRequest: signedIn, schema: { params, response: { 200: FavoriteStatus, ...errors } } },
-    async (request) => social.toggleFavorite(requireUser(request), request.params.id),
+    { onRequest: app.authenticate, schema: { params, response: { 200: FavoriteStatus, ...errors } } },
+    async (request) => social.toggleFavorite(signedInUser(request), request.params.id),
   );
 
   app.post(
     '/api/beats/:id/rate',
     {
-      onRequest: signedIn,
+      onRequest: app.authenticate,
       schema: { params, body: RateBeatBody, response: { 200: RatingSummary, ...errors } },
     },
-    async (request) => social.rate(requireUser(request), request.params.id, request.body),
+    async (request) => social.rate(signedInUser(request), request.params.id, request.body),
   );
 
   app.get(
@@ -80,14 +76,14 @@ export const beatSocialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/beats/:id/user-rating',
-    { onRequest: signedIn, schema: { params, response: { 200: UserRating, ...errors } } },
-    async (request) => social.userRating(requireUser(request), request.params.id),
+    { onRequest: app.authenticate, schema: { params, response: { 200: UserRating, ...errors } } },
+    async (request) => social.userRating(signedInUser(request), request.params.id),
   );
 
   app.get(
     '/api/beats/:id/analytics',
-    { onRequest: signedIn, schema: { params, response: { 200: BeatAnalytics, ...errors } } },
-    async (request) => social.analytics(requireUser(request), request.params.id),
+    { onRequest: app.authenticate, schema: { params, response: { 200: BeatAnalytics, ...errors } } },
+    async (request) => social.analytics(signedInUser(request), request.params.id),
   );
 
   app.get(

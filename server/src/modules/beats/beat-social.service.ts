@@ -1,7 +1,5 @@
 import {
-  BEAT_NOT_FOUND,
   CANNOT_RATE_OWN_BEAT,
-  avatarUrl,
   type BeatAnalytics,
   type BeatReviewsResponse,
   type FavoriteBeatIds,
@@ -9,11 +7,13 @@ import {
   type RateBeatInput,
   type RatingSummary,
   type UserRating,
-} from '@beatroom/shared/beats-contract';
+} from '@beatroom/shared/beat-social-contract';
+import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
+import { avatarUrl } from '@beatroom/shared/files-contract';
 import { displayName } from '@beatroom/shared/format';
-import type { DomainEvents } from '../../plugins/domain-events';
-import { forbidden, notFound } from '../../plugins/errors';
-import type { UserRecord } from '../users/users.repository';
+import type { DomainEvents } from '../../events/domain-events';
+import { forbidden, notFound } from '../../http/http-errors';
+import type { UserRecord } from '../users/user-record';
 import type { BeatSocialRepository, ReviewRow } from './beat-social.repository';
 import type { BeatsRepository } from './beats.repository';
 import { assertBeatId, NOT_YOUR_BEAT } from './beats.service';

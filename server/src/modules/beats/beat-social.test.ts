@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BEAT_NOT_FOUND, CANNOT_RATE_OWN_BEAT } from '@beatroom/shared/beats-contract';
+import { CANNOT_RATE_OWN_BEAT } from '@beatroom/shared/beat-social-contract';
+import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import { createBeat } from '../../../test/catalogue';
 import { createTestApp, signIn, type Agent } from '../../../test/helpers';
-import type { DomainEvent } from '../../plugins/domain-events';
+import type { DomainEvent } from '../../events/domain-events';
 import { createRecentPlays } from './recent-plays';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,8 @@
-import type { Beat, BeatListQuery } from '@beatroom/shared/beats-contract';
-import type { BeatSort } from '@beatroom/shared/constants';
+import type { BeatListQuery } from '@beatroom/shared/beat-list-contract';
+import type { Beat } from '@beatroom/shared/beats-contract';
+import type { BeatSort } from '@beatroom/shared/catalogue-constants';
+import { BEAT_COLUMNS, toBeat, type BeatRecord } from '../../db/beat-columns';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
-import { BEAT_COLUMNS, rowToBeat, type BeatRow } from './beats.repository';
 
 /**
  * Each sort, written so an index of the catalogue migration serves it: a backward scan of
@@ -24,7 +25,8 @@ const TRIGRAM_TEXT = Prisma.sql`lower(b.title || ' ' || b.producer_name || ' ' |
 const TRIGRAM_MIN_LENGTH = 3;
 
 function filters(q: BeatListQuery): Prisma.Sql[] {
-  const where: Prisma.Sql[] = [];
+  // A beat sold under an exclusive licence has left the store (money.md §9).
+  const where: Prisma.Sql[] = [Prisma.sql`b.sold_exclusive_at IS NULL`];
   if (q.genre) where.push(Prisma.sql`b.genre = ${q.genre}`);
   if (q.key) where.push(Prisma.sql`b.key_signature = ${q.key}`);
   if (q.mood) where.push(Prisma.sql`b.mood = ${q.mood}`);
@@ -88,15 +90,15 @@ export function createBeatsSearchRepository(prisma: PrismaClient) {
       const where = filters(q);
       if (!q.search) {
         const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
-        const rows = await prisma.$queryRaw<BeatRow[]>`
+        const rows = await prisma.$queryRaw<BeatRecord[]>`
           SELECT ${BEAT_COLUMNS} FROM beats b ${whereSql}
           ORDER BY ${ORDER_BY[q.sort]} LIMIT ${q.limit} OFFSET ${q.offset}`;
-        return rows.map(rowToBeat);
+        return rows.map(toBeat);
       }
       const search = searchParts(q.search);
       where.push(search.match);
       const candidates = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
-      const rows = await prisma.$queryRaw<BeatRow[]>`
+      const rows = await prisma.$queryRaw<BeatRecord[]>`
         WITH candidates AS (
           SELECT b.id, ts_rank(b.search_vector, ${search.tsQuery}) AS text_rank
           FROM beats b WHERE ${Prisma.join(where, ' AND ')}
@@ -106,7 +108,7 @@ export function createBeatsSearchRepository(prisma: PrismaClient) {
         SELECT ${BEAT_COLUMNS} FROM candidates c JOIN beats b ON b.id = c.id
         ORDER BY c.text_rank + ${search.similarity} DESC, ${ORDER_BY[q.sort]}
         LIMIT ${q.limit} OFFSET ${q.offset}`;
-      return rows.map(rowToBeat);
+      return rows.map(toBeat);
     },
   };
 }

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { createUploadsRepository } from '../uploads/uploads.repository';
 import { createBeatSocialRepository } from './beat-social.repository';
+import { beatSocialRoutes } from './beat-social.routes';
 import { createBeatSocialService, type BeatSocialService } from './beat-social.service';
 import { createBeatsSearchRepository } from './beats-search.repository';
 import { createBeatsRepository } from './beats.repository';
+import { beatsRoutes } from './beats.routes';
 import { createBeatsService, type BeatsService } from './beats.service';
 import { createRecentPlays } from './recent-plays';
 
@@ -20,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the catalogue services once, with their dependencies, for the routes and the seed. */
+/** Builds the catalogue services once (for the routes and the seed) and registers the routes. */
 export const beatsPlugin = fp(
   async (app, opts: { config: Config }) => {
     const repo = createBeatsRepository(app.db.prisma);
@@ -29,7 +30,8 @@ export const beatsPlugin = fp(
       createBeatsService({
         repo,
         search: createBeatsSearchRepository(app.db.prisma),
-        uploads: createUploadsRepository(app.db.prisma),
+        uploads: app.uploads,
+        madeFiles: app.previews,
         storage: app.storage,
         events: app.domainEvents,
         log: app.log,
@@ -45,6 +47,12 @@ export const beatsPlugin = fp(
         events: app.domainEvents,
       }),
     );
+    // An exclusive sale delists the beat: browse pages held in memory must not show it.
+    app.domainEvents.on('beat.purchased', (event) => {
+      if (event.licenseType === 'exclusive') app.beats.forgetListPages();
+    });
+    await app.register(beatsRoutes);
+    await app.register(beatSocialRoutes);
   },
-  { name: 'beats', dependencies: ['db', 'storage', 'domain-events'] },
+  { name: 'beats', dependencies: ['db', 'storage', 'domain-events', 'uploads', 'previews', 'auth'] },
 );

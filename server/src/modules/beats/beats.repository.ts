@@ -1,50 +1,24 @@
 import type { Beat, BeatDetail, WaveformPeaks } from '@beatroom/shared/beats-contract';
+import { BEAT_COLUMNS, toBeat, type BeatRecord } from '../../db/beat-columns';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
-import { userNameSelect } from '../users/users.repository';
+import { userNameSelect } from '../../db/user-columns';
 
-/** The columns of the Beat contract, in SQL, for every raw query that answers beats. */
-export const BEAT_COLUMNS = Prisma.sql`b.id::text AS id, b.user_id::text AS user_id, b.title, b.description,
-  b.bpm, b.key_signature, b.genre, b.mood, b.price_cents, b.is_free, b.is_featured, b.promotion_type,
-  b.audio_file_key, b.cover_image_key, b.duration_seconds, b.play_count, b.download_count,
-  b.created_at, b.producer_name`;
-
-export type BeatRow = Omit<Beat, 'created_at'> & { created_at: Date };
-
-export function rowToBeat(row: BeatRow): Beat {
-  return {
-    id: row.id,
-    user_id: row.user_id,
-    title: row.title,
-    description: row.description,
-    bpm: row.bpm,
-    key_signature: row.key_signature,
-    genre: row.genre,
-    mood: row.mood,
-    price_cents: row.price_cents,
-    is_free: row.is_free,
-    is_featured: row.is_featured,
-    promotion_type: row.promotion_type,
-    audio_file_key: row.audio_file_key,
-    cover_image_key: row.cover_image_key,
-    duration_seconds: row.duration_seconds,
-    play_count: row.play_count,
-    download_count: row.download_count,
-    created_at: row.created_at.toISOString(),
-    producer_name: row.producer_name,
-  };
-}
-
-export interface BeatFields {
-  title: string;
-  description: string | null;
-  bpm: number | null;
-  keySignature: string | null;
-  genre: string;
-  mood: string | null;
-  priceCents: number;
-  isFree: boolean;
-  coverImageKey: string | null;
-}
+/**
+ * The beat columns a create or an edit writes (the owner, files, duration and producer name are
+ * set on create only), in Prisma's own types.
+ */
+export type BeatFieldsInput = Pick<
+  Prisma.BeatUncheckedCreateInput,
+  | 'title'
+  | 'description'
+  | 'bpm'
+  | 'keySignature'
+  | 'genre'
+  | 'mood'
+  | 'priceCents'
+  | 'isFree'
+  | 'coverImageKey'
+>;
 
 /** A unique index refused the insert: the idempotency key or a file already used by a beat. */
 export class UniqueViolationError extends Error {}
@@ -57,19 +31,19 @@ function isUniqueViolation(error: unknown): boolean {
 export function createBeatsRepository(prisma: PrismaClient) {
   return {
     async findDetail(id: string): Promise<BeatDetail | null> {
-      const rows = await prisma.$queryRaw<(BeatRow & { peaks: WaveformPeaks | null })[]>`
+      const rows = await prisma.$queryRaw<(BeatRecord & { peaks: WaveformPeaks | null })[]>`
         SELECT ${BEAT_COLUMNS}, u.peaks
         FROM beats b LEFT JOIN uploads u ON u.key = b.audio_file_key
         WHERE b.id = ${id}::uuid`;
       const row = rows[0];
-      return row ? { ...rowToBeat(row), peaks: row.peaks ?? null } : null;
+      return row ? { ...toBeat(row), peaks: row.peaks ?? null } : null;
     },
 
     async findBeat(id: string): Promise<Beat | null> {
       const rows = await prisma.$queryRaw<
-        BeatRow[]
+        BeatRecord[]
       >`SELECT ${BEAT_COLUMNS} FROM beats b WHERE b.id = ${id}::uuid`;
-      return rows[0] ? rowToBeat(rows[0]) : null;
+      return rows[0] ? toBeat(rows[0]) : null;
     },
 
     /** What access checks and edits need, without the rest of the row. */
@@ -128,7 +102,7 @@ export function createBeatsRepository(prisma: PrismaClient) {
     },
 
     async create(
-      data: BeatFields & {
+      data: BeatFieldsInput & {
         userId: string;
         audioFileKey: string;
         durationSeconds: number | null;
@@ -145,7 +119,7 @@ export function createBeatsRepository(prisma: PrismaClient) {
       }
     },
 
-    async update(id: string, data: Partial<BeatFields>): Promise<void> {
+    async update(id: string, data: Partial<BeatFieldsInput>): Promise<void> {
       try {
         await prisma.beat.update({ where: { id }, data });
       } catch (error) {

@@ -1,24 +1,20 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
+import { BeatList, BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import {
   Beat,
   BeatDetail,
-  BeatIdParams,
-  BeatList,
-  BeatListQuery,
   BeatWaveform,
   CreateBeatBody,
   CreatedId,
   EditBeatBody,
   IdempotencyKey,
 } from '@beatroom/shared/beats-contract';
-import type { FastifyRequest } from 'fastify';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
+import { signedInUser } from '../../http/authenticate';
+import { beatIdParams } from '../../http/params';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-/** Signed-out callers get their 401 before their input is even validated. */
-const signedIn = async (request: FastifyRequest) => void requireUser(request);
 const CreateHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 
 /**
@@ -61,39 +57,40 @@ export const beatsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/beats/:id',
-    { schema: { params: BeatIdParams, response: { 200: BeatDetail, 404: ErrorBody } } },
+    { schema: { params: beatIdParams, response: { 200: BeatDetail, 404: ErrorBody } } },
     async (request) => beats.get(request.params.id),
   );
 
   app.get(
     '/api/beats/:id/waveform',
-    { schema: { params: BeatIdParams, response: { 200: BeatWaveform, 404: ErrorBody } } },
+    { schema: { params: beatIdParams, response: { 200: BeatWaveform, 404: ErrorBody } } },
     async (request) => beats.waveform(request.params.id),
   );
 
   app.post(
     '/api/beats',
     {
-      onRequest: signedIn,
+      onRequest: app.authenticate,
       schema: { body: CreateBeatBody, headers: CreateHeaders, response: { 200: CreatedId, ...errors } },
     },
-    async (request) => beats.create(requireUser(request), request.body, request.headers['idempotency-key']),
+    async (request) =>
+      beats.create(signedInUser(request), request.body, request.headers['idempotency-key']),
   );
 
   app.put(
     '/api/beats/:id/edit',
     {
-      onRequest: signedIn,
-      schema: { params: BeatIdParams, body: EditBeatBody, response: { 200: Beat, ...errors } },
+      onRequest: app.authenticate,
+      schema: { params: beatIdParams, body: EditBeatBody, response: { 200: Beat, ...errors } },
     },
-    async (request) => beats.edit(requireUser(request), request.params.id, request.body),
+    async (request) => beats.edit(signedInUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/beats/:id',
-    { onRequest: signedIn, schema: { params: BeatIdParams, response: { 204: z.null(), ...errors } } },
+    { onRequest: app.authenticate, schema: { params: beatIdParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await beats.remove(requireUser(request), request.params.id);
+      await beats.remove(signedInUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

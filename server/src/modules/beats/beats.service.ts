@@ -1,24 +1,24 @@
+import type { BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import {
   BEAT_NOT_FOUND,
   resolvePricing,
   type Beat,
   type BeatDetail,
-  type BeatListQuery,
   type BeatWaveform,
   type CreateBeatInput,
   type EditBeatInput,
 } from '@beatroom/shared/beats-contract';
 import { displayName } from '@beatroom/shared/format';
-import type { DomainEvents } from '../../plugins/domain-events';
-import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import type { DomainEvents } from '../../events/domain-events';
+import { badRequest, conflict, forbidden, notFound } from '../../http/http-errors';
+import { isUuid } from '../../http/params';
 import type { Storage } from '../storage/storage';
-import type { UploadsRepository } from '../uploads/uploads.repository';
-import type { UserRecord } from '../users/users.repository';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { UserRecord } from '../users/user-record';
 import type { BeatsSearchRepository } from './beats-search.repository';
-import { UniqueViolationError, type BeatFields, type BeatsRepository } from './beats.repository';
+import { UniqueViolationError, type BeatFieldsInput, type BeatsRepository } from './beats.repository';
 import { cacheKey, createListCache } from './list-cache';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NOT_YOUR_BEAT = 'Only the producer of this beat can change it';
 export const AUDIO_NOT_YOURS = 'audio_file_key: upload the audio file first (it must be your own upload)';
 export const COVER_NOT_YOURS = 'cover_image_key: upload the cover image first (it must be your own upload)';
@@ -30,7 +30,7 @@ interface Log {
 
 /** A beat id from the URL: anything but a UUID cannot be a beat. */
 export function assertBeatId(id: string): void {
-  if (!UUID.test(id)) throw notFound(BEAT_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(BEAT_NOT_FOUND);
 }
 
 /** producer_name: profile display name, else account name, else "Producer <8 chars of id>". */
@@ -45,7 +45,10 @@ export function producerNameOf(userId: string, names: { displayName: string | nu
 export function createBeatsService(deps: {
   repo: BeatsRepository;
   search: BeatsSearchRepository;
-  uploads: UploadsRepository;
+  /** Who uploaded which file: a beat's files must be the producer's own uploads. */
+  uploads: Pick<UploadsService, 'find'>;
+  /** Files the server made from a beat (its preview and renditions), deleted with it. */
+  madeFiles: { filesOf(beatId: string): Promise<string[]> };
   storage: Storage;
   events: DomainEvents;
   log: Log;
@@ -161,7 +164,7 @@ export function createBeatsService(deps: {
       const coverChanges = body.cover_image_key !== undefined && body.cover_image_key !== beat.coverImageKey;
       if (coverChanges && body.cover_image_key) await checkOwnUpload(user, body.cover_image_key, 'image');
       const pricing = resolvePricing(body, { price_cents: beat.priceCents, is_free: beat.isFree });
-      const changes: Partial<BeatFields> = {
+      const changes: Partial<BeatFieldsInput> = {
         title: body.title,
         description: body.description,
         bpm: body.bpm,
@@ -186,13 +189,17 @@ export function createBeatsService(deps: {
       return (await repo.findBeat(id))!;
     },
 
-    /** Owner only: the beat, its plays, favourites and reviews, and both of its files. */
+    /**
+     * Owner only: the beat, its plays, favourites and reviews, both of its uploaded files, and
+     * the files made from them (preview, renditions).
+     */
     async remove(user: UserRecord, id: string): Promise<void> {
       const beat = await ownedBeat(user, id);
       const files = [beat.audioFileKey, beat.coverImageKey].filter((k): k is string => !!k);
+      const made = await deps.madeFiles.filesOf(id);
       await repo.delete(id, files);
       pages.clear();
-      await removeFiles(files);
+      await removeFiles([...files, ...made]);
       await events.emit({ type: 'beat.deleted', beatId: id, userId: user.id });
     },
 
@@ -202,6 +209,11 @@ export function createBeatsService(deps: {
      */
     async refreshProducerName(userId: string): Promise<void> {
       await repo.setProducerName(userId, producerNameOf(userId, await repo.namesOf(userId)));
+      pages.clear();
+    },
+
+    /** Call when beats leave the catalogue without passing through here (an exclusive sale). */
+    forgetListPages(): void {
       pages.clear();
     },
   };

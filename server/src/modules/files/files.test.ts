@@ -43,11 +43,12 @@ describe('parseRange', () => {
 describe('GET /api/files/{key}', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   const content = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
-  const key = newKey('audio', 'wav');
+  // A preview: public, like covers and pictures.
+  const key = newKey('previews', 'mp3');
   const url = `/api/files/${key}`;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.storage.put(key, Readable.from([content]), { contentType: 'audio/wav' });
+    await t.app.storage.put(key, Readable.from([content]), { contentType: 'audio/mpeg' });
   });
   afterAll(async () => t?.close());
 
@@ -57,7 +58,7 @@ describe('GET /api/files/{key}', () => {
   it('answers the whole file with type, length, ETag and a year of immutable caching', async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('audio/wav');
+    expect(res.headers['content-type']).toBe('audio/mpeg');
     expect(res.headers['content-length']).toBe('1000');
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -69,7 +70,7 @@ describe('GET /api/files/{key}', () => {
     const res = await get({}, 'HEAD');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-length']).toBe('1000');
-    expect(res.headers['content-type']).toBe('audio/wav');
+    expect(res.headers['content-type']).toBe('audio/mpeg');
     expect(res.rawPayload.length).toBe(0);
   });
 
@@ -137,6 +138,23 @@ describe('GET /api/files/{key}', () => {
   it('ignores Range when If-Range names another version', async () => {
     const res = await get({ range: 'bytes=0-9', 'if-range': '"other"' });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('never serves a master, a voice tag or a rendition, whoever asks: the same 404 as a missing file', async () => {
+    const master = newKey('audio', 'wav');
+    const rendition = newKey('renditions', 'mp3');
+    for (const privateKey of [master, rendition]) {
+      await t.app.storage.put(privateKey, Readable.from([content]), { contentType: 'audio/wav' });
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({
+          method,
+          url: `/api/files/${privateKey}`,
+          headers: { range: 'bytes=0-9' },
+        });
+        expect(res.statusCode).toBe(404);
+        if (method === 'GET') expect(res.json()).toEqual({ error: 'File not found' });
+      }
+    }
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import type { FollowStatus } from '@beatroom/shared/community-contract';
-import type { DomainEvents } from '../../plugins/domain-events';
-import { badRequest, notFound } from '../../plugins/errors';
-import type { UserRecord } from '../users/users.repository';
+import type { DomainEvents } from '../../events/domain-events';
+import { badRequest, notFound } from '../../http/http-errors';
+import type { UserRecord } from '../users/user-record';
 import type { FollowsRepository } from './follows.repository';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';

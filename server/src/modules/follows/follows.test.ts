@@ -36,8 +36,10 @@ describe('follow routes', () => {
     ['GET', 'follow-status'],
     ['POST', 'follow'],
     ['DELETE', 'follow'],
-  ] as const)('%s %s: 400 for a bad id, 404 for an unknown user', async (method, path) => {
-    expect((await ann.agent.request({ method, url: `/api/users/nope/${path}` })).statusCode).toBe(400);
+  ] as const)('%s %s: 404 for a malformed id, as for an unknown user', async (method, path) => {
+    const malformed = await ann.agent.request({ method, url: `/api/users/nope/${path}` });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toEqual({ error: 'User not found' });
     const missing = await ann.agent.request({ method, url: `/api/users/${nobody}/${path}` });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'User not found' });

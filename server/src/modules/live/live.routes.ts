@@ -1,15 +1,13 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { LiveStats } from '@beatroom/shared/realtime-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
 
 /** Home's live stats tiles are for signed-in users only (platform.md §2 "Home"). */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/live/stats',
-    { schema: { response: { 200: LiveStats, 401: ErrorBody } } },
-    async (request, reply) => {
-      requireUser(request);
+    { onRequest: app.authenticate, schema: { response: { 200: LiveStats, 401: ErrorBody } } },
+    async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.live.stats();
     },

@@ -1,3 +1,4 @@
+import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBeat, isNotification, member, TestSocket } from '../../../test/community-fixtures';
 import { createTestApp } from '../../../test/helpers';
@@ -64,5 +65,33 @@ describe('GET /api/live/stats', () => {
       activeSessions: 2,
     });
     for (const s of sockets) s.close();
+  });
+});
+
+describe('live stats over the socket (defect 8)', () => {
+  const liveStats = (users: number, sockets: number) => (m: ServerMessage) =>
+    m.type === 'live_stats' && m.data.connectedUsers === users && m.data.activeSessions === sockets;
+  /** The first message matching after the first `from` messages (earlier ones are stale). */
+  const nextAfter = (socket: TestSocket, from: number, match: (m: ServerMessage) => boolean) =>
+    socket.next((m) => socket.messages.indexOf(m) >= from && match(m));
+
+  it("pushes live stats counting the viewer's own socket, then again as others come and go", async () => {
+    const cy = await member(t.app, 'cy@example.com');
+    const dee = await member(t.app, 'dee@example.com');
+    // The viewer alone (the previous test's sockets have gone by now or soon will).
+    const viewer = await TestSocket.open(url, { cookie: `beatroom_session=${cy.token}` });
+    const alone = await viewer.next(liveStats(1, 1));
+    // The same figures the 30 s poll would bring.
+    expect(alone.type === 'live_stats' && alone.data).toEqual((await cy.agent.get('/api/live/stats')).json());
+
+    const mark = viewer.messages.length;
+    const other = await TestSocket.open(url, { cookie: `beatroom_session=${dee.token}` });
+    await nextAfter(viewer, mark, liveStats(2, 2));
+    await other.next(liveStats(2, 2));
+
+    const leaving = viewer.messages.length;
+    other.close();
+    await nextAfter(viewer, leaving, liveStats(1, 1));
+    viewer.close();
   });
 });

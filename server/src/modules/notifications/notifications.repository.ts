@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
-import { displayNameOf, userNameSelect } from '../users/users.repository';
+import { displayNameOf, userNameSelect } from '../../db/user-columns';
 
 const notificationSelect = {
   id: true,

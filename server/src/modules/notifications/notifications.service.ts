@@ -3,12 +3,12 @@ import type {
   NotificationListQuery,
   NotificationListResponse,
 } from '@beatroom/shared/community-contract';
-import type { NotificationType } from '@beatroom/shared/constants';
+import type { NotificationType } from '@beatroom/shared/community-constants';
 import { displayName } from '@beatroom/shared/format';
 import type { Notification, ServerMessage } from '@beatroom/shared/realtime-contract';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../http/http-errors';
 import type { RealtimeService } from '../realtime/realtime.service';
-import type { UserRecord } from '../users/users.repository';
+import type { UserRecord } from '../users/user-record';
 import type {
   NewNotification,
   NotificationRow,

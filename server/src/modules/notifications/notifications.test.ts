@@ -93,10 +93,10 @@ describe('reading', () => {
     expect((await owner.agent.get('/api/notifications/unread-count')).json()).toEqual({ count: 20 });
   });
 
-  it("400 for a bad id; 404 for an unknown id or someone else's", async () => {
-    expect(
-      (await owner.agent.request({ method: 'PATCH', url: '/api/notifications/nope/read' })).statusCode,
-    ).toBe(400);
+  it("404 for a malformed id, an unknown id or someone else's", async () => {
+    const malformed = await owner.agent.request({ method: 'PATCH', url: '/api/notifications/nope/read' });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toEqual({ error: 'Notification not found' });
     const theirs = await stranger.agent.request({
       method: 'PATCH',
       url: `/api/notifications/${ids[0]}/read`,

@@ -1,30 +1,6 @@
+import type { ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
+import { beatSelect, type BeatRecord } from '../../db/beat-columns';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
-import { producerTotals } from '../analytics/analytics.repository';
-
-/** The beat columns profile lists show (platform.md §3 Beat). */
-export const beatSelect = {
-  id: true,
-  userId: true,
-  title: true,
-  description: true,
-  bpm: true,
-  keySignature: true,
-  genre: true,
-  mood: true,
-  priceCents: true,
-  isFree: true,
-  isFeatured: true,
-  promotionType: true,
-  audioFileKey: true,
-  coverImageKey: true,
-  durationSeconds: true,
-  playCount: true,
-  downloadCount: true,
-  createdAt: true,
-  producerName: true,
-} as const satisfies Prisma.BeatSelect;
-
-export type BeatRow = Prisma.BeatGetPayload<{ select: typeof beatSelect }>;
 
 const profileSelect = {
   displayName: true,
@@ -40,12 +16,11 @@ const profileSelect = {
   profileImageKey: true,
   verified: true,
   userRole: true,
+  voiceTagKey: true,
   createdAt: true,
 } as const satisfies Prisma.ProfileSelect;
 
 export type ProfileFields = Omit<Prisma.ProfileGetPayload<{ select: typeof profileSelect }>, 'createdAt'>;
-
-export type ProfileBeatSort = 'newest' | 'popular' | 'downloads';
 
 const beatOrder: Record<ProfileBeatSort, Prisma.BeatOrderByWithRelationInput[]> = {
   newest: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -75,10 +50,9 @@ export function createProfilesRepository(prisma: PrismaClient) {
       return prisma.user.count({ where: { id: userId } }).then((n) => n > 0);
     },
 
-    /** The numbers of the profile header: one aggregate per table, run together. */
+    /** The profile header's genres and newest beats (its totals come from analytics). */
     async stats(userId: string, recentBeats: number, topGenres: number) {
-      const [totals, genres, recent] = await Promise.all([
-        producerTotals(prisma, userId),
+      const [genres, recent] = await Promise.all([
         prisma.beat.groupBy({
           by: ['genre'],
           where: { userId },
@@ -94,21 +68,16 @@ export function createProfilesRepository(prisma: PrismaClient) {
         }),
       ]);
       return {
-        beatsCount: totals.beats,
-        totalPlays: totals.plays,
-        totalDownloads: totals.downloads,
-        followersCount: totals.followers,
-        averageRating: totals.averageRating,
         genres: genres.map((g) => ({ genre: g.genre, count: g._count.genre })),
         recentBeats: recent,
       };
     },
 
-    listBeats(userId: string, sort: ProfileBeatSort, take: number): Promise<BeatRow[]> {
+    listBeats(userId: string, sort: ProfileBeatSort, take: number): Promise<BeatRecord[]> {
       return prisma.beat.findMany({ where: { userId }, orderBy: beatOrder[sort], take, select: beatSelect });
     },
 
-    async listFavorites(userId: string, take: number): Promise<BeatRow[]> {
+    async listFavorites(userId: string, take: number): Promise<BeatRecord[]> {
       const rows = await prisma.beatFavorite.findMany({
         where: { userId },
         orderBy: [{ createdAt: 'desc' }, { beatId: 'desc' }],

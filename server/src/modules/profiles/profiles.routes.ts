@@ -1,45 +1,42 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
 import {
-  ProfileIdParams,
   ProfileResponse,
   ProfileUpdateBody,
   UserBeatsQuery,
   UserBeatsResponse,
   UserFavoritesResponse,
-  UserIdParams,
   UserReviewsResponse,
 } from '@beatroom/shared/community-contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
+import { signedInUser } from '../../http/authenticate';
+import { idParams, userIdParams } from '../../http/params';
+import { PROFILE_NOT_FOUND } from './profiles.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-
-/** Runs before validation, so a signed-out caller gets 401 even with a bad body. */
-const signedIn = async (request: FastifyRequest) => void requireUser(request);
+const profileParams = idParams(PROFILE_NOT_FOUND);
 
 /** Profiles and the public lists of a user's beats, favorites and reviews (platform.md §7). */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id/profile',
-    { schema: { params: ProfileIdParams, response: { 200: ProfileResponse, ...errors } } },
+    { schema: { params: profileParams, response: { 200: ProfileResponse, ...errors } } },
     async (request) => app.profiles.getProfile(request.params.id),
   );
 
   app.put(
     '/api/profile',
     {
-      onRequest: signedIn,
+      onRequest: app.authenticate,
       schema: { body: ProfileUpdateBody, response: { 200: ProfileResponse, ...errors } },
     },
-    async (request) => app.profiles.updateProfile(requireUser(request), request.body),
+    async (request) => app.profiles.updateProfile(signedInUser(request), request.body),
   );
 
   app.get(
     '/api/users/:id/beats',
     {
       schema: {
-        params: UserIdParams,
+        params: userIdParams,
         querystring: UserBeatsQuery,
         response: { 200: UserBeatsResponse, ...errors },
       },
@@ -49,13 +46,13 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/:id/favorites',
-    { schema: { params: UserIdParams, response: { 200: UserFavoritesResponse, ...errors } } },
+    { schema: { params: userIdParams, response: { 200: UserFavoritesResponse, ...errors } } },
     async (request) => app.profiles.listFavorites(request.user, request.params.id),
   );
 
   app.get(
     '/api/users/:id/reviews',
-    { schema: { params: UserIdParams, response: { 200: UserReviewsResponse, ...errors } } },
+    { schema: { params: userIdParams, response: { 200: UserReviewsResponse, ...errors } } },
     async (request) => app.profiles.listReviews(request.params.id),
   );
 };

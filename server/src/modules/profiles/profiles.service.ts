@@ -1,16 +1,22 @@
 import {
   PROFILE_FAVORITE_GENRES,
   PROFILE_RECENT_BEATS,
-  type ProfileBeat,
+  VOICE_TAG_MAX_SECONDS,
   type ProfileResponse,
   type ProfileUpdateBody,
   type UserReview,
 } from '@beatroom/shared/community-contract';
+import type { Beat } from '@beatroom/shared/beats-contract';
+import type { ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
 import { displayName } from '@beatroom/shared/format';
 import { isAdminUser, isOwnerUser } from '@beatroom/shared/permissions';
-import { badRequest, notFound } from '../../plugins/errors';
-import type { UserRecord } from '../users/users.repository';
-import type { BeatRow, ProfileBeatSort, ProfileFields, ProfilesRepository } from './profiles.repository';
+import { toBeat } from '../../db/beat-columns';
+import { badRequest, notFound } from '../../http/http-errors';
+import { isUuid } from '../../http/params';
+import type { AnalyticsService } from '../analytics/analytics.service';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { UserRecord } from '../users/user-record';
+import type { ProfileFields, ProfilesRepository } from './profiles.repository';
 
 /** Profile lists are not paginated in the spec; this bounds one answer. */
 export const USER_LIST_MAX = 100;
@@ -18,32 +24,8 @@ export const USER_LIST_MAX = 100;
 export const PROFILE_NOT_FOUND = 'Profile not found';
 export const USER_NOT_FOUND = 'User not found';
 export const IMAGE_NOT_YOURS = 'Images must be your own uploads: upload the picture first';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function toProfileBeat(b: BeatRow): ProfileBeat {
-  return {
-    id: b.id,
-    user_id: b.userId,
-    title: b.title,
-    description: b.description,
-    bpm: b.bpm,
-    key_signature: b.keySignature,
-    genre: b.genre,
-    mood: b.mood,
-    price_cents: b.priceCents,
-    is_free: b.isFree,
-    is_featured: b.isFeatured,
-    promotion_type: b.promotionType,
-    audio_file_key: b.audioFileKey,
-    cover_image_key: b.coverImageKey,
-    duration_seconds: b.durationSeconds,
-    play_count: b.playCount,
-    download_count: b.downloadCount,
-    created_at: b.createdAt.toISOString(),
-    producer_name: b.producerName,
-  };
-}
+export const VOICE_TAG_NOT_YOURS = 'Voice tag: upload the audio file first (it must be your own upload)';
+export const VOICE_TAG_TOO_LONG = `Voice tag: at most ${VOICE_TAG_MAX_SECONDS} seconds of audio`;
 
 /** Body field → column. Only fields present in the body are written. */
 const COLUMNS = {
@@ -59,9 +41,17 @@ const COLUMNS = {
   user_role: 'userRole',
   profile_image_key: 'profileImageKey',
   cover_image_key: 'coverImageKey',
+  voice_tag_key: 'voiceTagKey',
 } as const satisfies Record<keyof ProfileUpdateBody, keyof ProfileFields>;
 
-export function createProfilesService(deps: { repo: ProfilesRepository; adminEmail: string }) {
+export function createProfilesService(deps: {
+  repo: ProfilesRepository;
+  /** A producer's totals are analytics' numbers; the profile header shows the same ones. */
+  analytics: Pick<AnalyticsService, 'totals'>;
+  /** Who uploaded which file: a voice tag must be the caller's own short audio upload. */
+  uploads: Pick<UploadsService, 'find'>;
+  adminEmail: string;
+}) {
   const { repo } = deps;
 
   async function requireUserExists(userId: string) {
@@ -71,10 +61,13 @@ export function createProfilesService(deps: { repo: ProfilesRepository; adminEma
   return {
     /** Public: anyone may view a profile (platform.md §6). */
     async getProfile(userId: string): Promise<ProfileResponse> {
-      if (!UUID.test(userId)) throw notFound(PROFILE_NOT_FOUND);
+      if (!isUuid(userId)) throw notFound(PROFILE_NOT_FOUND);
       const user = await repo.findUserWithProfile(userId);
       if (!user) throw notFound(PROFILE_NOT_FOUND);
-      const stats = await repo.stats(userId, PROFILE_RECENT_BEATS, PROFILE_FAVORITE_GENRES);
+      const [stats, totals] = await Promise.all([
+        repo.stats(userId, PROFILE_RECENT_BEATS, PROFILE_FAVORITE_GENRES),
+        deps.analytics.totals(userId),
+      ]);
       const p = user.profile;
       return {
         profile: {
@@ -94,27 +87,36 @@ export function createProfilesService(deps: { repo: ProfilesRepository; adminEma
           is_admin: isAdminUser(user, deps.adminEmail),
           is_owner: isOwnerUser(user),
           user_role: p?.userRole ?? null,
+          voice_tag_key: p?.voiceTagKey ?? null,
           created_at: (p?.createdAt ?? user.createdAt).toISOString(),
-          total_plays: stats.totalPlays,
-          total_downloads: stats.totalDownloads,
+          total_plays: totals.plays,
+          total_downloads: totals.downloads,
         },
-        beats_count: stats.beatsCount,
-        followers_count: stats.followersCount,
-        average_rating: stats.averageRating === null ? null : Math.round(stats.averageRating * 100) / 100,
+        beats_count: totals.beats,
+        followers_count: totals.followers,
+        average_rating: totals.averageRating === null ? null : Math.round(totals.averageRating * 100) / 100,
         favorite_genres: stats.genres,
-        recent_beats: stats.recentBeats.map(toProfileBeat),
+        recent_beats: stats.recentBeats.map(toBeat),
       };
     },
 
     /**
      * PUT /api/profile: the caller's own profile only (the user comes from the session, never
-     * from the body). Image keys must name the caller's own image uploads.
+     * from the body). Image keys must name the caller's own image uploads, a voice tag the
+     * caller's own audio upload of at most VOICE_TAG_MAX_SECONDS.
      */
     async updateProfile(user: UserRecord, body: ProfileUpdateBody): Promise<ProfileResponse> {
       const keys = [body.profile_image_key, body.cover_image_key].filter((k): k is string => !!k);
       if (keys.length) {
         const own = await repo.ownImageKeys(user.id, keys);
         if (keys.some((k) => !own.has(k))) throw badRequest(IMAGE_NOT_YOURS);
+      }
+      if (body.voice_tag_key) {
+        const tag = await deps.uploads.find(body.voice_tag_key);
+        if (!tag || tag.userId !== user.id || tag.kind !== 'audio') throw badRequest(VOICE_TAG_NOT_YOURS);
+        if (tag.durationSeconds === null || tag.durationSeconds > VOICE_TAG_MAX_SECONDS) {
+          throw badRequest(VOICE_TAG_TOO_LONG);
+        }
       }
       const fields: Partial<Record<keyof ProfileFields, string | null>> = {};
       for (const [field, column] of Object.entries(COLUMNS) as [
@@ -132,16 +134,16 @@ export function createProfilesService(deps: { repo: ProfilesRepository; adminEma
       return this.getProfile(user.id);
     },
 
-    async listBeats(userId: string, sort: ProfileBeatSort): Promise<ProfileBeat[]> {
+    async listBeats(userId: string, sort: ProfileBeatSort): Promise<Beat[]> {
       await requireUserExists(userId);
-      return (await repo.listBeats(userId, sort, USER_LIST_MAX)).map(toProfileBeat);
+      return (await repo.listBeats(userId, sort, USER_LIST_MAX)).map(toBeat);
     },
 
     /** Favorites are public unless the user turned off showFavorites; the owner always sees them. */
-    async listFavorites(viewer: UserRecord | null, userId: string): Promise<ProfileBeat[]> {
+    async listFavorites(viewer: UserRecord | null, userId: string): Promise<Beat[]> {
       await requireUserExists(userId);
       if (viewer?.id !== userId && !(await repo.showsFavorites(userId))) return [];
-      return (await repo.listFavorites(userId, USER_LIST_MAX)).map(toProfileBeat);
+      return (await repo.listFavorites(userId, USER_LIST_MAX)).map(toBeat);
     },
 
     async listReviews(userId: string): Promise<UserReview[]> {

@@ -178,15 +178,15 @@ describe('GET /api/users/{id}/beats, /favorites, /reviews', () => {
     expect(res.json().map((b: { title: string }) => b.title)).toEqual(titles);
   });
 
-  it('400 for an unknown sort or a bad id; 404 for an unknown user', async () => {
+  it('400 for an unknown sort; 404 for a malformed id, as for an unknown user', async () => {
     expect(
       (await ctx.t.app.inject({ method: 'GET', url: `/api/users/${ctx.producer.id}/beats?sort=price` }))
         .statusCode,
     ).toBe(400);
     for (const list of ['beats', 'favorites', 'reviews']) {
-      expect((await ctx.t.app.inject({ method: 'GET', url: `/api/users/nope/${list}` })).statusCode).toBe(
-        400,
-      );
+      const malformed = await ctx.t.app.inject({ method: 'GET', url: `/api/users/nope/${list}` });
+      expect(malformed.statusCode).toBe(404);
+      expect(malformed.json()).toEqual({ error: 'User not found' });
       const missing = await ctx.t.app.inject({
         method: 'GET',
         url: `/api/users/00000000-0000-4000-8000-000000000000/${list}`,

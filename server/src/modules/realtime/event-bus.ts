@@ -15,13 +15,15 @@ export function toFrame(message: ServerMessage): Frame {
  * so no instance re-serialises per socket. `analytics` only names producers whose numbers
  * changed: the instance holding their socket computes the figures (throttled) and sends them.
  * `sessions-ended` names sessions by their keyed token hash (never the token): every instance
- * closes those sessions' sockets.
+ * closes those sessions' sockets. `presence-changed`: sockets came or went somewhere (and that
+ * instance has reported its presence); every instance pushes fresh live stats to its own sockets.
  */
 export type BusMessage =
   | { kind: 'users'; deliveries: { userId: string; frames: Frame[] }[] }
   | { kind: 'broadcast'; frame: Frame }
   | { kind: 'analytics'; userIds: string[] }
-  | { kind: 'sessions-ended'; tokenHashes: string[] };
+  | { kind: 'sessions-ended'; tokenHashes: string[] }
+  | { kind: 'presence-changed' };
 
 export interface PresenceSnapshot {
   /** Distinct users with an open socket on this instance. */

@@ -57,6 +57,21 @@ describe.skipIf(!!reason)(`two instances over Redis ${reason}`, () => {
     expect(b.app.realtime.busKind).toBe('redis');
   });
 
+  // First, while no other socket is open, so the counts are exact. The same two people as the
+  // next test: a user who leaves stays in Redis's user count until PRESENCE_TTL_MS.
+  it('a socket opening on A pushes live stats counting it to a socket on B', async () => {
+    const ann = await member(a.app, 'ann@example.com');
+    const bob = await member(a.app, 'bob@example.com');
+    const liveStats = (users: number, sockets: number) => (m: ServerMessage) =>
+      m.type === 'live_stats' && m.data.connectedUsers === users && m.data.activeSessions === sockets;
+    const annOnB = await open(urls.b, ann.token);
+    await annOnB.next(liveStats(1, 1));
+    const bobOnA = await open(urls.a, bob.token);
+    await bobOnA.next(liveStats(2, 2));
+    await annOnB.next(liveStats(2, 2));
+    for (const s of [annOnB, bobOnA]) s.close();
+  });
+
   it('a follow on instance A reaches the followed user on instance B, and read-all on B reaches A', async () => {
     const ann = await member(a.app, 'ann@example.com');
     const bob = await member(a.app, 'bob@example.com');

@@ -1,12 +1,25 @@
-import { TIMINGS } from '@beatroom/shared/constants';
-import type { Analytics, AnnouncementSeverity, ServerMessage } from '@beatroom/shared/realtime-contract';
+import { TIMINGS } from '@beatroom/shared/limits';
+import type {
+  Analytics,
+  AnnouncementSeverity,
+  LiveStats,
+  ServerMessage,
+} from '@beatroom/shared/realtime-contract';
 import { toFrame, type EventBus, type PresenceTotals } from './event-bus';
-import type { SocketHub } from './socket-hub';
+import { createRealtimeProtocol, type InitialState, type SocketIdentity } from './realtime-protocol';
+import type { RealtimeSocket, SocketHub } from './socket-hub';
 
 /** A producer gets at most one stats_updated per this interval (first one right away). */
 export const ANALYTICS_PUSH_INTERVAL_MS = 5_000;
 /** How often this instance tells the others who is connected here (Redis bus only). */
 export const PRESENCE_REPORT_MS = 10_000;
+/** Sockets coming and going within this long make one presence report (Redis bus only). */
+const PRESENCE_COALESCE_MS = 250;
+/**
+ * Every socket gets at most one live_stats per this interval (first one right away): a burst of
+ * arrivals costs one stats query and one broadcast, and a newcomer still sees itself in ~2 s.
+ */
+export const LIVE_STATS_PUSH_INTERVAL_MS = 2_000;
 /** Deliveries per bus message, so one upload to 10,000 followers is not one huge message. */
 const DELIVERIES_PER_MESSAGE = 500;
 
@@ -25,12 +38,21 @@ export function createRealtimeService(deps: {
   log: Log;
   pingIntervalMs?: number;
   analyticsIntervalMs?: number;
+  liveStatsIntervalMs?: number;
 }) {
   const { bus, hub, log } = deps;
   const analyticsInterval = deps.analyticsIntervalMs ?? ANALYTICS_PUSH_INTERVAL_MS;
+  const liveStatsInterval = deps.liveStatsIntervalMs ?? LIVE_STATS_PUSH_INTERVAL_MS;
   let analyticsSource: ((userId: string) => Promise<Analytics>) | null = null;
+  let liveStatsSource: (() => Promise<LiveStats>) | null = null;
+  const initialStates: InitialState[] = [];
   const lastPushed = new Map<string, number>();
   const pendingPush = new Map<string, NodeJS.Timeout>();
+  let lastLiveStatsPush = 0;
+  let liveStatsTimer: NodeJS.Timeout | null = null;
+  /** Pushes under way; closing waits for them, so none outlives the database. */
+  const inFlight = new Set<Promise<void>>();
+  let closed = false;
 
   /** Leading edge right away, then at most one trailing push per interval, per producer. */
   function analyticsDirty(userId: string) {
@@ -51,6 +73,23 @@ export function createRealtimeService(deps: {
     pendingPush.set(userId, timer);
   }
 
+  /** Same throttle as analytics, for everyone on this instance at once. */
+  function liveStatsDirty() {
+    if (!liveStatsSource || liveStatsTimer || closed) return;
+    const wait = Math.max(0, lastLiveStatsPush + liveStatsInterval - Date.now());
+    liveStatsTimer = setTimeout(() => {
+      liveStatsTimer = null;
+      if (closed || hub.presence().sockets === 0) return; // nobody here to tell
+      lastLiveStatsPush = Date.now();
+      const push = liveStatsSource!()
+        .then((stats) => hub.broadcast(toFrame({ type: 'live_stats', data: stats })))
+        .catch((error: unknown) => log.error({ err: error }, 'live stats push failed'))
+        .finally(() => inFlight.delete(push));
+      inFlight.add(push);
+    }, wait);
+    liveStatsTimer.unref();
+  }
+
   bus.subscribe((message) => {
     switch (message.kind) {
       case 'users':
@@ -65,15 +104,17 @@ export function createRealtimeService(deps: {
       case 'sessions-ended':
         hub.endSessions(message.tokenHashes);
         break;
+      case 'presence-changed':
+        liveStatsDirty();
+        break;
     }
   });
 
   let presenceTimer: NodeJS.Timeout | null = null;
-  const reportPresence = () => {
+  const reportPresence = () =>
     bus.reportPresence(hub.presence()).catch((error: unknown) => {
       log.warn({ err: error }, 'presence report failed');
     });
-  };
   const pingTimer = setInterval(() => {
     void hub.sweep();
     const stale = Date.now() - analyticsInterval;
@@ -83,9 +124,51 @@ export function createRealtimeService(deps: {
   const presenceInterval = setInterval(reportPresence, PRESENCE_REPORT_MS);
   presenceInterval.unref();
 
+  /**
+   * A socket came or went here. This instance's presence is reported first (Redis: coalesced),
+   * so the totals every instance then reads include it; then all instances are told.
+   */
+  function presenceChanged() {
+    if (presenceTimer || closed) return;
+    presenceTimer = setTimeout(
+      () => {
+        presenceTimer = null;
+        void reportPresence().then(() => {
+          if (!closed) bus.publish({ kind: 'presence-changed' });
+        });
+      },
+      bus.kind === 'local' ? 0 : PRESENCE_COALESCE_MS,
+    );
+    presenceTimer.unref();
+  }
+
+  const protocol = createRealtimeProtocol({
+    hub,
+    log,
+    presenceChanged,
+    initialState: async (userId) => (await Promise.all(initialStates.map((state) => state(userId)))).flat(),
+  });
+
   return {
     hub,
     busKind: bus.kind,
+
+    /**
+     * Takes over a socket the upgrade authenticated (realtime.routes.ts): the protocol in
+     * realtime-protocol.ts runs it from here on.
+     */
+    connect(socket: RealtimeSocket, identity: SocketIdentity) {
+      return protocol.connect(socket, identity);
+    },
+
+    /**
+     * Adds what every new socket receives after `connected` (the activity feed, the unread
+     * count): features register their part, realtime knows none of them. Sent in the order
+     * registered, once all are ready.
+     */
+    onConnect(state: InitialState) {
+      initialStates.push(state);
+    },
 
     /** Sends each user their messages on every socket they have open, on any instance. */
     sendToUsers(deliveries: { userId: string; messages: ServerMessage[] }[]) {
@@ -129,25 +212,23 @@ export function createRealtimeService(deps: {
       analyticsSource = source;
     },
 
+    /** The live feature computes home's live stats; realtime pushes them when presence changes. */
+    setLiveStatsSource(source: () => Promise<LiveStats>) {
+      liveStatsSource = source;
+    },
+
     presence(): Promise<PresenceTotals> {
       return bus.presenceTotals(hub.presence());
     },
 
-    /** A socket came or went: report soon (coalesced), so other instances' stats catch up. */
-    presenceChanged() {
-      if (bus.kind === 'local' || presenceTimer) return;
-      presenceTimer = setTimeout(() => {
-        presenceTimer = null;
-        reportPresence();
-      }, 250);
-      presenceTimer.unref();
-    },
-
     async close() {
+      closed = true;
       clearInterval(pingTimer);
       clearInterval(presenceInterval);
       if (presenceTimer) clearTimeout(presenceTimer);
+      if (liveStatsTimer) clearTimeout(liveStatsTimer);
       for (const timer of pendingPush.values()) clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
       hub.closeAll();
       await bus.close();
     },

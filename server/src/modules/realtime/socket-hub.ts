@@ -1,5 +1,4 @@
 import { CLOSE_CODES, type RealtimeChannel } from '@beatroom/shared/realtime-contract';
-import type { WebSocket } from 'ws';
 import type { Frame, PresenceSnapshot } from './event-bus';
 
 /** Sockets handled per event-loop turn during a fan-out, so HTTP requests run in between. */
@@ -13,8 +12,24 @@ export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
  */
 export const ENDED_SESSION_MEMORY_MS = 60_000;
 
+/**
+ * The part of a `ws` WebSocket that the hub and the protocol use. Written out so both can be
+ * driven by a fake in tests; a real `ws` socket satisfies it as it is.
+ */
+export interface RealtimeSocket {
+  readonly OPEN: number;
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: Buffer, options: { binary: boolean; compress: boolean; fin: boolean }): void;
+  close(code: number, reason: string): void;
+  ping(): void;
+  terminate(): void;
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[]) => void): unknown;
+  on(event: 'pong' | 'close', listener: () => void): unknown;
+}
+
 export interface Client {
-  socket: WebSocket;
+  socket: RealtimeSocket;
   userId: string;
   /** The session's keyed token hash (auth.service hashToken); the raw token is never kept. */
   sessionHash: string;

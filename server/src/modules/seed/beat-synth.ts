@@ -1,4 +1,4 @@
-import { KEYS, type Genre, type Mood, type MusicalKey } from '@beatroom/shared/constants';
+import { KEYS, type Genre, type Mood, type MusicalKey } from '@beatroom/shared/catalogue-constants';
 import { OfflineAudioContext } from 'node-web-audio-api';
 
 /** Mono at 22050 Hz: plenty for drums and bass, and half the work and bytes of 44.1 kHz. */

@@ -1,4 +1,4 @@
-import { LIMITS } from '@beatroom/shared/constants';
+import { LIMITS } from '@beatroom/shared/limits';
 import sharp from 'sharp';
 
 const SIZE = LIMITS.COVER_MAX_SIDE_PX;

@@ -2,12 +2,11 @@ import {
   GENRES,
   KEYS,
   MOODS,
-  PROMOTION_TYPES,
   type Genre,
   type Mood,
   type MusicalKey,
-  type PromotionType,
-} from '@beatroom/shared/constants';
+} from '@beatroom/shared/catalogue-constants';
+import { PROMOTION_TYPES, type PromotionType } from '@beatroom/shared/money-constants';
 
 export interface DemoProducer {
   sub: string;

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../../generated/prisma/client';
-import { userSelect, type UserRecord } from '../users/users.repository';
+import { userSelect } from '../../db/user-columns';
+import type { UserRecord } from '../users/user-record';
 import { DEMO_ISSUER, type DemoProducer } from './demo-catalogue';
 
 /** What seeding needs beyond the regular services: demo accounts and the stats a seed sets. */

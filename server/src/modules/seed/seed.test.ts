@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENRES, KEYS, MOODS } from '@beatroom/shared/constants';
+import { GENRES, KEYS, MOODS } from '@beatroom/shared/catalogue-constants';
 import { createTestApp } from '../../../test/helpers';
 import { loadConfig } from '../../config';
 import { analyseWav } from '../audio/wav';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { STORAGE_KEY_PATTERN } from '@beatroom/shared/beats-contract';
+import { STORAGE_KEY_PATTERN } from '@beatroom/shared/files-contract';
 
 /** An inclusive byte range, as HTTP Range counts it. */
 export interface ByteRange {
@@ -50,8 +50,26 @@ export function assertStorageKey(key: string): void {
   if (!isStorageKey(key)) throw new InvalidStorageKeyError();
 }
 
+/**
+ * The folders keys live in; a key's folder says what it holds, and so who may read it:
+ * - `images`: covers and profile pictures, public;
+ * - `previews`: the MP3 every beat streams, public;
+ * - `audio`: uploaded audio (a beat's master, which is for sale, or a voice tag), private;
+ * - `renditions`: files made from a master for buyers (MP3 320), private.
+ */
+export type KeyFolder = 'audio' | 'images' | 'previews' | 'renditions';
+const PUBLIC_FOLDERS: readonly KeyFolder[] = ['images', 'previews'];
+
+/**
+ * Whether anyone may read the file under a key through the public files route. Decided from
+ * the key alone (no query), so the many range requests of a player cost nothing extra.
+ */
+export function isPublicKey(key: string): boolean {
+  return isStorageKey(key) && PUBLIC_FOLDERS.some((folder) => key.startsWith(`${folder}/`));
+}
+
 /** A fresh, unguessable key in a folder: `audio/<uuid>.wav`. */
-export function newKey(folder: 'audio' | 'images', extension: string): string {
+export function newKey(folder: KeyFolder, extension: string): string {
   const key = `${folder}/${randomUUID()}.${extension}`;
   assertStorageKey(key);
   return key;

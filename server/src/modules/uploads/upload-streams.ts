@@ -1,5 +1,5 @@
 import { Readable, Transform, pipeline } from 'node:stream';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http/http-errors';
 
 /**
  * Passes at most maxBytes through; one byte more fails the stream with a 413, which makes the

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createUploadsRepository } from './uploads.repository';
+import { uploadsRoutes } from './uploads.routes';
 import { createUploadsService, type UploadsService } from './uploads.service';
 
 declare module 'fastify' {
@@ -19,6 +20,7 @@ export const uploadsPlugin = fp(
         log: app.log,
       }),
     );
+    await app.register(uploadsRoutes);
   },
-  { name: 'uploads', dependencies: ['db', 'storage'] },
+  { name: 'uploads', dependencies: ['db', 'storage', 'auth'] },
 );

@@ -1,20 +1,22 @@
 import multipart from '@fastify/multipart';
 import { ErrorBody } from '@beatroom/shared/auth-contract';
-import { UPLOAD_FIELDS, UploadResponse } from '@beatroom/shared/beats-contract';
-import { LIMITS } from '@beatroom/shared/constants';
+import { UPLOAD_FIELDS, UploadResponse } from '@beatroom/shared/files-contract';
+import { LIMITS } from '@beatroom/shared/limits';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
-import { badRequest } from '../../plugins/errors';
+import { signedInUser } from '../../http/authenticate';
+import { badRequest } from '../../http/http-errors';
 
+/** A multipart content type's boundary parameter, quoted or not; busboy needs one to parse. */
+const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
 const responses = { 200: UploadResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody };
-/** A signed-out upload is refused before its body is read. */
-const signedIn = async (request: FastifyRequest) => void requireUser(request);
 
 /** The one file part of a multipart request, in the expected field. */
 async function filePart(request: FastifyRequest, field: string, maxBytes: number, missing: string) {
-  if (!request.isMultipart())
-    throw badRequest(`Send the file as multipart/form-data in the field "${field}"`);
+  const notMultipart = `Send the file as multipart/form-data in the field "${field}"`;
+  if (!request.isMultipart()) throw badRequest(notMultipart);
+  // Without a boundary busboy throws a plain Error (a 500): it is the client's mistake, a 400.
+  if (!MULTIPART_BOUNDARY.test(request.headers['content-type'] ?? '')) throw badRequest(notMultipart);
   // One byte over the limit reaches the service, which answers 413 and stores nothing.
   const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10, parts: 12 } });
   if (!part) throw badRequest(missing);
@@ -33,8 +35,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart);
   const { uploads } = app;
 
-  app.post('/api/upload/audio', { onRequest: signedIn, schema: { response: responses } }, async (request) => {
-    const user = requireUser(request);
+  app.post('/api/upload/audio', { onRequest: app.authenticate, schema: { response: responses } }, async (request) => {
+    const user = signedInUser(request);
     const part = await filePart(
       request,
       UPLOAD_FIELDS.audio,
@@ -44,8 +46,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     return uploads.storeAudio(user.id, part.file, part.filename);
   });
 
-  app.post('/api/upload/image', { onRequest: signedIn, schema: { response: responses } }, async (request) => {
-    const user = requireUser(request);
+  app.post('/api/upload/image', { onRequest: app.authenticate, schema: { response: responses } }, async (request) => {
+    const user = signedInUser(request);
     const part = await filePart(
       request,
       UPLOAD_FIELDS.image,

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import { IMAGE_MAX_PIXELS } from '@beatroom/shared/beats-contract';
-import { LIMITS } from '@beatroom/shared/constants';
+import { IMAGE_MAX_PIXELS } from '@beatroom/shared/files-contract';
+import { LIMITS } from '@beatroom/shared/limits';
 import sharp from 'sharp';
-import { badRequest, HttpError } from '../../plugins/errors';
+import { badRequest, HttpError } from '../../http/http-errors';
 import { analyseAudio, InvalidAudioError } from '../audio/audio-analysis';
 import { AUDIO_CONTENT_TYPES, sniffAudio, sniffImage, SNIFF_BYTES } from '../audio/sniff';
-import { newKey, type Storage } from '../storage/storage';
+import { isPublicKey, newKey, type Storage } from '../storage/storage';
 import { collect, limitBytes, readHead } from './upload-streams';
 import type { UploadsRepository } from './uploads.repository';
 
@@ -45,6 +45,16 @@ export function createUploadsService(deps: { repo: UploadsRepository; storage: S
   };
 
   return {
+    /** Who uploaded a stored file, and what it is; null for a key nobody uploaded. */
+    find: (key: string) => repo.find(key),
+
+    /**
+     * Whether a stored file may be served to anyone: images and previews may; uploaded audio (a
+     * beat's master, which is for sale, or a voice tag) and renditions never (buyers get those
+     * through signed download links). Decided from the key's folder, without a query.
+     */
+    isPublic: (key: string) => isPublicKey(key),
+
     async storeAudio(
       userId: string,
       source: Readable,

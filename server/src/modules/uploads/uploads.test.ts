@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AUDIO_KEY_PATTERN, IMAGE_KEY_PATTERN } from '@beatroom/shared/beats-contract';
+import { AUDIO_KEY_PATTERN, IMAGE_KEY_PATTERN } from '@beatroom/shared/files-contract';
 import { image, storedFiles, uploadAudio, uploadImage, uploadRows } from '../../../test/catalogue';
 import { createTestApp, signIn, type Agent } from '../../../test/helpers';
 import {

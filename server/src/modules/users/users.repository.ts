@@ -1,37 +1,6 @@
-import type { Prisma, PrismaClient } from '../../generated/prisma/client';
-import type { AccountRole } from '@beatroom/shared/permissions';
-
-export interface UserRecord {
-  id: string;
-  email: string;
-  name: string | null;
-  picture: string | null;
-  isAdmin: boolean;
-  isOwner: boolean;
-  role: AccountRole;
-}
-
-/** The user columns every module works with (a UserRecord). */
-export const userSelect = {
-  id: true,
-  email: true,
-  name: true,
-  picture: true,
-  isAdmin: true,
-  isOwner: true,
-  role: true,
-} as const satisfies Prisma.UserSelect;
-
-/** The columns a user's display name is made from. */
-export const userNameSelect = {
-  name: true,
-  profile: { select: { displayName: true } },
-} as const satisfies Prisma.UserSelect;
-
-/** The profile's display name, else the account's name. */
-export function displayNameOf(user: { name: string | null; profile: { displayName: string | null } | null }) {
-  return user.profile?.displayName ?? user.name;
-}
+import type { PrismaClient } from '../../generated/prisma/client';
+import { userSelect } from '../../db/user-columns';
+import type { UserRecord } from './user-record';
 
 export function createUsersRepository(prisma: PrismaClient) {
   return {

@@ -1,4 +1,4 @@
-import { HOME_GENRE_MENU } from '@beatroom/shared/constants';
+import { HOME_GENRE_MENU } from '@beatroom/shared/catalogue-constants';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router-dom';

@@ -1,11 +1,12 @@
 import { AudioWaveform } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { SignInButton } from '../../features/auth/components/sign-in-button';
-import { useSession } from '../../features/auth/hooks/use-session';
-import { usePlatform } from '../../lib/platform';
-import { UploadButton } from '../../features/beats/components/upload-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useSession } from '../../features/session/hooks/use-session';
 import { ThemeSwitch } from '../../features/theme/components/theme-switch';
+import { UploadButton } from '../../features/upload/components/upload-dialog';
+import { usePlatform } from '../../lib/platform';
+import { useBeatChanges } from '../beat-changes';
 import { GenresMenu } from './genres-menu';
 import { UserMenu } from './user-menu';
 
@@ -14,12 +15,13 @@ const navItem =
 
 function SessionControl() {
   const { user, isPending } = useSession();
+  const changes = useBeatChanges();
   // A neutral shape while the first user fetch runs, so Sign In does not flash for members.
   if (isPending) return <span aria-hidden="true" className="h-9 w-24 animate-pulse rounded-full bg-fg/10" />;
   if (!user) return <SignInButton />;
   return (
     <>
-      <UploadButton />
+      <UploadButton onCreated={changes.created} />
       <NotificationBell userId={user.id} />
       <UserMenu user={user} />
     </>

@@ -2,7 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SignInDialog } from '../../features/auth/components/sign-in-dialog';
 import { AudioEngine } from '../../features/player/components/audio-engine';
 import { PlayerBar } from '../../features/player/components/player-bar';
-import { RealtimeConnection } from '../../features/realtime/components/realtime-connection';
+import { AppRealtime } from '../realtime/app-realtime';
 import { Header } from './header';
 
 export function RootLayout() {
@@ -28,7 +28,7 @@ export function RootLayout() {
       <PlayerBar />
       <SignInDialog />
       {/* One realtime connection for the whole app while a user is signed in; renders nothing. */}
-      <RealtimeConnection />
+      <AppRealtime />
       <ScrollRestoration />
     </div>
   );

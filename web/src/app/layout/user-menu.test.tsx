@@ -1,20 +1,17 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionKeys } from '../../features/auth/api';
+import { sessionKeys } from '../../features/session/api';
+import { makeSessionUser } from '../../test/fixtures';
 import { jsonResponse, stubFetch } from '../../test/mock-fetch';
 import { createTestQueryClient, renderRoutes } from '../../test/render';
 import { UserMenu } from './user-menu';
 
-const member: SessionUser = {
+const member: SessionUser = makeSessionUser({
   id: 'a1b2c3d4e5f6a7b8',
   email: 'ada@example.com',
   name: 'Ada Lovelace',
-  picture: null,
-  isAdmin: false,
-  isOwner: false,
-  role: 'user',
-};
+});
 
 const MEMBER_ENTRIES = [
   'View Profile',
@@ -52,15 +49,11 @@ const entryNames = (menu: HTMLElement) =>
 
 describe('UserMenu', () => {
   it('lists every entry in the spec’s order, without Admin Panel for a member', async () => {
-    stubFetch(); // credits and subscription do not exist yet: 404
+    stubFetch();
     const { user } = renderMenu(member);
 
     const menu = await openMenu('Ada Lovelace', user);
-    // With no subscription (404), the upgrade is offered; with no credits, no balance.
-    await within(menu).findByRole('menuitem', { name: 'Upgrade to Pro' });
-
-    expect(entryNames(menu)).toEqual(['Upgrade to Pro', ...MEMBER_ENTRIES, 'Sign out']);
-    expect(within(menu).queryByText('Buy More')).not.toBeInTheDocument();
+    expect(entryNames(menu)).toEqual([...MEMBER_ENTRIES, 'Sign out']);
     expect(within(menu).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
   });
@@ -80,10 +73,6 @@ describe('UserMenu', () => {
     expect(href('Support')).toBe('/support');
     expect(href('Subscription & Billing')).toBe('/settings?section=subscription');
     expect(href('Settings')).toBe('/settings');
-    expect(await within(menu).findByRole('menuitem', { name: 'Upgrade to Pro' })).toHaveAttribute(
-      'href',
-      '/settings?section=subscription',
-    );
   });
 
   it.each([
@@ -93,7 +82,6 @@ describe('UserMenu', () => {
     stubFetch();
     const { user } = renderMenu({ ...member, ...flags });
     const menu = await openMenu('Ada Lovelace', user);
-    await within(menu).findByRole('menuitem', { name: 'Upgrade to Pro' });
 
     expect(entryNames(menu).slice(-2)).toEqual(['Admin Panel', 'Sign out']);
     expect(within(menu).getByRole('menuitem', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
@@ -108,27 +96,15 @@ describe('UserMenu', () => {
     expect(within(menu).getByText('User a1b2c3d4')).toBeInTheDocument();
   });
 
-  it('shows the credits balance with Buy More and the active tier instead of the upgrade', async () => {
-    stubFetch({
-      'GET /api/user/credits': () => jsonResponse({ credits: { credits_available: 1250 } }),
-      'GET /api/user/subscription': () =>
-        jsonResponse({ subscription: { name: 'Producer Pro', tier_name: 'Pro', status: 'active' } }),
-    });
+  it('shows no credits balance, tier or upgrade, and asks for none, until their routes exist', async () => {
+    const api = stubFetch();
     const { user } = renderMenu(member);
     const menu = await openMenu('Ada Lovelace', user);
 
-    expect(await within(menu).findByText('1.3K')).toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: 'Buy More' })).toBeInTheDocument();
-    expect(await within(menu).findByText('Pro')).toBeInTheDocument();
+    expect(within(menu).queryByText(/credits/i)).not.toBeInTheDocument();
+    expect(within(menu).queryByText('Buy More')).not.toBeInTheDocument();
     expect(within(menu).queryByText('Upgrade to Pro')).not.toBeInTheDocument();
-  });
-
-  it('offers the upgrade when the user has no subscription', async () => {
-    stubFetch({ 'GET /api/user/subscription': () => jsonResponse({ subscription: null }) });
-    const { user } = renderMenu(member);
-    const menu = await openMenu('Ada Lovelace', user);
-
-    expect(await within(menu).findByRole('menuitem', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+    expect(api.requests.map((request) => request.path)).toEqual([]);
   });
 
   it('Sign out clears the user, calls logout and goes to /', async () => {

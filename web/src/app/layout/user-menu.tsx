@@ -1,12 +1,9 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import { displayName, formatNumber } from '@beatroom/shared/format';
+import { displayName } from '@beatroom/shared/format';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useQuery } from '@tanstack/react-query';
 import {
   ChevronDown,
-  Coins,
   CreditCard,
-  Crown,
   Download,
   Bell,
   Heart,
@@ -15,16 +12,13 @@ import {
   MicVocal,
   Settings,
   ShieldCheck,
-  Sparkles,
   Star,
   User,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar';
 import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/dropdown-menu';
-import { useSignOut } from '../../features/auth/hooks/use-sign-out';
-import { creditBalanceQueryOptions } from '../../features/credits/api';
-import { subscriptionQueryOptions } from '../../features/subscriptions/api';
+import { useSignOut } from '../../features/session/hooks/use-sign-out';
 
 interface MenuLink {
   label: string;
@@ -46,49 +40,6 @@ function menuLinks(userId: string): MenuLink[] {
     { label: 'Subscription & Billing', to: '/settings?section=subscription', Icon: CreditCard },
     { label: 'Settings', to: '/settings', Icon: Settings },
   ];
-}
-
-function CreditsRow({ userId }: { userId: string }) {
-  const credits = useQuery(creditBalanceQueryOptions(userId));
-  // The balance is optional decoration: hidden while loading and when it cannot be loaded.
-  if (!credits.isSuccess) return null;
-  return (
-    <div className="flex items-center justify-between gap-3 px-2.5 py-1.5">
-      <span className="flex items-center gap-2 text-sm">
-        <Coins aria-hidden="true" className="size-4 text-amber-400" />
-        <span className="font-semibold numeric">{formatNumber(credits.data)}</span>
-        <span className="text-muted">credits</span>
-      </span>
-      <MenuItem asChild className="w-auto px-2 py-1 text-xs font-semibold text-accent">
-        <Link to="/settings?section=credits">Buy More</Link>
-      </MenuItem>
-    </div>
-  );
-}
-
-function TierRow({ userId }: { userId: string }) {
-  const subscription = useQuery(subscriptionQueryOptions(userId));
-  if (subscription.isPending) return null;
-  if (subscription.isSuccess && subscription.data) {
-    return (
-      <div className="flex items-center gap-2 px-2.5 py-1.5 text-sm">
-        <Crown aria-hidden="true" className="size-4 text-amber-400" />
-        <span className="font-semibold">{subscription.data.tierName}</span>
-      </div>
-    );
-  }
-  // No subscription, or the subscription cannot be loaded: offer the upgrade.
-  return (
-    <MenuItem
-      asChild
-      className="my-1 justify-center bg-linear-to-r from-violet-600 to-indigo-600 font-semibold text-white data-[highlighted]:from-violet-500 data-[highlighted]:to-indigo-500"
-    >
-      <Link to="/settings?section=subscription">
-        <Sparkles aria-hidden="true" className="size-4" />
-        Upgrade to Pro
-      </Link>
-    </MenuItem>
-  );
 }
 
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -116,8 +67,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <span className="block truncate text-xs text-muted">{user.email}</span>
           </span>
         </DropdownMenu.Label>
-        <CreditsRow userId={user.id} />
-        <TierRow userId={user.id} />
+        {/* The credits balance with Buy More and the tier or Upgrade to Pro (platform.md §2) wait
+            for the account routes that serve them (money.md); nothing is shown meanwhile. */}
         <MenuSeparator />
 
         {menuLinks(user.id).map(({ label, to, Icon }) => (

@@ -1,10 +1,12 @@
-import { UI } from '@beatroom/shared/constants';
+import { UI } from '@beatroom/shared/limits';
 import { LiveActivityFeed } from '../../features/activity/components/live-activity-feed';
 import { AnalyticsCards } from '../../features/analytics/components/analytics-cards';
-import { useSession } from '../../features/auth/hooks/use-session';
-import { BeatCatalogue } from '../../features/beats/components/beat-catalogue';
+import { BeatCatalogue } from '../../features/catalogue/components/beat-catalogue';
 import { HomeHero } from '../../features/home/components/home-hero';
 import { LiveStatsTiles } from '../../features/live-stats/components/live-stats-tiles';
+import { useSession } from '../../features/session/hooks/use-session';
+import { renderCardPlayButton } from '../beat-slots';
+import { useLiveConnection } from '../realtime/live-connection';
 
 /**
  * / — the hero, then the catalogue (filters, sort and the beat grid with id="beats"). Signed-in
@@ -14,6 +16,7 @@ import { LiveStatsTiles } from '../../features/live-stats/components/live-stats-
  */
 export function HomePage() {
   const { user } = useSession();
+  const { status } = useLiveConnection();
   return (
     <div className="flex flex-col gap-8 sm:gap-10">
       <HomeHero />
@@ -26,11 +29,11 @@ export function HomePage() {
             : 'flex flex-col'
         }
       >
-        <BeatCatalogue />
+        <BeatCatalogue renderPlayButton={renderCardPlayButton} />
         {user ? (
           <aside aria-label="Your dashboard" className="flex flex-col gap-6">
             <AnalyticsCards userId={user.id} />
-            <LiveActivityFeed limit={UI.LIVE_FEED_HOME} />
+            <LiveActivityFeed status={status} limit={UI.LIVE_FEED_HOME} />
           </aside>
         ) : null}
       </div>

@@ -2,8 +2,8 @@ import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { LockKeyhole } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { useSession } from '../../features/auth/hooks/use-session';
-import { useSignInDialog } from '../../features/auth/store/sign-in-dialog-store';
+import { useSession } from '../../features/session/hooks/use-session';
+import { useSignInDialog } from '../../features/session/store/sign-in-dialog-store';
 
 export interface MembersOnlyProps {
   /** What the visitor would see here, e.g. "Sign in to see your notifications". */

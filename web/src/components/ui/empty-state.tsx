@@ -5,10 +5,13 @@ import type { ReactNode } from 'react';
 export function EmptyState({
   Icon,
   title,
+  message,
   children,
 }: {
   Icon: LucideIcon;
   title: string;
+  /** A line under the title: why it is empty, what would fill it. */
+  message?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -16,8 +19,9 @@ export function EmptyState({
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-fg/5 text-muted">
         <Icon aria-hidden="true" className="size-7" />
       </span>
-      <p className="text-lg font-semibold">{title}</p>
-      {children}
+      <h3 className="text-lg font-semibold">{title}</h3>
+      {message ? <p className="-mt-1.5 max-w-md text-sm text-muted">{message}</p> : null}
+      {children ? <div className="mt-3 flex flex-wrap justify-center gap-3">{children}</div> : null}
     </div>
   );
 }

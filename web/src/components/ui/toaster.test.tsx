@@ -1,6 +1,9 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast, TOAST_EVENT } from '../../lib/toast';
+import { MenuContent, MenuItem } from './dropdown-menu';
 import { Toaster } from './toaster';
 
 describe('Toaster', () => {
@@ -81,5 +84,63 @@ describe('Toaster', () => {
 
     expect(onClick).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('Upload failed')).not.toBeInTheDocument();
+  });
+});
+
+/** A header menu like the bell's: its item raises a toast and the menu stays open. */
+function BellLikeMenu() {
+  const [open, setOpen] = useState(true);
+  return (
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+      <DropdownMenu.Trigger>Notifications</DropdownMenu.Trigger>
+      <MenuContent align="end">
+        <MenuItem
+          onSelect={(event) => {
+            event.preventDefault();
+            showToast({ type: 'success', title: 'All caught up' });
+          }}
+        >
+          Mark all read
+        </MenuItem>
+        <MenuItem onSelect={() => setOpen(false)}>Close</MenuItem>
+      </MenuContent>
+    </DropdownMenu.Root>
+  );
+}
+
+describe('Toaster next to open menus (issue 8, defect 10)', () => {
+  // jsdom has no layout: the open menu sits where the header's bell menu does on a 1280 px screen.
+  const bellMenu = { top: 64, bottom: 560, left: 880, right: 1264, x: 880, y: 64, width: 384, height: 496 };
+  beforeEach(() => {
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(1280);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(800);
+    const zero = { top: 0, bottom: 0, left: 0, right: 0, x: 0, y: 0, width: 0, height: 0 };
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const box = this.getAttribute('role') === 'menu' ? bellMenu : zero;
+      return { ...box, toJSON: () => box } as DOMRect;
+    });
+  });
+
+  it('does not sit over the open menu whose "Mark all read" raised the toast', async () => {
+    render(
+      <>
+        <BellLikeMenu />
+        <Toaster />
+      </>,
+    );
+    const region = screen.getByRole('region', { name: 'Status messages' });
+    expect(region).toHaveAttribute('data-placement', 'top-right');
+
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark all read' }));
+    expect(screen.getByText('All caught up')).toBeInTheDocument();
+    // The 24rem stack ends 8 px left of the menu instead of covering it.
+    expect(region).toHaveAttribute('data-placement', 'clear-of-menu');
+    expect(region.style.right).toBe(`${1280 - 880 + 8}px`);
+
+    // The menu closes: the stack returns to its usual place.
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(region).toHaveAttribute('data-placement', 'top-right'));
+    expect(region.style.right).toBe('');
   });
 });

@@ -1,7 +1,8 @@
-import { TIMINGS } from '@beatroom/shared/constants';
+import { TIMINGS } from '@beatroom/shared/limits';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TOAST_EVENT, type ToastDetail, type ToastType } from '../../lib/toast';
+import { useToastPlacement } from './toast-placement';
 
 interface ToastItem extends ToastDetail {
   id: number;
@@ -26,9 +27,11 @@ function isToastDetail(value: unknown): value is ToastDetail {
 }
 
 /**
- * Shows every `showToast` event, newest on top, at the top right. Each toast leaves after its
- * duration (default TIMINGS.TOAST_DEFAULT_MS); a duration of 0 keeps it until dismissed.
- * `className` sets the top offset, so a page can keep its own sticky bar uncovered.
+ * Shows every `showToast` event, newest on top, at the top right (platform.md §2). Each toast
+ * leaves after its duration (default TIMINGS.TOAST_DEFAULT_MS); a duration of 0 keeps it until
+ * dismissed. `className` sets the top offset, so a page can keep its own sticky bar uncovered.
+ * While a menu is open where the stack would be, the stack moves out of its way
+ * (toast-placement.ts), so a toast never hides the menu or the item in it that raised it.
  */
 export function Toaster({ className = 'top-3 sm:top-4' }: { className?: string }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
@@ -64,9 +67,13 @@ export function Toaster({ className = 'top-3 sm:top-4' }: { className?: string }
     };
   }, [dismiss]);
 
+  const placement = useToastPlacement(toasts.length > 0);
+
   return (
     <section
       aria-label="Status messages"
+      data-placement={placement ? 'clear-of-menu' : 'top-right'}
+      style={placement ?? undefined}
       className={`pointer-events-none fixed right-3 left-3 z-[60] flex justify-end sm:right-4 sm:left-auto ${className}`}
     >
       {/* Always mounted, so screen readers announce what gets added to it. */}

@@ -1,6 +1,6 @@
-import { TIMINGS } from '@beatroom/shared/constants';
+import { TIMINGS } from '@beatroom/shared/limits';
 import { LiveStats } from '@beatroom/shared/realtime-contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 
 export const liveStatsKeys = { all: ['live-stats'] as const };
@@ -13,4 +13,14 @@ export function liveStatsQueryOptions() {
     refetchInterval: TIMINGS.LIVE_STATS_POLL_MS,
     staleTime: 0,
   });
+}
+
+/**
+ * A live_stats push (sockets came or went, this viewer's own included): it goes straight into
+ * the tiles' cache. A poll still in flight may have been counted before this socket existed
+ * and would overwrite the push with older numbers (the viewer missing), so it is cancelled first.
+ */
+export async function receiveLiveStats(queryClient: QueryClient, stats: LiveStats): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: liveStatsKeys.all });
+  queryClient.setQueryData(liveStatsKeys.all, stats);
 }

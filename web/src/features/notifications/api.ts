@@ -4,7 +4,7 @@ import {
   UnreadCountResponse,
   type NotificationListQuery,
 } from '@beatroom/shared/community-contract';
-import { PAGE_SIZES, TIMINGS, UI } from '@beatroom/shared/constants';
+import { PAGE_SIZES, TIMINGS, UI } from '@beatroom/shared/limits';
 import type { Notification } from '@beatroom/shared/realtime-contract';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';

@@ -1,4 +1,3 @@
-import { UPLOAD_FIELDS, UploadResponse, fileUrl } from '@beatroom/shared/beats-contract';
 import {
   FollowStatus,
   ProfileResponse,
@@ -7,9 +6,9 @@ import {
   UserReviewsResponse,
   type ProfileUpdateBody,
 } from '@beatroom/shared/community-contract';
-import type { ProfileBeatSort } from '@beatroom/shared/constants';
+import type { ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, apiUrl, isApiError } from '../../lib/api-client';
+import { apiClient, isApiError } from '../../lib/api-client';
 
 const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
 
@@ -26,7 +25,11 @@ export const profileKeys = {
     ['profiles', userId, 'follow-status', viewerId] as const,
 };
 
-/** GET /api/users/{id}/profile; a 404 is "Profile not found" and is not retried. */
+/**
+ * GET /api/users/{id}/profile; a 404 is "Profile not found" and is not retried. The one key of
+ * this endpoint: the profile page and the producer's badges on a beat page read the same entry,
+ * so an edit shows everywhere at once.
+ */
 export function profileQueryOptions(userId: string) {
   return queryOptions({
     queryKey: profileKeys.profile(userId),
@@ -85,23 +88,6 @@ export function updateProfile(body: ProfileUpdateBody) {
   return apiClient.put('/api/profile', { body, schema: ProfileResponse });
 }
 
-/** POST /api/upload/image (multipart field `image`) → the new image's key. */
-export async function uploadProfileImage(file: Blob, fileName: string): Promise<string> {
-  const body = new FormData();
-  body.append(UPLOAD_FIELDS.image, file, fileName);
-  const { key } = await apiClient.post('/api/upload/image', { body, schema: UploadResponse });
-  return key;
-}
-
-/** Where an uploaded image is served, following the API's base URL (the desktop app's server). */
-export function imageUrl(key: string | null | undefined): string | null {
-  return key ? apiUrl(fileUrl(key)) : null;
-}
-
 export function isNotFound(error: unknown): boolean {
   return isApiError(error, 404);
-}
-
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

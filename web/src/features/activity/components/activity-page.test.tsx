@@ -1,15 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { listener } from '../../../test/beat-fixtures';
-import { makeActivity } from '../../../test/community-fixtures';
+import { describe, expect, it } from 'vitest';
+import { listener, makeActivity } from '../../../test/fixtures';
 import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
 import { renderRoutes } from '../../../test/render';
-import { useRealtimeStore } from '../../realtime/store/realtime-store';
-import { ActivityPage } from './activity-page';
+import { ActivityPage, type LiveConnection } from './activity-page';
 
-beforeEach(() => {
-  useRealtimeStore.setState({ status: 'connected' });
-});
+const connected: LiveConnection = { status: 'connected', reconnect: () => {} };
 
 describe('ActivityPage', () => {
   it('shows Global, Following and Your Activity, each from its own scope', async () => {
@@ -31,7 +27,9 @@ describe('ActivityPage', () => {
               : [],
         }),
     });
-    const { user } = renderRoutes([{ path: '/', element: <ActivityPage user={listener} /> }]);
+    const { user } = renderRoutes([
+      { path: '/', element: <ActivityPage user={listener} connection={connected} /> },
+    ]);
 
     expect(screen.getByText('Live: new activity appears as it happens')).toBeInTheDocument();
     const global = await screen.findByRole('tabpanel');
@@ -55,8 +53,8 @@ describe('ActivityPage', () => {
   it('offers the quick actions and a reconnect after the connection gave up', async () => {
     stubFetch({ 'GET /api/activity': () => jsonResponse({ activities: [] }) });
     let asked = 0;
-    useRealtimeStore.setState({ status: 'error', reconnect: () => (asked += 1) });
-    const { user } = renderRoutes([{ path: '/', element: <ActivityPage user={listener} /> }]);
+    const failed: LiveConnection = { status: 'error', reconnect: () => (asked += 1) };
+    const { user } = renderRoutes([{ path: '/', element: <ActivityPage user={listener} connection={failed} /> }]);
 
     expect(screen.getByRole('link', { name: /Upload New Beat/ })).toHaveAttribute('href', '/upload');
     expect(screen.getByRole('link', { name: /Open Studio/ })).toHaveAttribute('href', '/');

@@ -1,12 +1,11 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import type { ConnectionStatus } from '@beatroom/shared/constants';
+import type { ConnectionStatus } from '@beatroom/shared/community-constants';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { Mic, RefreshCw, Trophy, Upload, Wifi, WifiOff, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { BackButton } from '../../../components/ui/back-button';
 import { Button } from '../../../components/ui/button';
-import { useRealtimeStatus, useRealtimeStore } from '../../realtime/store/realtime-store';
 import { activityListQueryOptions, type ActivityScope } from '../api';
 import { ActivityItemRow, ActivitySkeletonRows } from './activity-item-row';
 
@@ -40,10 +39,17 @@ const BANNER: Record<ConnectionStatus, { text: string; className: string; Icon: 
   },
 };
 
+/**
+ * The realtime connection as the activity screens see it: its status, and a way to retry after
+ * it gave up. app/ passes it in from the realtime feature.
+ */
+export interface LiveConnection {
+  status: ConnectionStatus;
+  reconnect: () => void;
+}
+
 /** The page's live connection banner: the realtime status, and a way to retry after giving up. */
-function ConnectionBanner() {
-  const status = useRealtimeStatus();
-  const reconnect = useRealtimeStore((state) => state.reconnect);
+function ConnectionBanner({ connection: { status, reconnect } }: { connection: LiveConnection }) {
   const { text, className, Icon } = BANNER[status];
   return (
     <div
@@ -131,7 +137,7 @@ function QuickAction({
  * /activity (community.md §2): the live connection banner, the Global, Following and Your
  * Activity tabs, and Quick Actions beside them.
  */
-export function ActivityPage({ user }: { user: SessionUser }) {
+export function ActivityPage({ user, connection }: { user: SessionUser; connection: LiveConnection }) {
   return (
     <div className="flex flex-col gap-5">
       <div>
@@ -143,7 +149,7 @@ export function ActivityPage({ user }: { user: SessionUser }) {
           What the community is uploading, following and rating right now.
         </p>
       </div>
-      <ConnectionBanner />
+      <ConnectionBanner connection={connection} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Tabs.Root defaultValue="global" className="flex min-w-0 flex-col gap-4">

@@ -1,12 +1,14 @@
-import { UI } from '@beatroom/shared/constants';
+import type { ConnectionStatus } from '@beatroom/shared/community-constants';
+import { UI } from '@beatroom/shared/limits';
 import { Activity } from 'lucide-react';
-import { useId } from 'react';
-import { useRealtimeStatus } from '../../realtime/store/realtime-store';
+import { PanelSection } from '../../../components/ui/panel-section';
 import { useActivityFeedStore } from '../store/activity-feed-store';
 import { ActivityItemRow, ActivitySkeletonRows } from './activity-item-row';
 import { LiveMarker } from './live-marker';
 
 export interface LiveActivityFeedProps {
+  /** The realtime connection's status (app/ passes it in from the realtime feature). */
+  status: ConnectionStatus;
   /** How many items show: 15 on home, 10 elsewhere (platform.md §9). */
   limit?: number;
   title?: string;
@@ -18,28 +20,17 @@ export interface LiveActivityFeedProps {
  * Live/Offline marker. Shows skeleton rows until the first feed arrives while connecting.
  */
 export function LiveActivityFeed({
+  status,
   limit = UI.LIVE_FEED_DEFAULT,
   title = 'Live Activity',
   className = '',
 }: LiveActivityFeedProps) {
-  const status = useRealtimeStatus();
   const items = useActivityFeedStore((state) => state.items);
   const received = useActivityFeedStore((state) => state.received);
-  const titleId = useId();
   const loading = !received && items.length === 0 && status === 'connecting';
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className={`flex flex-col rounded-3xl border border-line bg-surface/60 p-4 sm:p-5 ${className}`}
-    >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
-          <Activity aria-hidden="true" className="size-5 text-accent" />
-          {title}
-        </h2>
-        <LiveMarker status={status} />
-      </div>
+    <PanelSection title={title} Icon={Activity} actions={<LiveMarker status={status} />} className={className}>
       {loading ? (
         <div role="status" aria-label="Loading activity" className="mt-2">
           <ActivitySkeletonRows count={5} compact />
@@ -53,6 +44,6 @@ export function LiveActivityFeed({
           ))}
         </ul>
       )}
-    </section>
+    </PanelSection>
   );
 }

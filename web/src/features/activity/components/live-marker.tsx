@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '@beatroom/shared/constants';
+import type { ConnectionStatus } from '@beatroom/shared/community-constants';
 
 /** "Live" while the realtime connection is open, "Offline" otherwise (platform.md §2). */
 export function LiveMarker({ status }: { status: ConnectionStatus }) {

@@ -1,7 +1,7 @@
 import type { Analytics } from '@beatroom/shared/realtime-contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { producer } from '../../../test/beat-fixtures';
+import { producer } from '../../../test/fixtures';
 import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
 import { renderRoutes } from '../../../test/render';
 import { analyticsKeys } from '../api';

@@ -1,4 +1,4 @@
-import { TIMINGS } from '@beatroom/shared/constants';
+import { TIMINGS } from '@beatroom/shared/limits';
 import { useEffect, useRef, useState } from 'react';
 
 /**

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { redirectBrowser } from '../../../lib/browser-location';
 import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
 import { renderRoutes } from '../../../test/render';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '../../session/hooks/use-session';
 import { AuthCallbackPage } from './auth-callback-page';
-import { ada } from '../../../test/session-fixtures';
+import { ada } from '../../../test/fixtures';
 
 vi.mock('../../../lib/browser-location', () => ({ redirectBrowser: vi.fn() }));
 

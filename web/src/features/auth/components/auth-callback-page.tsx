@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 import { redirectBrowser } from '../../../lib/browser-location';
-import { createSession, describeFailure, sessionKeys } from '../api';
+import { describeFailure, sessionKeys } from '../../session/api';
+import { createSession } from '../api';
 
 /** How an exchange ended: signed in here, or a handoff to pass on to the desktop app. */
 type Outcome = { desktopLink: string | null };

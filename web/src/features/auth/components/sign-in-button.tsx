@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { useSignInDialog } from '../store/sign-in-dialog-store';
+import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 
 export function SignInButton() {
   const open = useSignInDialog((state) => state.open);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { redirectBrowser } from '../../../lib/browser-location';
 import { deferred, jsonResponse, stubFetch } from '../../../test/mock-fetch';
-import { useSignInDialog } from '../store/sign-in-dialog-store';
+import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 import { SignInButton } from './sign-in-button';
 import { SignInDialog } from './sign-in-dialog';
 

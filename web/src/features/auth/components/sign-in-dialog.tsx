@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
-import { useSignInDialog } from '../store/sign-in-dialog-store';
+import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 
 function GoogleMark() {
   return (

@@ -2,8 +2,9 @@ import { useCallback, useState } from 'react';
 import { redirectBrowser } from '../../../lib/browser-location';
 import { usePlatform } from '../../../lib/platform';
 import { showToast } from '../../../lib/toast';
-import { describeFailure, fetchLoginRedirectUrl } from '../api';
-import { useSignInDialog } from '../store/sign-in-dialog-store';
+import { describeFailure } from '../../session/api';
+import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
+import { fetchLoginRedirectUrl } from '../api';
 
 export interface GoogleSignIn {
   start: () => Promise<void>;

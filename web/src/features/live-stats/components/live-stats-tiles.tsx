@@ -1,46 +1,10 @@
 import { formatNumber } from '@beatroom/shared/format';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Eye, EyeOff, Headphones, Radio, Users, type LucideIcon } from 'lucide-react';
+import { Activity, Eye, EyeOff, Headphones, Radio, Users } from 'lucide-react';
 import { useId } from 'react';
+import { StatTile } from '../../../components/ui/stat-tile';
 import { liveStatsQueryOptions } from '../api';
 import { useLiveStatsVisibility } from '../store/live-stats-visibility';
-
-interface Tile {
-  label: string;
-  value: number | undefined;
-  sub?: string;
-  Icon: LucideIcon;
-  tint: string;
-  pending?: boolean;
-}
-
-function StatTile({ label, value, sub, Icon, tint, pending = false }: Tile) {
-  return (
-    <div className="flex min-w-0 items-center gap-3 rounded-2xl border border-line bg-surface/60 p-3 sm:p-4">
-      <span
-        className={`hidden size-10 shrink-0 items-center justify-center rounded-xl sm:inline-flex ${tint}`}
-      >
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <span className="flex min-w-0 flex-col">
-        <span className="truncate text-xs font-medium text-muted">{label}</span>
-        <span className="text-xl leading-tight font-bold numeric">
-          {value === undefined && pending ? (
-            <span
-              aria-label="Loading"
-              className="inline-block h-5 w-10 animate-pulse rounded bg-fg/10 align-middle"
-            />
-          ) : value === undefined ? (
-            '–'
-          ) : (
-            formatNumber(value)
-          )}
-        </span>
-        {sub ? <span className="truncate text-[11px] text-muted numeric">{sub}</span> : null}
-      </span>
-    </div>
-  );
-}
 
 /**
  * Home's live stats tiles for signed-in users (platform.md §2): Online Users, Active Sessions,
@@ -53,7 +17,9 @@ export function LiveStatsTiles() {
   const { hidden, toggle } = useLiveStatsVisibility();
   const stats = useQuery({ ...liveStatsQueryOptions(), enabled: !hidden });
   const data = stats.data;
-  const pending = stats.isPending;
+  // Loading shows placeholders; a failed first poll shows dashes (failures are only logged).
+  const pending = stats.isPending && !data;
+  const figure = (value: number | undefined) => (value === undefined ? '–' : formatNumber(value));
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3">
@@ -84,24 +50,24 @@ export function LiveStatsTiles() {
         </button>
       </div>
       {hidden ? null : (
-        <div id={panelId} className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
+        <dl id={panelId} className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
           <StatTile
             label="Online Users"
-            value={data?.connectedUsers}
+            value={figure(data?.connectedUsers)}
             pending={pending}
             Icon={Users}
             tint="bg-emerald-500/15 text-emerald-400"
           />
           <StatTile
             label="Active Sessions"
-            value={data?.activeSessions}
+            value={figure(data?.activeSessions)}
             pending={pending}
             Icon={Radio}
             tint="bg-sky-500/15 text-sky-400"
           />
           <StatTile
             label="Now Playing"
-            value={data?.totalPlaying}
+            value={figure(data?.totalPlaying)}
             pending={pending}
             sub={data ? `${formatNumber(data.totalListening)} listening` : undefined}
             Icon={Headphones}
@@ -109,13 +75,13 @@ export function LiveStatsTiles() {
           />
           <StatTile
             label="Recent Activity"
-            value={data?.recentActivities}
+            value={figure(data?.recentActivities)}
             pending={pending}
             sub="last hour"
             Icon={Activity}
             tint="bg-amber-500/15 text-amber-400"
           />
-        </div>
+        </dl>
       )}
     </section>
   );

@@ -1,8 +1,7 @@
 import type { Notification } from '@beatroom/shared/realtime-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { listener } from '../../../test/beat-fixtures';
-import { makeNotification } from '../../../test/community-fixtures';
+import { listener, makeNotification } from '../../../test/fixtures';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../../test/mock-fetch';
 import { renderRoutes } from '../../../test/render';
 import { NotificationBell } from './notification-bell';

@@ -1,5 +1,5 @@
 import { formatBadgeCount, formatTimeAgo } from '@beatroom/shared/format';
-import { UI } from '@beatroom/shared/constants';
+import { UI } from '@beatroom/shared/limits';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, BellOff, CheckCheck } from 'lucide-react';

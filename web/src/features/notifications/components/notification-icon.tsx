@@ -1,4 +1,4 @@
-import type { NotificationType } from '@beatroom/shared/constants';
+import type { NotificationType } from '@beatroom/shared/community-constants';
 import { Megaphone, Music, Star, UserPlus } from 'lucide-react';
 
 const icons: Record<NotificationType, { Icon: typeof Music; className: string }> = {

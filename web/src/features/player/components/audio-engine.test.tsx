@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserPlatform, PlatformProvider, type MediaKey } from '../../../lib/platform';
-import { makeBeat } from '../../../test/beat-fixtures';
+import { makeBeat } from '../../../test/fixtures';
 import { stubFetch } from '../../../test/mock-fetch';
 import { loadPlayerState, PLAYER_STORAGE_KEY, resetPlayerStore, usePlayerStore } from '../store/player-store';
 import { AudioEngine } from './audio-engine';

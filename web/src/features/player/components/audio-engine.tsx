@@ -1,4 +1,4 @@
-import { fileUrl } from '@beatroom/shared/beats-contract';
+import { fileUrl } from '@beatroom/shared/files-contract';
 import type { PlayerState } from '@beatroom/shared/player-queue';
 import { useEffect } from 'react';
 import { registerPlay } from '../api';

@@ -1,7 +1,7 @@
 import type { QueueEntry } from '@beatroom/shared/player-queue';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBeat } from '../../../test/beat-fixtures';
+import { makeBeat } from '../../../test/fixtures';
 import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
 import { renderRoutes } from '../../../test/render';
 import { resetPlayerStore, usePlayerStore } from '../store/player-store';

@@ -1,4 +1,4 @@
-import { fileUrl } from '@beatroom/shared/beats-contract';
+import { fileUrl } from '@beatroom/shared/files-contract';
 import { formatDuration } from '@beatroom/shared/format';
 import type { QueueEntry } from '@beatroom/shared/player-queue';
 import {

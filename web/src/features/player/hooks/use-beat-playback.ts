@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { usePlayerStore } from '../store/player-store';
 
 /**
- * The player's entry point for other features (beat cards, the beat page): whether this beat
- * is the player's current one and playing, and a toggle that plays it (putting it in the queue
- * and showing the bar) or pauses and resumes it when it already is the current beat.
+ * Whether this beat is the player's current one and playing, and a toggle that plays it
+ * (putting it in the queue and showing the bar) or pauses and resumes it when it already is the
+ * current beat.
  */
 export function useBeatPlayback(beatId: string) {
   const isCurrent = usePlayerStore((state) => state.currentBeat?.id === beatId);
@@ -32,17 +32,7 @@ export function seekBeat(beat: PlayerBeat, time: number): void {
   usePlayerStore.getState().seek(time);
 }
 
-/** Pauses the main player, e.g. while a vocal cover plays on the beat page. */
-export function pauseMainPlayer(): void {
-  usePlayerStore.getState().pause();
-}
-
 /** Takes a deleted beat out of the queue. */
 export function forgetBeat(beatId: string): void {
   usePlayerStore.getState().removeBeat(beatId);
-}
-
-/** Whether the main player is playing anything. */
-export function useMainPlayerIsPlaying(): boolean {
-  return usePlayerStore((state) => state.isPlaying);
 }

@@ -9,6 +9,7 @@ import {
   type PlayerState,
 } from '@beatroom/shared/player-queue';
 import { create } from 'zustand';
+import { claimAudioFocus, createAudioFocusOwner, onAudioFocusLost } from '../../../lib/audio-focus';
 
 export const PLAYER_STORAGE_KEY = 'beatroom-audio-state';
 
@@ -124,6 +125,16 @@ usePlayerStore.subscribe((state, previous) => {
   ) {
     savePlayerState(state);
   }
+});
+
+// One sound at a time: the player claims the focus when it starts and pauses when another
+// player (a vocal cover on the beat page) claims it.
+const PLAYER_FOCUS = createAudioFocusOwner('main player');
+usePlayerStore.subscribe((state, previous) => {
+  if (state.isPlaying && !previous.isPlaying) claimAudioFocus(PLAYER_FOCUS);
+});
+onAudioFocusLost(PLAYER_FOCUS, () => {
+  if (usePlayerStore.getState().isPlaying) usePlayerStore.getState().pause();
 });
 
 /** Back to an empty player (tests, and signing out if that ever should clear the queue). */

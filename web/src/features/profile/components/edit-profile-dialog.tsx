@@ -1,13 +1,15 @@
 import { ProfileUpdateBody, type Profile } from '@beatroom/shared/community-contract';
-import { MUSIC_ROLES } from '@beatroom/shared/constants';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { MUSIC_ROLES } from '@beatroom/shared/community-constants';
+import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
+import { ErrorBanner } from '../../../components/ui/error-banner';
 import { FormField, inputClasses } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/error-text';
+import { storedFileUrl } from '../../../lib/stored-file';
 import { showToast } from '../../../lib/toast';
-import { describeError, imageUrl } from '../api';
 import { useUpdateProfile, useUploadProfileImage } from '../hooks/use-profile-update';
 import { ImageField } from './image-field';
 
@@ -123,7 +125,7 @@ function EditProfileForm({ profile, onClose }: { profile: Profile; onClose: () =
           label="Profile image"
           hint="JPG, PNG or WebP, up to 5MB"
           shape="round"
-          currentUrl={imageUrl(profile.profile_image_key)}
+          currentUrl={storedFileUrl(profile.profile_image_key)}
           file={picture.file}
           removed={picture.removed}
           onChange={setPicture}
@@ -133,7 +135,7 @@ function EditProfileForm({ profile, onClose }: { profile: Profile; onClose: () =
           label="Cover image"
           hint="JPG, PNG or WebP, up to 10MB"
           shape="wide"
-          currentUrl={imageUrl(profile.cover_image_key)}
+          currentUrl={storedFileUrl(profile.cover_image_key)}
           file={cover.file}
           removed={cover.removed}
           onChange={setCover}
@@ -187,15 +189,7 @@ function EditProfileForm({ profile, onClose }: { profile: Profile; onClose: () =
         </FormField>
       </div>
 
-      {banner ? (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-xl border border-red-500/40 bg-red-500/10 px-3 py-2.5 text-sm text-red-300"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {banner}
-        </p>
-      ) : null}
+      {banner ? <ErrorBanner title={banner} /> : null}
 
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onClose} disabled={busy}>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { useSignInDialog } from '../../auth/store/sign-in-dialog-store';
+import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 import { followStatusQueryOptions } from '../api';
 import { useFollow } from '../hooks/use-follow';
 

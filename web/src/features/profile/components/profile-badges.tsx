@@ -1,5 +1,5 @@
 import type { Profile } from '@beatroom/shared/community-contract';
-import { musicRoleLabel } from '@beatroom/shared/constants';
+import { musicRoleLabel } from '@beatroom/shared/community-constants';
 import { BadgeCheck, Crown, Gem, type LucideIcon } from 'lucide-react';
 
 /** One coloured chip: icon plus label, titled for pointer users. */

@@ -17,8 +17,9 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { usePlatform } from '../../../lib/platform';
+import { describeError } from '../../../lib/error-text';
+import { storedFileUrl } from '../../../lib/stored-file';
 import { showToast } from '../../../lib/toast';
-import { describeError, imageUrl } from '../api';
 import { useUpdateProfile, useUploadProfileImage } from '../hooks/use-profile-update';
 import { FollowButton } from './follow-button';
 import { ProfileBadges } from './profile-badges';
@@ -130,8 +131,8 @@ export function ProfileHeader({ data, viewerId, viewerPicture, onEditProfile }: 
   const { profile } = data;
   const isOwner = viewerId === profile.user_id;
   const name = displayName(profile.display_name, profile.user_id);
-  const cover = imageUrl(profile.cover_image_key);
-  const picture = imageUrl(profile.profile_image_key) ?? (isOwner ? (viewerPicture ?? null) : null);
+  const cover = storedFileUrl(profile.cover_image_key);
+  const picture = storedFileUrl(profile.profile_image_key) ?? (isOwner ? (viewerPicture ?? null) : null);
   const links = profileLinks(profile);
 
   let actions: ReactNode;

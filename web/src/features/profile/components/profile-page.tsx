@@ -6,13 +6,14 @@ import { Heart, Music, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/ui/back-button';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { useSession } from '../../auth/hooks/use-session';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { useSession } from '../../session/hooks/use-session';
 import { isNotFound, profileQueryOptions, userFavoritesQueryOptions } from '../api';
 import { EditProfileDialog } from './edit-profile-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ProfileBeatGrid, ProfileBeatGridSkeleton } from './profile-beat-grid';
 import { ProfileHeader } from './profile-header';
+import type { ProfilePageSlots } from './profile-page-slots';
 import { FavoriteGenres, ProfileStats } from './profile-stats';
 import { ReviewsList } from './reviews-list';
 import { UploadsList } from './uploads-list';
@@ -26,9 +27,9 @@ function tabFromSearch(value: string | null, showUploads: boolean): Tab {
   return 'beats';
 }
 
-function FavoritesTab({ userId }: { userId: string }) {
+function FavoritesTab({ userId, slots }: { userId: string; slots: ProfilePageSlots }) {
   const favorites = useQuery(userFavoritesQueryOptions(userId));
-  if (favorites.isPending) return <ProfileBeatGridSkeleton />;
+  if (favorites.isPending) return slots.beatGridSkeleton();
   const list = favorites.data ?? [];
   if (list.length === 0) {
     return (
@@ -39,10 +40,18 @@ function FavoritesTab({ userId }: { userId: string }) {
       </EmptyState>
     );
   }
-  return <ProfileBeatGrid beats={list} label="Favorites" />;
+  return slots.beatGrid(list, 'Favorites');
 }
 
-function BeatsTab({ data, isOwner }: { data: ProfileResponse; isOwner: boolean }) {
+function BeatsTab({
+  data,
+  isOwner,
+  slots,
+}: {
+  data: ProfileResponse;
+  isOwner: boolean;
+  slots: ProfilePageSlots;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <h2 className="text-xl font-semibold tracking-tight">
@@ -61,7 +70,7 @@ function BeatsTab({ data, isOwner }: { data: ProfileResponse; isOwner: boolean }
           )}
         </EmptyState>
       ) : (
-        <ProfileBeatGrid beats={data.recent_beats} label="Recent beats" />
+        slots.beatGrid(data.recent_beats, 'Recent beats')
       )}
     </div>
   );
@@ -108,8 +117,11 @@ function ProfileNotFound() {
 const tabClasses =
   'h-9 rounded-full px-2.5 text-[13px] font-medium sm:px-4 sm:text-sm whitespace-nowrap text-muted transition-colors hover:text-fg data-[state=active]:bg-accent data-[state=active]:text-accent-fg';
 
-/** /profile/{userId}?tab=uploads|favorites|reviews (platform.md §2 "Profile"). */
-export function ProfilePage() {
+/**
+ * /profile/{userId}?tab=uploads|favorites|reviews (platform.md §2 "Profile"). The beat cards and
+ * Manage Beat come in through `slots` (app/routes/profile-route.tsx composes them).
+ */
+export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
   const { userId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const { user } = useSession();
@@ -120,13 +132,12 @@ export function ProfilePage() {
   if (profile.isError) {
     if (isNotFound(profile.error)) return <ProfileNotFound />;
     return (
-      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center">
-        <p className="text-lg font-semibold">Could not load this profile</p>
-        <p className="text-sm text-muted">Check your connection and try again.</p>
-        <Button variant="secondary" onClick={() => void profile.refetch()}>
-          Retry
-        </Button>
-      </div>
+      <ErrorState
+        title="Could not load this profile"
+        retryLabel="Retry"
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
     );
   }
 
@@ -173,15 +184,15 @@ export function ProfilePage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="beats" className="outline-none">
-          <BeatsTab data={data} isOwner={isOwner} />
+          <BeatsTab data={data} isOwner={isOwner} slots={slots} />
         </Tabs.Content>
         {showUploads ? (
           <Tabs.Content value="uploads" className="outline-none">
-            <UploadsList userId={data.profile.user_id} isOwner={isOwner} />
+            <UploadsList userId={data.profile.user_id} isOwner={isOwner} manageBeat={slots.manageBeat} />
           </Tabs.Content>
         ) : null}
         <Tabs.Content value="favorites" className="outline-none">
-          <FavoritesTab userId={data.profile.user_id} />
+          <FavoritesTab userId={data.profile.user_id} slots={slots} />
         </Tabs.Content>
         <Tabs.Content value="reviews" className="outline-none">
           <ReviewsList userId={data.profile.user_id} />

@@ -1,31 +1,8 @@
 import type { ProfileResponse } from '@beatroom/shared/community-contract';
 import { formatAverage, formatNumber } from '@beatroom/shared/format';
-import { Download, Headphones, Music, Star, Users, type LucideIcon } from 'lucide-react';
+import { Download, Headphones, Music, Star, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-
-function StatTile({
-  label,
-  value,
-  Icon,
-  className = '',
-}: {
-  label: string;
-  value: string;
-  Icon: LucideIcon;
-  className?: string;
-}) {
-  return (
-    <div
-      className={`flex min-w-0 flex-col gap-1 rounded-2xl border border-line bg-surface/60 p-3 sm:p-4 ${className}`}
-    >
-      <dt className="flex items-center gap-1.5 text-xs font-medium text-muted">
-        <Icon aria-hidden="true" className="size-3.5" />
-        {label}
-      </dt>
-      <dd className="text-xl font-bold numeric sm:text-2xl">{value}</dd>
-    </div>
-  );
-}
+import { StatTile } from '../../../components/ui/stat-tile';
 
 /** Beats, Followers, Total Plays, Downloads and Rating (one decimal, or a dash). */
 export function ProfileStats({ data }: { data: ProfileResponse }) {

@@ -2,10 +2,11 @@ import { formatDate } from '@beatroom/shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { BeatCover } from '../../beats/components/beat-cover';
-import { Stars } from '../../beats/components/stars';
-import { userReviewsQueryOptions } from '../api';
+import { CoverArt } from '../../../components/ui/cover-art';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Stars } from '../../../components/ui/stars';
+import { storedFileUrl } from '../../../lib/stored-file';
+import { userReviewsQueryOptions } from '../api';
 
 /** The Reviews tab: the reviews this user wrote, each linking to its beat. */
 export function ReviewsList({ userId }: { userId: string }) {
@@ -33,8 +34,9 @@ export function ReviewsList({ userId }: { userId: string }) {
           className="flex gap-3 rounded-2xl border border-line bg-surface/60 p-3 sm:gap-4 sm:p-4"
         >
           <Link to={`/beats/${review.beat_id}`} tabIndex={-1} className="shrink-0">
-            <BeatCover
-              beat={{ title: review.beat_title, cover_image_key: review.cover_image_key }}
+            <CoverArt
+              src={storedFileUrl(review.cover_image_key)}
+              title={review.beat_title}
               className="size-14 rounded-xl sm:size-16"
               initialClassName="text-xl"
             />

@@ -1,19 +1,19 @@
 import type { Beat } from '@beatroom/shared/beats-contract';
-import type { ProfileBeat } from '@beatroom/shared/community-contract';
-import { PROFILE_BEAT_SORTS, UI, type ProfileBeatSort } from '@beatroom/shared/constants';
+import { PROFILE_BEAT_SORTS, type ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
+import { UI } from '@beatroom/shared/limits';
 import { formatDate, formatPriceIn } from '@beatroom/shared/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Star, Upload } from 'lucide-react';
+import { Download, Headphones, Pencil, Star, Upload } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { BeatCounts } from '../../beats/components/beat-card';
-import { BeatCover } from '../../beats/components/beat-cover';
-import { EditBeatModal } from '../../beats/components/edit-beat-modal';
-import { usePreferredCurrency } from '../../beats/hooks/use-preferred-currency';
-import { profileKeys, userBeatsQueryOptions } from '../api';
+import { CoverArt } from '../../../components/ui/cover-art';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { toCatalogueBeat } from './profile-beat-grid';
+import { IconCount } from '../../../components/ui/icon-count';
+import { storedFileUrl } from '../../../lib/stored-file';
+import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
+import { profileKeys, userBeatsQueryOptions } from '../api';
+import type { ProfilePageSlots } from './profile-page-slots';
 
 const selectClasses =
   'h-9 rounded-xl border border-line bg-surface/80 px-3 text-sm text-fg transition-colors hover:border-fg/25 focus:border-accent focus:outline-none';
@@ -27,18 +27,22 @@ function UploadRow({
   isOwner,
   onEdit,
 }: {
-  beat: ProfileBeat;
+  beat: Beat;
   isOwner: boolean;
   onEdit: (beat: Beat) => void;
 }) {
   const currency = usePreferredCurrency();
   const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
-  const editable = isOwner ? toCatalogueBeat(beat) : null;
 
   return (
     <li className="flex gap-3 rounded-2xl border border-line bg-surface/60 p-3 sm:gap-4 sm:p-4">
       <Link to={`/beats/${beat.id}`} tabIndex={-1} className="shrink-0">
-        <BeatCover beat={beat} className="size-16 rounded-xl sm:size-20" initialClassName="text-2xl" />
+        <CoverArt
+          src={storedFileUrl(beat.cover_image_key)}
+          title={beat.title}
+          className="size-16 rounded-xl sm:size-20"
+          initialClassName="text-2xl"
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
@@ -69,25 +73,14 @@ function UploadRow({
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted numeric">
             <span>{formatDate(beat.created_at)}</span>
-            <BeatCounts beat={beat} />
+            <IconCount Icon={Headphones} label="Plays" value={beat.play_count} />
+            <IconCount Icon={Download} label="Downloads" value={beat.download_count} />
           </p>
           {isOwner ? (
-            editable ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => onEdit(editable)}
-                aria-label={`Edit ${beat.title}`}
-              >
-                <Pencil aria-hidden="true" className="size-3.5" />
-                Edit
-              </Button>
-            ) : (
-              <Link to={`/beats/${beat.id}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-                <Pencil aria-hidden="true" className="size-3.5" />
-                Edit
-              </Link>
-            )
+            <Button variant="secondary" size="sm" onClick={() => onEdit(beat)} aria-label={`Edit ${beat.title}`}>
+              <Pencil aria-hidden="true" className="size-3.5" />
+              Edit
+            </Button>
           ) : null}
         </div>
       </div>
@@ -118,17 +111,24 @@ function RowSkeletons() {
 
 /**
  * The Uploads tab (My Uploads for the owner): every beat with the three sorts, and for the
- * owner an Edit button opening the catalogue's Manage Beat modal. Promote waits for
- * promotions (money.md) to exist.
+ * owner an Edit button opening Manage Beat (a slot). Promote waits for promotions (money.md).
  */
-export function UploadsList({ userId, isOwner }: { userId: string; isOwner: boolean }) {
+export function UploadsList({
+  userId,
+  isOwner,
+  manageBeat,
+}: {
+  userId: string;
+  isOwner: boolean;
+  manageBeat: ProfilePageSlots['manageBeat'];
+}) {
   const [sort, setSort] = useState<ProfileBeatSort>('newest');
   const beats = useQuery(userBeatsQueryOptions(userId, sort));
   const [editing, setEditing] = useState<Beat | null>(null);
-  const currency = usePreferredCurrency();
   const queryClient = useQueryClient();
   const list = beats.data ?? [];
-  // The modal refreshes the catalogue's queries; this user's lists, counts and stats are ours.
+  // Manage Beat's caller refreshes the other views of the beat; this user's lists, counts and
+  // stats are ours.
   const refreshProfile = () => void queryClient.invalidateQueries({ queryKey: profileKeys.user(userId) });
 
   return (
@@ -169,19 +169,10 @@ export function UploadsList({ userId, isOwner }: { userId: string; isOwner: bool
           ))}
         </ul>
       )}
-      {editing ? (
-        <EditBeatModal
-          beat={editing}
-          currency={currency}
-          open
-          onOpenChange={(open) => {
-            if (!open) setEditing(null);
-          }}
-          onSaved={refreshProfile}
-          // Deleting from one's uploads stays here: the row goes, the counts update.
-          onDeleted={refreshProfile}
-        />
-      ) : null}
+      {/* Deleting from one's uploads stays here: the row goes, the counts update. */}
+      {editing
+        ? manageBeat({ beat: editing, onClose: () => setEditing(null), onChanged: refreshProfile })
+        : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { ProfileResponse } from '@beatroom/shared/community-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { describeError } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
-import { describeError, profileKeys, setFollowing } from '../api';
+import { profileKeys, setFollowing } from '../api';
 
 /**
  * Follow / unfollow (platform.md §4 "Follow"), optimistic as ui.md asks: the button and the

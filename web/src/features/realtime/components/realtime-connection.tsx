@@ -1,14 +1,15 @@
-import { REALTIME_PATH } from '@beatroom/shared/realtime-contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { REALTIME_PATH, type ServerMessage } from '@beatroom/shared/realtime-contract';
 import { useEffect, useRef } from 'react';
 import { realtimeUrl } from '../../../lib/api-client';
-import { usePlatform } from '../../../lib/platform';
-import { useActivityFeedStore } from '../../activity/store/activity-feed-store';
-import { useSession } from '../../auth/hooks/use-session';
-import { useOpenNotification } from '../../notifications/hooks/use-notification-actions';
-import { dispatchServerMessage, type DispatchContext } from '../dispatch';
 import { createRealtimeClient } from '../realtime-client';
 import { useRealtimeStore } from '../store/realtime-store';
+
+/** What the app does with the connection: app/ routes messages to the features that show them. */
+export interface RealtimeHandlers {
+  onMessage: (message: ServerMessage) => void;
+  /** This user's connection is over (sign-out, another account): drop what it fed. */
+  onEnd?: () => void;
+}
 
 /**
  * One user's connection: opened on mount, closed with 1000 on unmount (sign-out, another
@@ -16,28 +17,20 @@ import { useRealtimeStore } from '../store/realtime-store';
  * page's own host. A page cannot set headers on a WebSocket: on the web the session cookie goes
  * along; in the desktop app main adds the Bearer token to the handshake (its webRequest filter
  * names the server's ws:/wss: address, desktop/src/main/window.ts). The server closes the socket
- * with 1000 when the session ends, which is not retried.
+ * with 1000 when the session ends, which is not retried. Renders nothing.
  */
-function UserConnection({ userId }: { userId: string }) {
-  const queryClient = useQueryClient();
-  const openNotification = useOpenNotification(userId);
-  const platform = usePlatform();
+export function RealtimeConnection({ userId, handlers }: { userId: string; handlers: RealtimeHandlers }) {
   // Handlers change identity with every render; the socket must not.
-  const context = useRef<DispatchContext>({ queryClient, userId, openNotification });
+  const latest = useRef(handlers);
   useEffect(() => {
-    context.current = {
-      queryClient,
-      userId,
-      openNotification,
-      notify: (notification) => void platform.notify(notification).catch(() => {}),
-    };
+    latest.current = handlers;
   });
 
   useEffect(() => {
     const client = createRealtimeClient({
       url: () => realtimeUrl(REALTIME_PATH),
       userId,
-      onMessage: (message) => dispatchServerMessage(message, context.current),
+      onMessage: (message) => latest.current.onMessage(message),
       onStatus: (status) => useRealtimeStore.setState({ status }),
     });
     useRealtimeStore.setState({ status: client.status, reconnect: () => client.connect() });
@@ -45,18 +38,9 @@ function UserConnection({ userId }: { userId: string }) {
     return () => {
       client.disconnect();
       useRealtimeStore.setState({ status: 'disconnected', reconnect: () => {} });
-      useActivityFeedStore.getState().reset();
+      latest.current.onEnd?.();
     };
   }, [userId]);
 
   return null;
-}
-
-/**
- * The app's realtime connection (platform.md §4): open while a user is signed in, closed when
- * they are gone. Mounted once in the root layout; renders nothing.
- */
-export function RealtimeConnection() {
-  const { user } = useSession();
-  return user ? <UserConnection key={user.id} userId={user.id} /> : null;
 }

@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '@beatroom/shared/constants';
+import type { ConnectionStatus } from '@beatroom/shared/community-constants';
 import { create } from 'zustand';
 
 interface RealtimeStoreState {

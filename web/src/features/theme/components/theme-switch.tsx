@@ -1,4 +1,4 @@
-import type { Theme } from '@beatroom/shared/constants';
+import type { Theme } from '@beatroom/shared/settings-constants';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, Monitor, Moon, Sun } from 'lucide-react';
 import { MenuContent, menuItemClasses } from '../../../components/ui/dropdown-menu';

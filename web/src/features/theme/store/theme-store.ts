@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, THEMES, type Theme } from '@beatroom/shared/constants';
+import { DEFAULT_THEME, THEMES, type Theme } from '@beatroom/shared/settings-constants';
 import { create } from 'zustand';
 
 export const THEME_STORAGE_KEY = 'beatroom-theme';

@@ -1,0 +1,84 @@
+import type { Beat, PreviewStatus } from '@beatroom/shared/beats-contract';
+import type { Genre, Mood, MusicalKey } from '@beatroom/shared/catalogue-constants';
+import { fileUrl } from '@beatroom/shared/files-contract';
+import { Prisma } from '../generated/prisma/client';
+
+/**
+ * The beat columns every answer of the Beat contract is made from, and the one mapper from
+ * them to the contract. They live here, below the modules, because beats and profiles (and
+ * whatever lists beats next) answer the same Beat and no module may import another module's
+ * repository.
+ */
+
+/** The Beat contract's columns, for Prisma queries. */
+export const beatSelect = {
+  id: true,
+  userId: true,
+  title: true,
+  description: true,
+  bpm: true,
+  keySignature: true,
+  genre: true,
+  mood: true,
+  priceCents: true,
+  isFree: true,
+  isFeatured: true,
+  promotionType: true,
+  audioFileKey: true,
+  coverImageKey: true,
+  durationSeconds: true,
+  playCount: true,
+  downloadCount: true,
+  createdAt: true,
+  producerName: true,
+  previewKey: true,
+  previewStatus: true,
+} as const satisfies Prisma.BeatSelect;
+
+/** A stored beat as Prisma's generated types describe it. */
+export type BeatRecord = Prisma.BeatGetPayload<{ select: typeof beatSelect }>;
+
+/**
+ * The same columns in SQL, named as Prisma names them, for raw queries (search ranking, joins)
+ * over `beats b`: their rows are BeatRecords too, so they go through the same mapper.
+ */
+export const BEAT_COLUMNS = Prisma.sql`b.id::text AS "id", b.user_id::text AS "userId", b.title,
+  b.description, b.bpm, b.key_signature AS "keySignature", b.genre, b.mood,
+  b.price_cents AS "priceCents", b.is_free AS "isFree", b.is_featured AS "isFeatured",
+  b.promotion_type AS "promotionType", b.audio_file_key AS "audioFileKey",
+  b.cover_image_key AS "coverImageKey", b.duration_seconds AS "durationSeconds",
+  b.play_count AS "playCount", b.download_count AS "downloadCount", b.created_at AS "createdAt",
+  b.producer_name AS "producerName", b.preview_key AS "previewKey", b.preview_status AS "previewStatus"`;
+
+/**
+ * A stored beat as the Beat contract. Genre, key and mood are plain text columns, but every
+ * write goes through the contract's enums (CreateBeatBody, EditBeatBody, the demo seed), so
+ * the stored values are members of those lists.
+ */
+export function toBeat(row: BeatRecord): Beat {
+  const ready = row.previewStatus === 'ready' && row.previewKey !== null;
+  return {
+    id: row.id,
+    user_id: row.userId,
+    title: row.title,
+    description: row.description,
+    bpm: row.bpm,
+    key_signature: row.keySignature as MusicalKey | null,
+    genre: row.genre as Genre,
+    mood: row.mood as Mood | null,
+    price_cents: row.priceCents,
+    is_free: row.isFree,
+    is_featured: row.isFeatured,
+    promotion_type: row.promotionType,
+    // The preview, never the master (which is for sale): nothing to play until it is ready.
+    audio_file_key: ready ? row.previewKey : null,
+    cover_image_key: row.coverImageKey,
+    duration_seconds: row.durationSeconds,
+    play_count: row.playCount,
+    download_count: row.downloadCount,
+    created_at: row.createdAt.toISOString(),
+    producer_name: row.producerName,
+    preview_url: ready ? fileUrl(row.previewKey!) : null,
+    preview_status: row.previewStatus as PreviewStatus,
+  };
+}

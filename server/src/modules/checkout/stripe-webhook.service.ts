@@ -1,0 +1,86 @@
+import type Stripe from 'stripe';
+import { badRequest } from '../../http/http-errors';
+import { isUuid } from '../../http/params';
+import type { FulfilmentService } from '../orders/fulfilment.service';
+import type { CheckoutRepository } from './checkout.repository';
+
+export const INVALID_SIGNATURE = 'Invalid Stripe signature';
+
+const paymentIdOf = (session: Stripe.Checkout.Session) =>
+  typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? session.id);
+
+/** The order an object belongs to; only our own UUIDs are believed. */
+function orderIdOf(object: { metadata?: Stripe.Metadata | null; client_reference_id?: string | null }) {
+  const id = object.metadata?.order_id ?? object.client_reference_id ?? null;
+  return id && isUuid(id) ? id : null;
+}
+
+/**
+ * Stripe's webhook: the signature is checked on the raw body (STRIPE_WEBHOOK_SECRET, Stripe's
+ * 5-minute tolerance), each event id is recorded once, and the event is handed to fulfilment,
+ * which is idempotent per order. Events may come in any order and any number of times: a
+ * completed checkout and its payment_intent.succeeded fulfil once; an expiry after payment
+ * changes nothing.
+ */
+export function createStripeWebhookService(deps: {
+  stripe: Stripe;
+  webhookSecret: string;
+  repo: CheckoutRepository;
+  fulfilment: FulfilmentService;
+}) {
+  const { stripe, webhookSecret, repo, fulfilment } = deps;
+
+  async function dispatch(event: Stripe.Event): Promise<void> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = event.data.object;
+        // A delayed method (bank debit) completes the session unpaid; its success comes later.
+        if (session.payment_status !== 'paid') return;
+        const orderId = orderIdOf(session);
+        if (!orderId) return;
+        await fulfilment.fulfil(orderId, { paymentId: paymentIdOf(session), amountCents: session.amount_total ?? 0 });
+        return;
+      }
+      case 'payment_intent.succeeded': {
+        const intent = event.data.object;
+        const orderId = orderIdOf(intent);
+        if (!orderId) return;
+        await fulfilment.fulfil(orderId, { paymentId: intent.id, amountCents: intent.amount_received || intent.amount });
+        return;
+      }
+      case 'checkout.session.expired': {
+        const orderId = orderIdOf(event.data.object);
+        if (orderId) await fulfilment.checkoutExpired(orderId);
+        return;
+      }
+      default:
+        // Everything else Stripe may send is of no interest to a sale.
+        return;
+    }
+  }
+
+  return {
+    /** Answers `duplicate: true` for an event already received; throws 400 for a bad signature. */
+    async handle(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
+      let event: Stripe.Event;
+      try {
+        if (!signature) throw new Error('no signature');
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      } catch {
+        throw badRequest(INVALID_SIGNATURE);
+      }
+      if (!(await repo.recordEvent(event.id, event.type))) return { received: true, duplicate: true };
+      try {
+        await dispatch(event);
+      } catch (error) {
+        // Not handled: let Stripe deliver it again.
+        await repo.forgetEvent(event.id);
+        throw error;
+      }
+      return { received: true };
+    },
+  };
+}
+
+export type StripeWebhookService = ReturnType<typeof createStripeWebhookService>;

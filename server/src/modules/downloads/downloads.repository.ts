@@ -1,0 +1,157 @@
+import type { DownloadHistoryItem, PurchaseItem } from '@beatroom/shared/money-contract';
+import { LICENSE_IDS, type LicenseId } from '@beatroom/shared/money-constants';
+import {
+  DOWNLOAD_FORMATS,
+  USER_SETTINGS_DEFAULTS,
+  type DownloadFormat,
+} from '@beatroom/shared/settings-constants';
+import type { PrismaClient } from '../../generated/prisma/client';
+
+const isLicenseId = (value: string | null): value is LicenseId =>
+  (LICENSE_IDS as readonly (string | null)[]).includes(value);
+
+/** At most this many rows per history list; the page shows a user's recent activity, not an archive. */
+export const HISTORY_LIMIT = 200;
+
+/** Downloads: what a user may fetch of a beat, and the record of what they fetched and bought. */
+export function createDownloadsRepository(prisma: PrismaClient) {
+  return {
+    /** The beat columns a download decision needs, or null for an unknown beat. */
+    beat(beatId: string) {
+      return prisma.beat.findUnique({
+        where: { id: beatId },
+        select: {
+          id: true,
+          userId: true,
+          title: true,
+          isFree: true,
+          priceCents: true,
+          audioFileKey: true,
+          soldExclusiveAt: true,
+        },
+      });
+    },
+
+    /** The licence types the user holds for the beat (granted by fulfilment only). */
+    async licences(userId: string, beatId: string): Promise<LicenseId[]> {
+      const rows = await prisma.license.findMany({
+        where: { buyerId: userId, beatId },
+        select: { licenseType: true },
+      });
+      return rows.map((r) => r.licenseType).filter(isLicenseId);
+    },
+
+    /** The user's downloadFormat setting (money.md §3), mp3 when unset or unknown. */
+    async preferredFormat(userId: string): Promise<DownloadFormat> {
+      const row = await prisma.userSettings.findUnique({
+        where: { userId },
+        select: { downloadFormat: true },
+      });
+      const format = row?.downloadFormat;
+      return (DOWNLOAD_FORMATS as readonly string[]).includes(format ?? '')
+        ? (format as DownloadFormat)
+        : USER_SETTINGS_DEFAULTS.downloadFormat;
+    },
+
+    /**
+     * Records one download; a download by anyone but the producer also counts on the beat's
+     * download_count (the producer fetching their own file is not a listener's download).
+     */
+    async record(input: {
+      userId: string;
+      beatId: string;
+      licenseType: LicenseId | null;
+      format: DownloadFormat;
+      counts: boolean;
+    }) {
+      await prisma.$transaction(async (tx) => {
+        await tx.download.create({
+          data: {
+            userId: input.userId,
+            beatId: input.beatId,
+            licenseType: input.licenseType,
+            format: input.format,
+          },
+        });
+        if (input.counts) {
+          await tx.beat.update({ where: { id: input.beatId }, data: { downloadCount: { increment: 1 } } });
+        }
+      });
+    },
+
+    /**
+     * Download history, newest first. price_paid_cents is what the user paid for the licence
+     * the download was made under (0 for a free beat or the producer's own).
+     */
+    async history(userId: string): Promise<DownloadHistoryItem[]> {
+      const rows = await prisma.download.findMany({
+        where: { userId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: HISTORY_LIMIT,
+        select: {
+          id: true,
+          beatId: true,
+          licenseType: true,
+          format: true,
+          createdAt: true,
+          beat: { select: { title: true, coverImageKey: true } },
+        },
+      });
+      const licensed = await prisma.license.findMany({
+        where: { buyerId: userId, beatId: { in: [...new Set(rows.map((r) => r.beatId))] } },
+        select: { beatId: true, licenseType: true, order: { select: { amountCents: true } } },
+      });
+      const paid = new Map(licensed.map((l) => [`${l.beatId}:${l.licenseType}`, l.order.amountCents]));
+      return rows.map((r) => ({
+        id: r.id,
+        beat_id: r.beatId,
+        beat_title: r.beat.title,
+        cover_image_key: r.beat.coverImageKey,
+        created_at: r.createdAt.toISOString(),
+        price_paid_cents: (r.licenseType && paid.get(`${r.beatId}:${r.licenseType}`)) || 0,
+        license_type: isLicenseId(r.licenseType) ? r.licenseType : null,
+      }));
+    },
+
+    /** The licences the user bought, newest first, with what they paid and how. */
+    async purchases(userId: string): Promise<PurchaseItem[]> {
+      const rows = await prisma.license.findMany({
+        where: { buyerId: userId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: HISTORY_LIMIT,
+        select: {
+          id: true,
+          orderId: true,
+          beatId: true,
+          licenseType: true,
+          createdAt: true,
+          beat: { select: { title: true, coverImageKey: true } },
+          order: { select: { amountCents: true, paymentMethodType: true, paidAt: true } },
+        },
+      });
+      return rows
+        .filter((r) => isLicenseId(r.licenseType))
+        .map((r) => ({
+          id: r.id,
+          order_id: r.orderId,
+          beat_id: r.beatId,
+          beat_title: r.beat.title,
+          cover_image_key: r.beat.coverImageKey,
+          created_at: (r.order.paidAt ?? r.createdAt).toISOString(),
+          price_paid_cents: r.order.amountCents,
+          license_type: r.licenseType as LicenseId,
+          payment_method: r.order.paymentMethodType,
+          license_pdf_url: `/api/orders/${r.orderId}/license.pdf`,
+        }));
+    },
+
+    /** Downloads of the producer's beats by others since a time (analytics' recentDownloads). */
+    downloadsOfProducerSince(producerId: string, since: Date): Promise<number> {
+      return prisma.download.count({
+        where: { beat: { userId: producerId }, userId: { not: producerId }, createdAt: { gte: since } },
+      });
+    },
+  };
+}
+
+export type DownloadsRepository = ReturnType<typeof createDownloadsRepository>;

@@ -1,0 +1,126 @@
+import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
+import type {
+  DownloadHistoryItem,
+  DownloadResponse,
+  DownloadStatus,
+  PurchaseItem,
+} from '@beatroom/shared/money-contract';
+import { bestLicense } from '@beatroom/shared/licensing';
+import { conflict, forbidden, notFound, paymentRequired } from '../../http/http-errors';
+import type { UserRecord } from '../users/user-record';
+import { downloadAccess, downloadFilename, masterFormat, planDelivery } from './delivery-plan';
+import type { DownloadsRepository } from './downloads.repository';
+import { DownloadTokenError, type DownloadGrant, type DownloadSigner } from './signed-url';
+
+export const BUY_TO_DOWNLOAD = 'Buy a licence to download this beat';
+export const SOLD_EXCLUSIVELY = 'This beat was sold exclusively and can no longer be downloaded';
+export const MP3_BEING_PREPARED = 'The MP3 of this beat is being prepared. Please try again in a minute.';
+export const LINK_REFUSED = 'This download link has expired or is not yours. Start the download again.';
+export const HISTORY_OWN_ONLY = 'You can only see your own downloads and purchases';
+
+/** Where the MP3 320 of a lossless master lives, once media jobs have made it (the previews service). */
+export interface RenditionLookup {
+  rendition(beatId: string, format: 'mp3_320'): Promise<{ storageKey: string } | null>;
+}
+
+/**
+ * Downloads (money.md §4, issue 9): who may download a beat, which file their licence and
+ * settings give them, a signed single-user URL for it, and the history of downloads and
+ * purchases. Access is decided before any file key is looked at.
+ */
+export function createDownloadsService(deps: {
+  repo: DownloadsRepository;
+  signer: DownloadSigner;
+  renditions: RenditionLookup;
+}) {
+  const { repo, signer } = deps;
+
+  async function decide(user: UserRecord, beatId: string) {
+    const beat = await repo.beat(beatId);
+    if (!beat) throw notFound(BEAT_NOT_FOUND);
+    const isOwner = beat.userId === user.id;
+    const licence = isOwner ? null : bestLicense(await repo.licences(user.id, beatId));
+    const access = downloadAccess({
+      isOwner,
+      isFree: beat.isFree || beat.priceCents === 0,
+      licence,
+      soldExclusive: beat.soldExclusiveAt !== null,
+    });
+    return { beat, isOwner, licence, access };
+  }
+
+  return {
+    /** GET /api/beats/{id}/download-status */
+    async status(user: UserRecord, beatId: string): Promise<DownloadStatus> {
+      return (await decide(user, beatId)).access;
+    },
+
+    /**
+     * POST /api/beats/{id}/download: picks the file, records the download and answers a signed
+     * URL for it. A lossless master whose MP3 rendition does not exist yet is a 409: the
+     * client can retry shortly (media jobs make it after upload).
+     */
+    async request(user: UserRecord, beatId: string): Promise<DownloadResponse> {
+      const { beat, isOwner, licence, access } = await decide(user, beatId);
+      if (!access.canDownload) {
+        throw access.reason === 'sold_exclusive'
+          ? forbidden(SOLD_EXCLUSIVELY)
+          : paymentRequired(BUY_TO_DOWNLOAD);
+      }
+      const original = masterFormat(beat.audioFileKey);
+      const preference = await repo.preferredFormat(user.id);
+      const right = isOwner ? 'owner' : (licence ?? 'free');
+      const { file, formatMatch } = planDelivery({ right, master: original, preference });
+
+      let key = beat.audioFileKey;
+      if (file.source === 'rendition') {
+        const rendition = await deps.renditions.rendition(beat.id, file.rendition);
+        if (!rendition) throw conflict(MP3_BEING_PREPARED);
+        key = rendition.storageKey;
+      }
+      const filename = downloadFilename(beat.title, file.format);
+      const { token } = signer.sign({ userId: user.id, key, filename });
+      await repo.record({
+        userId: user.id,
+        beatId: beat.id,
+        licenseType: licence,
+        format: file.format,
+        counts: !isOwner,
+      });
+      return {
+        downloadUrl: `/api/downloads/${token}`,
+        filename,
+        formatMatch,
+        originalFormat: original,
+        userPreference: preference,
+      };
+    },
+
+    /** GET /api/downloads/{token}: the grant behind a link, for the user it was made for only. */
+    grant(user: UserRecord, token: string): DownloadGrant {
+      try {
+        return signer.verify(token, user.id);
+      } catch (error) {
+        if (error instanceof DownloadTokenError) throw forbidden(LINK_REFUSED);
+        throw error;
+      }
+    },
+
+    async history(viewer: UserRecord, userId: string): Promise<DownloadHistoryItem[]> {
+      if (viewer.id !== userId) throw forbidden(HISTORY_OWN_ONLY);
+      return repo.history(userId);
+    },
+
+    async purchases(viewer: UserRecord, userId: string): Promise<PurchaseItem[]> {
+      if (viewer.id !== userId) throw forbidden(HISTORY_OWN_ONLY);
+      return repo.purchases(userId);
+    },
+
+    /** Downloads of a producer's beats by others since a time (analytics' recentDownloads). */
+    recentDownloadsOf(producerId: string, since: Date): Promise<number> {
+      return repo.downloadsOfProducerSince(producerId, since);
+    },
+  };
+}
+
+export type DownloadsService = ReturnType<typeof createDownloadsService>;

@@ -1,0 +1,56 @@
+import { ErrorBody } from '@beatroom/shared/auth-contract';
+import {
+  INVOICE_NUMBER_PATTERN,
+  InvoiceListQuery,
+  InvoiceListResponse,
+} from '@beatroom/shared/money-contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../http/authenticate';
+import { z } from 'zod';
+import { idParams } from '../../http/params';
+import { INVOICE_NOT_FOUND, LICENCE_NOT_FOUND } from './invoices.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** A malformed number names no invoice: the same 404 as an unknown one (errors plugin). */
+const InvoiceNumberParams = z.object({
+  invoiceNumber: z.string().regex(INVOICE_NUMBER_PATTERN, INVOICE_NOT_FOUND),
+});
+
+/** A private document: downloaded under its name, never kept by a shared cache. */
+function sendPdf(reply: FastifyReply, document: { pdf: Buffer; filename: string }) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${document.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(document.pdf);
+}
+
+/** Invoices & Receipts (money.md §7) and licence agreements (issue 9). */
+export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/invoices',
+    {
+      onRequest: app.authenticate,
+      schema: { querystring: InvoiceListQuery, response: { 200: InvoiceListResponse, ...errors } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.invoices.list(signedInUser(request), request.query);
+    },
+  );
+
+  app.get(
+    '/api/invoices/:invoiceNumber/pdf',
+    { onRequest: app.authenticate, schema: { params: InvoiceNumberParams } },
+    async (request, reply) =>
+      sendPdf(reply, await app.invoices.invoicePdf(signedInUser(request), request.params.invoiceNumber)),
+  );
+
+  app.get(
+    '/api/orders/:id/license.pdf',
+    { onRequest: app.authenticate, schema: { params: idParams(LICENCE_NOT_FOUND) } },
+    async (request, reply) =>
+      sendPdf(reply, await app.invoices.licencePdf(signedInUser(request), request.params.id)),
+  );
+};

@@ -1,0 +1,67 @@
+import type { PaymentMethod, PaymentType } from '@beatroom/shared/money-contract';
+
+/** What a provider needs to take payment for one order. */
+export interface CheckoutRequest {
+  orderId: string;
+  buyer: { id: string; email: string; name: string | null };
+  /** One line on the provider's page and statement: "<beat title> (Premium licence)". */
+  description: string;
+  amountCents: number;
+  currency: 'USD' | 'EUR';
+  paymentType: PaymentType;
+  /** Keep the method for later purchases ("save payment method" ticked). */
+  saveMethod: boolean;
+  /** The checkout closes (and an exclusive's reservation ends) at this time. */
+  expiresAt: Date;
+  /** A producer's connected payout account, paid directly minus feeCents; null: the platform. */
+  destination: { accountId: string; feeCents: number } | null;
+  /** Where the provider's page sends the buyer after paying, or after giving up. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A payment the provider reports as taken. */
+export interface PaymentReceived {
+  /** The provider's payment id (Stripe PaymentIntent, or a local test id). */
+  paymentId: string;
+  amountCents: number;
+}
+
+export type SavedCharge =
+  | ({ status: 'paid' } & PaymentReceived)
+  | { status: 'failed'; message: string };
+
+/**
+ * A way to take money: Stripe when configured, otherwise the local test provider. Both send
+ * the buyer to a checkout_url and end in the same fulfilment function; the order service never
+ * knows which one it talks to.
+ */
+export interface CheckoutProvider {
+  readonly name: 'local' | 'stripe';
+  /** Opens a checkout the buyer's browser is sent to. sessionId identifies it at the provider. */
+  startCheckout(request: CheckoutRequest): Promise<{ url: string; sessionId: string | null }>;
+  /**
+   * Charges a saved method now, without the buyer present. The caller checked nothing about
+   * the method: the provider answers null when it is not the buyer's.
+   */
+  chargeSaved(request: CheckoutRequest, methodId: string): Promise<SavedCharge | null>;
+  /** Charges a payment method a wallet sheet (Apple Pay, Google Pay) just produced. */
+  chargeWallet(request: CheckoutRequest, paymentMethodId: string): Promise<SavedCharge>;
+  /**
+   * Gives the money back; idempotent per order, so retrying after a failure is safe. A
+   * destination charge also takes back the producer's transfer and the platform fee.
+   */
+  refund(order: {
+    id: string;
+    paymentId: string | null;
+    amountCents: number;
+    destinationCharge: boolean;
+  }): Promise<{ refundId: string }>;
+  /** Ends an open checkout early (the buyer cancelled, or started a new one). */
+  cancelCheckout(sessionId: string): Promise<void>;
+  listMethods(userId: string): Promise<PaymentMethod[]>;
+  /** Removes the user's method; false when it is not theirs (or unknown). */
+  deleteMethod(userId: string, methodId: string): Promise<boolean>;
+  /** Wallet payments (Apple Pay, Google Pay) are only possible through Stripe. */
+  readonly walletsAvailable: boolean;
+}

@@ -1,0 +1,44 @@
+// Community lists of the spec (platform.md §1, §4; community.md §2, §4): music roles,
+// notification and activity types, and the realtime connection's states.
+import { optionValues } from './option-values';
+
+/** Display-only music role picker (platform.md §1); every role is free. */
+export const MUSIC_ROLES = [
+  { value: 'producer', label: 'Producer' },
+  { value: 'beatmaker', label: 'Beatmaker' },
+  { value: 'rapper', label: 'Rapper' },
+  { value: 'singer', label: 'Singer' },
+  { value: 'songwriter', label: 'Songwriter' },
+  { value: 'vocalist', label: 'Vocalist' },
+  { value: 'dj', label: 'DJ' },
+  { value: 'artist', label: 'Artist' },
+  { value: 'musician', label: 'Musician' },
+  { value: 'composer', label: 'Composer' },
+  { value: 'sound_engineer', label: 'Sound Engineer' },
+  { value: 'music_fan', label: 'Music Fan' },
+] as const;
+export const MUSIC_ROLE_VALUES = optionValues(MUSIC_ROLES);
+
+/** The label shown for a profile's music role; null when unset or not one of ours. */
+export function musicRoleLabel(role: string | null | undefined): string | null {
+  return MUSIC_ROLES.find((r) => r.value === role)?.label ?? null;
+}
+
+export const NOTIFICATION_TYPES = ['new_follower', 'new_beat', 'beat_review', 'promotional'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const ACTIVITY_TYPES = [
+  'beat_uploaded',
+  'beat_purchased',
+  'user_followed',
+  'beat_rated',
+  'challenge_entry',
+  'collaboration_started',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const CONNECTION_STATUSES = ['disconnected', 'connecting', 'connected', 'error'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** WebSocket close codes that mean "closed on purpose": no reconnect. */
+export const NORMAL_CLOSE_CODES = [1000, 1001] as const;

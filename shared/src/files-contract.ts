@@ -1,0 +1,48 @@
+// HTTP contract of stored files and uploads (platform.md §5, §7 "Beats and files"): the keys
+// the server makes, where files are served, and what the upload routes answer.
+import { z } from 'zod';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * Every storage key the server makes: `<folder>/<uuid>.<ext>`, lower case. Nothing else is a
+ * key, so no key can name a path outside storage (no dots but the extension, one slash).
+ */
+export const STORAGE_KEY_PATTERN = new RegExp(`^[a-z][a-z0-9-]{0,31}/${UUID}\\.[a-z0-9]{1,8}$`);
+/** Keys of uploaded audio: MP3, WAV or FLAC as detected from the content. */
+export const AUDIO_KEY_PATTERN = new RegExp(`^audio/${UUID}\\.(?:mp3|wav|flac)$`);
+/** Keys of uploaded images: always re-encoded to JPEG. */
+export const IMAGE_KEY_PATTERN = new RegExp(`^images/${UUID}\\.jpg$`);
+
+export const AudioFileKey = z.string().regex(AUDIO_KEY_PATTERN, 'is not an audio file key from an upload');
+export const ImageFileKey = z.string().regex(IMAGE_KEY_PATTERN, 'is not an image file key from an upload');
+
+/**
+ * Where a stored file is served: `GET /api/files/{key}` (HEAD, Range, ETag, cached for a year
+ * because a key's content never changes). The key's slash is part of the path, not encoded.
+ */
+export function fileUrl(key: string): string {
+  return `/api/files/${key}`;
+}
+
+/** A person's picture: their uploaded profile image when they have one, else the issuer's. */
+export function avatarUrl(
+  profileImageKey: string | null | undefined,
+  issuerPicture: string | null,
+): string | null {
+  return profileImageKey ? fileUrl(profileImageKey) : issuerPicture;
+}
+
+/**
+ * POST /api/upload/audio (multipart field `audio`, ≤ 50 MB, MP3/WAV/FLAC by content) and
+ * POST /api/upload/image (multipart field `image`, ≤ 10 MB, JPEG/PNG/WebP by content; stored
+ * as a JPEG of at most 800 px on the longest side) answer the new file's key.
+ */
+export const UploadResponse = z.object({ key: z.string() });
+export type UploadResponse = z.infer<typeof UploadResponse>;
+
+/** Largest image the server decodes (width × height); bigger ones are refused with a 400. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+/** Multipart field names of the two upload routes. */
+export const UPLOAD_FIELDS = { audio: 'audio', image: 'image' } as const;

@@ -1,0 +1,274 @@
+// HTTP contract of selling beats (money.md §3, §7; issue 9): licences, purchase, checkout,
+// saved payment methods, orders, downloads, purchases, invoices and producer earnings. The
+// server validates with these schemas and the web app imports the same ones. Money is integer
+// cents with its currency; dates are ISO 8601 strings.
+import { z } from 'zod';
+import { PAGE_SIZES } from './limits';
+import { CURRENCIES, LICENSE_IDS } from './money-constants';
+import { DOWNLOAD_FORMATS } from './settings-constants';
+
+export const LicenseType = z.enum(LICENSE_IDS);
+export const Currency = z.enum(CURRENCIES);
+const Cents = z.number().int();
+
+// ---------------------------------------------------------------------------------------------
+// Licences and purchase
+// ---------------------------------------------------------------------------------------------
+
+/** One licence card of GET /api/beats/{id}/licenses (money.md §9). */
+export const LicenseOption = z.object({
+  license_type: LicenseType,
+  name: z.string(),
+  price_cents: Cents,
+  features: z.array(z.string()),
+  /** Premium is marked POPULAR. */
+  popular: z.boolean(),
+  /** False for an exclusive already sold or reserved by another buyer's open checkout. */
+  available: z.boolean(),
+});
+export type LicenseOption = z.infer<typeof LicenseOption>;
+/** Empty for a free beat: there is nothing to buy. */
+export const LicenseListResponse = z.array(LicenseOption);
+
+/** How the buyer pays (money.md §4): new_card is the default; saved needs saved_payment_method_id. */
+export const PURCHASE_PAYMENT_METHODS = ['new_card', 'paypal', 'apple_pay', 'google_pay', 'saved'] as const;
+export type PurchasePaymentMethod = (typeof PURCHASE_PAYMENT_METHODS)[number];
+
+/** Saved-method and invoice payment types (money.md §3). */
+export const PAYMENT_TYPES = ['card', 'paypal', 'apple_pay', 'google_pay'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/**
+ * POST /api/beats/{id}/purchase (money.md §7). price_cents is what the buyer was shown; the
+ * server prices the licence itself and answers 409 `{ error, price_cents }` when they differ.
+ */
+export const PurchaseBody = z
+  .object({
+    license_type: LicenseType,
+    price_cents: Cents.min(0, 'price_cents must be 0 or more'),
+    save_payment_method: z.boolean().default(false),
+    payment_method: z.enum(PURCHASE_PAYMENT_METHODS).default('new_card'),
+    saved_payment_method_id: z.string().min(1).max(255).nullish(),
+  })
+  .refine((b) => b.payment_method !== 'saved' || !!b.saved_payment_method_id, {
+    message: 'saved_payment_method_id is required to pay with a saved method',
+    path: ['saved_payment_method_id'],
+  });
+export type PurchaseBody = z.input<typeof PurchaseBody>;
+
+/**
+ * The purchase answer: either the buyer goes to the provider's page (checkout_url), or a saved
+ * method was charged at once and the order is already paid.
+ */
+export const PurchaseResponse = z.union([
+  z.object({ order_id: z.string(), checkout_url: z.string() }),
+  z.object({ order_id: z.string(), status: z.literal('paid') }),
+]);
+export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
+
+/** 409 when the shown price is stale: the current price so the dialog can show it. */
+export const PriceMismatchBody = z.object({ error: z.string(), price_cents: Cents });
+
+export const PURCHASE_ERRORS = {
+  OWN_BEAT: 'You cannot buy your own beat',
+  FREE_BEAT: 'This beat is free: there is nothing to buy',
+  ALREADY_HELD: 'You already hold this licence',
+  SOLD_EXCLUSIVE: 'This beat has been sold exclusively',
+  RESERVED: 'This beat is being purchased by another buyer',
+  PRICE_CHANGED: 'The price has changed',
+  SAVED_METHOD_NOT_FOUND: 'Saved payment method not found',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Orders and the local checkout
+// ---------------------------------------------------------------------------------------------
+
+export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** An order as its buyer sees it (GET /api/checkout/local/{orderId} and order answers). */
+export const Order = z.object({
+  id: z.string(),
+  beat_id: z.string(),
+  beat_title: z.string(),
+  producer_name: z.string(),
+  cover_image_key: z.string().nullable(),
+  license_type: LicenseType,
+  license_name: z.string(),
+  amount_cents: Cents,
+  currency: Currency,
+  status: z.enum(ORDER_STATUSES),
+  /** Why the order ended so, e.g. the refund reason. */
+  status_reason: z.string().nullable(),
+  provider: z.enum(['local', 'stripe']),
+  payment_method_type: z.enum(PAYMENT_TYPES),
+  created_at: z.string(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderIdParams = z.object({ orderId: z.string() });
+
+/** The local checkout page's banner: no real payment happens there. */
+export const LOCAL_CHECKOUT_BANNER = 'Test payment, no money moves';
+
+// ---------------------------------------------------------------------------------------------
+// Saved payment methods (money.md §3)
+// ---------------------------------------------------------------------------------------------
+
+export const PaymentMethod = z.object({
+  id: z.string(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  card_brand: z.string().nullable(),
+  card_last_four: z.string().nullable(),
+  card_exp_month: z.number().int().nullable(),
+  card_exp_year: z.number().int().nullable(),
+  paypal_email: z.string().nullable(),
+  is_default: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export const PaymentMethodListResponse = z.array(PaymentMethod);
+export const PaymentMethodIdParams = z.object({ id: z.string().min(1).max(255) });
+
+/** POST /api/payment/apple-pay/validate */
+export const ApplePayValidateBody = z.object({ validationURL: z.string().url() });
+/**
+ * Its answer with Stripe: Stripe's Payment Request validates the merchant in the browser, so the
+ * client hands the sheet to Stripe.js. Without Stripe the call is a 400 "Apple Pay is not available".
+ */
+export const ApplePayValidateResponse = z.object({ provider: z.literal('stripe') });
+/** POST /api/beats/{id}/purchase/apple-pay/complete: payment holds the wallet's payment method. */
+export const ApplePayCompleteBody = z.object({
+  payment: z.object({ payment_method: z.string().min(1).max(255) }).passthrough(),
+  license_type: LicenseType,
+  price_cents: Cents.min(0),
+});
+/** POST /api/beats/{id}/purchase/google-pay/complete */
+export const GooglePayCompleteBody = z.object({
+  payment_response: z.object({ payment_method: z.string().min(1).max(255) }).passthrough(),
+  license_type: LicenseType,
+  price_cents: Cents.min(0),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Downloads, purchases, invoices (money.md §3)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Why a download is refused: payment_required opens the purchase dialog (money.md §4);
+ * sold_exclusive means nothing is left to buy (the beat was sold exclusively to someone else).
+ */
+export const DOWNLOAD_DENIED_REASONS = ['payment_required', 'sold_exclusive'] as const;
+
+/** GET /api/beats/{id}/download-status. reason says why (owner, license, free) or why not. */
+export const DownloadStatus = z.object({
+  canDownload: z.boolean(),
+  reason: z.enum(['owner', 'license', 'free', ...DOWNLOAD_DENIED_REASONS]),
+});
+export type DownloadStatus = z.infer<typeof DownloadStatus>;
+
+/** POST /api/beats/{id}/download. downloadUrl is signed, single-user and short-lived. */
+export const DownloadResponse = z.object({
+  downloadUrl: z.string(),
+  filename: z.string(),
+  /** Whether the delivered format is the user's preferred one. */
+  formatMatch: z.boolean(),
+  originalFormat: z.string(),
+  userPreference: z.enum(DOWNLOAD_FORMATS),
+});
+export type DownloadResponse = z.infer<typeof DownloadResponse>;
+
+export const DownloadHistoryItem = z.object({
+  id: z.string(),
+  beat_id: z.string(),
+  beat_title: z.string(),
+  cover_image_key: z.string().nullable(),
+  created_at: z.string(),
+  price_paid_cents: Cents,
+  /** null when no licence was needed (own or free beat). */
+  license_type: LicenseType.nullable(),
+});
+export type DownloadHistoryItem = z.infer<typeof DownloadHistoryItem>;
+
+export const PurchaseItem = DownloadHistoryItem.extend({
+  license_type: LicenseType,
+  payment_method: z.string(),
+  order_id: z.string(),
+  /** GET /api/orders/{id}/license.pdf */
+  license_pdf_url: z.string(),
+});
+export type PurchaseItem = z.infer<typeof PurchaseItem>;
+
+export const INVOICE_NUMBER_PATTERN = /^BR-\d{4}-\d{6,}$/;
+
+/** BR-<year>-<six digits>: numbers run 1, 2, 3… within a year. */
+export function formatInvoiceNumber(year: number, sequence: number): string {
+  return `BR-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+export const TRANSACTION_TYPES = ['beat_purchase', 'credits_purchase', 'subscription', 'promotion'] as const;
+
+export const InvoiceItem = z.object({ name: z.string(), quantity: z.number().int(), price: Cents });
+export type InvoiceItem = z.infer<typeof InvoiceItem>;
+
+export const Invoice = z.object({
+  id: z.string(),
+  invoice_number: z.string(),
+  /** JSON text of InvoiceItem[] (money.md §3 says the list is sent as text). */
+  items: z.string(),
+  payment_date: z.string(),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  status: z.string(),
+  payment_provider: z.string(),
+  payment_method_type: z.enum([...PAYMENT_TYPES, 'credits']),
+  currency: Currency,
+  subtotal_cents: Cents,
+  tax_cents: Cents,
+  discount_cents: Cents,
+  total_cents: Cents,
+});
+export type Invoice = z.infer<typeof Invoice>;
+
+export const InvoiceListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.INVOICES),
+});
+export const InvoiceListResponse = z.object({
+  invoices: z.array(Invoice),
+  pagination: z.object({ page: z.number().int(), pages: z.number().int(), total: z.number().int() }),
+});
+export type InvoiceListResponse = z.infer<typeof InvoiceListResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Producer earnings
+// ---------------------------------------------------------------------------------------------
+
+export const PAYOUT_STATUSES = ['unavailable', 'not_connected', 'pending', 'active'] as const;
+
+/** GET /api/users/me/earnings: the sales ledger summed (USD cents). */
+export const EarningsResponse = z.object({
+  currency: Currency,
+  totals: z.object({ sales: z.number().int(), gross_cents: Cents, fee_cents: Cents, net_cents: Cents }),
+  per_beat: z.array(
+    z.object({
+      beat_id: z.string(),
+      beat_title: z.string(),
+      sales: z.number().int(),
+      gross_cents: Cents,
+      net_cents: Cents,
+    }),
+  ),
+  /** One entry per day (YYYY-MM-DD, UTC), oldest first, days without sales included. */
+  last_30_days: z.array(z.object({ date: z.string(), sales: z.number().int(), net_cents: Cents })),
+  payout: z.object({
+    /** unavailable: no Stripe on this server; not_connected / pending / active otherwise. */
+    status: z.enum(PAYOUT_STATUSES),
+    /** Net earnings still waiting for a payout account. */
+    pending_transfer_cents: Cents,
+  }),
+});
+export type EarningsResponse = z.infer<typeof EarningsResponse>;
+
+/** POST /api/payouts/onboarding: where the producer completes Stripe Connect onboarding. */
+export const PayoutOnboardingResponse = z.object({ url: z.string() });

@@ -1,0 +1,68 @@
+// User settings of the personal account (platform.md §3, money.md §3, §9): their choices and
+// defaults, kept for the account issue that builds the settings screen and routes.
+import { DEFAULT_CURRENCY } from './money-constants';
+
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'dark';
+
+export const AUDIO_QUALITIES = ['standard', 'high', 'premium', 'lossless'] as const;
+export type AudioQuality = (typeof AUDIO_QUALITIES)[number];
+export const DOWNLOAD_FORMATS = ['mp3', 'wav', 'flac'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+export const DOWNLOAD_QUALITIES = ['192kbps', '256kbps', '320kbps', 'hi-res', 'lossless'] as const;
+export type DownloadQuality = (typeof DOWNLOAD_QUALITIES)[number];
+export const PROFILE_VISIBILITIES = ['public', 'followers', 'private'] as const;
+export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_LABELS = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+} as const satisfies Record<Language, string>;
+
+/**
+ * Defaults of every user setting. defaultVolume is 0-100 here while the player keeps 0-1
+ * (75 ↔ 0.75). timezone is null: the browser's own zone is shown, never stored by default.
+ */
+export const USER_SETTINGS_DEFAULTS = {
+  autoPlay: true,
+  defaultVolume: 75,
+  audioQuality: 'high',
+  downloadFormat: 'mp3',
+  downloadQuality: '320kbps',
+  autoDownload: false,
+  emailNotifications: true,
+  newFollowerNotifications: true,
+  newBeatNotifications: true,
+  reviewNotifications: true,
+  promotionalEmails: false,
+  profileVisibility: 'public',
+  showPlayHistory: true,
+  showFavorites: true,
+  showFollowing: true,
+  theme: DEFAULT_THEME,
+  language: 'en',
+  timezone: null,
+  preferredCurrency: DEFAULT_CURRENCY,
+} as const satisfies Record<string, unknown> & {
+  audioQuality: AudioQuality;
+  downloadFormat: DownloadFormat;
+  downloadQuality: DownloadQuality;
+  profileVisibility: ProfileVisibility;
+  language: Language;
+};
+
+export const SETTINGS_SECTIONS = [
+  'account',
+  'subscription',
+  'credits',
+  'audio',
+  'download',
+  'notifications',
+  'privacy',
+  'display',
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -1,0 +1,45 @@
+import type { Beat } from '@beatroom/shared/beats-contract';
+import type { RenderPlayButton } from '../features/catalogue/components/beat-card';
+import { PlayButton } from '../features/player/components/play-button';
+import { EditBeatModal } from '../features/upload/components/edit-beat-modal';
+import { useBeatChanges } from './beat-changes';
+
+// Pieces app/ hands to more than one feature's screens through their slots.
+
+/** A beat card's Play / Pause, from the player. */
+export const renderCardPlayButton: RenderPlayButton = (beat) => <PlayButton beat={beat} variant="card" />;
+
+/**
+ * Manage Beat (upload) wherever a beat's owner sees it: a save or a delete refreshes every
+ * other view of the beat (useBeatChanges); `onDeleted` is the caller's own next step.
+ */
+export function ManageBeatDialog({
+  beat,
+  open,
+  onOpenChange,
+  onSaved,
+  onDeleted,
+}: {
+  beat: Beat;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved?: () => void;
+  onDeleted: () => void;
+}) {
+  const changes = useBeatChanges();
+  return (
+    <EditBeatModal
+      beat={beat}
+      open={open}
+      onOpenChange={onOpenChange}
+      onSaved={(saved) => {
+        changes.saved(saved);
+        onSaved?.();
+      }}
+      onDeleted={(deleted) => {
+        onDeleted();
+        changes.deleted(deleted);
+      }}
+    />
+  );
+}

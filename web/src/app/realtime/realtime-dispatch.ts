@@ -1,0 +1,89 @@
+import { TIMINGS } from '@beatroom/shared/limits';
+import type { Notification, ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { receiveActivity } from '../../features/activity/api';
+import { useActivityFeedStore } from '../../features/activity/store/activity-feed-store';
+import { analyticsKeys } from '../../features/analytics/api';
+import { receiveLiveStats } from '../../features/live-stats/api';
+import { notificationTarget, receiveNotification, setUnreadCount } from '../../features/notifications/api';
+import { profileKeys } from '../../features/profile/api';
+import { showToast, type ToastType } from '../../lib/toast';
+
+export interface DispatchContext {
+  queryClient: QueryClient;
+  /** The socket's user: every cache written here is theirs. */
+  userId: string;
+  /** Marks a notification read and goes where it leads (the toast's View button). */
+  openNotification: (notification: Notification) => void;
+  /** A system notification for when the app is not being looked at (desktop; web with permission). */
+  notify?: (notification: { title: string; body?: string; path?: string }) => void;
+}
+
+/**
+ * Where each server message goes (platform.md §4 "Feeds", §7 "Realtime"): notifications to the
+ * bell's caches and a 5 s toast, the unread count into the cache, announcements to an 8 s
+ * toast, activity to the live feed, analytics into the producer's analytics cache, live stats
+ * into home's tiles (so a viewer sees themselves counted at once, not after the poll). Heartbeat
+ * answers and `connected` need nothing. The realtime feature only carries messages; app/ knows
+ * which feature shows what.
+ */
+export function dispatchServerMessage(message: ServerMessage, context: DispatchContext): void {
+  const { queryClient, userId } = context;
+  switch (message.type) {
+    case 'notification': {
+      const event = message.data;
+      switch (event.type) {
+        case 'new_notification': {
+          const { notification } = event;
+          receiveNotification(queryClient, userId, notification);
+          // A new follower changes the user's own follower count, if their profile is cached.
+          if (notification.type === 'new_follower') {
+            void queryClient.invalidateQueries({ queryKey: profileKeys.profile(userId) });
+          }
+          const target = notificationTarget(notification);
+          showToast({
+            type: 'info',
+            title: notification.title,
+            message: notification.message,
+            duration: TIMINGS.NOTIFICATION_TOAST_MS,
+            action: target
+              ? { label: 'View', onClick: () => context.openNotification(notification) }
+              : undefined,
+          });
+          context.notify?.({
+            title: notification.title,
+            body: notification.message,
+            path: target ?? undefined,
+          });
+          break;
+        }
+        case 'unread_count_updated':
+          setUnreadCount(queryClient, userId, event.count);
+          break;
+        case 'system_announcement':
+          showToast({
+            type: event.severity satisfies ToastType,
+            title: 'Announcement',
+            message: event.message,
+            duration: TIMINGS.SYSTEM_ANNOUNCEMENT_TOAST_MS,
+          });
+          break;
+        case 'connected':
+          break;
+      }
+      break;
+    }
+    case 'activity':
+      useActivityFeedStore.getState().apply(message);
+      receiveActivity(queryClient, userId, message);
+      break;
+    case 'analytics':
+      queryClient.setQueryData(analyticsKeys.user(userId), message.data.analytics);
+      break;
+    case 'live_stats':
+      void receiveLiveStats(queryClient, message.data);
+      break;
+    case 'heartbeat':
+      break;
+  }
+}

@@ -1,0 +1,25 @@
+import { BeatDetailPage } from '../../features/beat-detail/components/beat-detail-page';
+import type { BeatPageSlots } from '../../features/beat-detail/components/beat-page-slots';
+import { LikeButton } from '../../features/catalogue/components/like-button';
+import { BeatPlayerPanel } from '../../features/player/components/beat-player-panel';
+import { ProducerBadges } from '../../features/profile/components/producer-badges';
+import { RateBeatButton } from '../../features/reviews/components/rate-beat-button';
+import { RatingSummary } from '../../features/reviews/components/rating-summary';
+import { ReviewsSection } from '../../features/reviews/components/reviews-section';
+import { ManageBeatDialog } from '../beat-slots';
+
+/** The beat page's parts owned by other features (defined once: the slots never change). */
+const slots: BeatPageSlots = {
+  producerBadges: (userId) => <ProducerBadges userId={userId} />,
+  ratingSummary: (beat) => <RatingSummary beatId={beat.id} />,
+  rateButton: (beat) => <RateBeatButton beat={beat} />,
+  favoriteButton: (beat) => <LikeButton beat={beat} variant="labelled" />,
+  player: (beat, purchase) => <BeatPlayerPanel beat={beat}>{purchase}</BeatPlayerPanel>,
+  reviews: (beat) => <ReviewsSection beat={beat} />,
+  manageBeat: (props) => <ManageBeatDialog {...props} />,
+};
+
+/** /beat/:beatId and /beats/:beatId. */
+export function BeatRoute() {
+  return <BeatDetailPage slots={slots} />;
+}

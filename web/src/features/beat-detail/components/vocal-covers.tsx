@@ -1,0 +1,122 @@
+import { formatNumber, formatTimeAgo } from '@beatroom/shared/format';
+import { useQuery } from '@tanstack/react-query';
+import { Headphones, MicVocal, Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { PanelSection } from '../../../components/ui/panel-section';
+import { claimAudioFocus, createAudioFocusOwner, onAudioFocusLost } from '../../../lib/audio-focus';
+import { describeError } from '../../../lib/error-text';
+import { storedFileUrl } from '../../../lib/stored-file';
+import { publicRecordingsQueryOptions, registerRecordingPlay } from '../api';
+
+/**
+ * One audio element for the list. It holds the app's audio focus while a cover plays, so the
+ * main player pauses for it, and it pauses when the main player (or anything else) starts.
+ */
+function useCoverPlayer() {
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [focus] = useState(() => createAudioFocusOwner('vocal covers'));
+  const [playingId, setPlayingId] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = document.createElement('audio');
+    const stop = () => setPlayingId(null);
+    element.addEventListener('ended', stop);
+    element.addEventListener('pause', stop);
+    audio.current = element;
+    const stopListening = onAudioFocusLost(focus, () => element.pause());
+    return () => {
+      stopListening();
+      element.removeEventListener('ended', stop);
+      element.removeEventListener('pause', stop);
+      element.pause();
+    };
+  }, [focus]);
+
+  function toggle(recording: { id: string; file_key: string }) {
+    const element = audio.current;
+    if (!element) return;
+    if (playingId === recording.id) {
+      element.pause();
+      return;
+    }
+    claimAudioFocus(focus);
+    element.src = storedFileUrl(recording.file_key) ?? '';
+    setPlayingId(recording.id);
+    registerRecordingPlay(recording.id);
+    element.play()?.catch((error: unknown) => {
+      console.error(`Failed to play the vocal cover: ${describeError(error)}`);
+      setPlayingId(null);
+    });
+  }
+
+  return { playingId, toggle };
+}
+
+/** Community Vocal Covers: recordings over this beat, with the Record Now prompt. */
+export function VocalCovers({ beatId, onRecord }: { beatId: string; onRecord: () => void }) {
+  const recordings = useQuery(publicRecordingsQueryOptions(beatId));
+  const { playingId, toggle } = useCoverPlayer();
+  const list = recordings.data ?? [];
+
+  return (
+    <PanelSection title="Community Vocal Covers">
+      {recordings.isPending ? (
+        <div aria-hidden="true" className="mt-4 h-16 animate-pulse rounded-2xl bg-fg/10" />
+      ) : list.length === 0 ? (
+        <div className="mt-4 flex flex-col items-start gap-3 rounded-2xl bg-fg/5 p-5 sm:flex-row sm:items-center">
+          <MicVocal aria-hidden="true" className="size-8 shrink-0 text-accent" />
+          <div className="flex-1">
+            <p className="font-medium">No vocal covers yet</p>
+            <p className="text-sm text-muted">Be the first to record vocals over this beat.</p>
+          </div>
+          <Button onClick={onRecord}>
+            <MicVocal aria-hidden="true" className="size-4" />
+            Record Now
+          </Button>
+        </div>
+      ) : (
+        <ul className="mt-3 divide-y divide-line">
+          {list.map((recording) => {
+            const playing = playingId === recording.id;
+            return (
+              <li key={recording.id} className="flex items-center gap-3 py-3">
+                <button
+                  type="button"
+                  onClick={() => toggle(recording)}
+                  aria-label={`${playing ? 'Pause' : 'Play'} ${recording.recording_name}`}
+                  className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover"
+                >
+                  {playing ? (
+                    <Pause aria-hidden="true" className="size-4 fill-current" />
+                  ) : (
+                    <Play aria-hidden="true" className="ml-0.5 size-4 fill-current" />
+                  )}
+                </button>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{recording.recording_name}</p>
+                  <Link
+                    to={`/profile/${recording.user_id}`}
+                    className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-fg hover:underline"
+                  >
+                    <Avatar src={recording.vocalist_avatar} name={recording.vocalist_name} size={18} />
+                    {recording.vocalist_name}
+                  </Link>
+                </div>
+                <div className="flex shrink-0 flex-col items-end text-xs text-muted numeric">
+                  <span className="inline-flex items-center gap-1">
+                    <Headphones aria-hidden="true" className="size-3.5" />
+                    {formatNumber(recording.play_count)}
+                  </span>
+                  <span>{formatTimeAgo(recording.created_at)}</span>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </PanelSection>
+  );
+}

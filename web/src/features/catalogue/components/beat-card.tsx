@@ -1,0 +1,117 @@
+import type { Beat } from '@beatroom/shared/beats-contract';
+import type { Currency } from '@beatroom/shared/money-constants';
+import { formatPriceIn } from '@beatroom/shared/format';
+import { Download, Headphones } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { CoverArt, FeaturedBadge } from '../../../components/ui/cover-art';
+import { IconCount } from '../../../components/ui/icon-count';
+import { storedFileUrl } from '../../../lib/stored-file';
+import { LikeButton } from './like-button';
+
+/**
+ * The play control of a card, from the player (app/ composes it in): the catalogue does not
+ * import the player. It sits in the cover's corner; a control carrying `data-current` marks the
+ * card of the beat the player holds.
+ */
+export type RenderPlayButton = (beat: Beat) => ReactNode;
+
+/**
+ * One beat of the grid (platform.md §2 "Beat card"). It fills its cell (w-full): a grid cell
+ * that is a flex row would otherwise size it to its content, and a lazy cover that has not
+ * loaded yet has none.
+ */
+export function BeatCard({
+  beat,
+  currency,
+  renderPlayButton,
+}: {
+  beat: Beat;
+  currency: Currency;
+  renderPlayButton: RenderPlayButton;
+}) {
+  const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
+  const titleId = `beat-card-${beat.id}`;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="group flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface/70 shadow-lg shadow-black/20 transition-colors hover:border-accent/50 has-[[data-current]]:border-accent/60"
+    >
+      <div className="relative aspect-square overflow-hidden">
+        {/* A second way in for the pointer; keyboard users reach the title link. */}
+        <Link to={`/beat/${beat.id}`} tabIndex={-1}>
+          <CoverArt
+            src={storedFileUrl(beat.cover_image_key)}
+            title={beat.title}
+            className="size-full transition-transform duration-300 group-hover:scale-[1.03]"
+            initialClassName="text-6xl"
+          />
+        </Link>
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 bg-linear-to-t from-black/60 to-transparent"
+        />
+        {beat.is_featured ? <FeaturedBadge className="absolute top-2 left-2 sm:top-2.5 sm:left-2.5" /> : null}
+        <div className="absolute top-2 right-2">
+          <LikeButton beat={beat} />
+        </div>
+        {renderPlayButton(beat)}
+      </div>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5 p-2.5 sm:gap-1 sm:p-3">
+        {/* The price sits beside the title when there is room, under it on a narrow card. */}
+        <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-2">
+          <h3 id={titleId} className="max-w-full min-w-0 truncate text-sm font-semibold sm:text-base">
+            <Link to={`/beat/${beat.id}`} className="hover:underline">
+              {beat.title}
+            </Link>
+          </h3>
+          <span
+            className={`shrink-0 text-sm font-bold numeric ${price === 'Free' ? 'text-emerald-400' : 'text-amber-300'}`}
+          >
+            {price}
+          </span>
+        </div>
+        <Link
+          to={`/profile/${beat.user_id}`}
+          className="min-w-0 truncate text-xs text-muted hover:text-fg hover:underline sm:text-sm"
+        >
+          {beat.producer_name}
+        </Link>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2 text-xs text-muted">
+          <span className="max-w-full truncate rounded-full bg-fg/10 px-2 py-0.5 font-medium text-fg/80">
+            {beat.genre}
+          </span>
+          <span className="flex shrink-0 items-center gap-2.5 numeric">
+            <IconCount Icon={Headphones} label="Plays" value={beat.play_count} />
+            <IconCount Icon={Download} label="Downloads" value={beat.download_count} />
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The shape of a card while the grid loads. */
+export function BeatCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface/70"
+    >
+      <div className="aspect-square animate-pulse bg-fg/10" />
+      <div className="flex flex-col gap-2 p-3">
+        <div className="flex justify-between gap-3">
+          <div className="h-4 w-2/3 animate-pulse rounded bg-fg/10" />
+          <div className="h-4 w-12 animate-pulse rounded bg-fg/10" />
+        </div>
+        <div className="h-3.5 w-1/2 animate-pulse rounded bg-fg/10" />
+        <div className="mt-2 flex justify-between">
+          <div className="h-4 w-14 animate-pulse rounded-full bg-fg/10" />
+          <div className="h-4 w-20 animate-pulse rounded bg-fg/10" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { LoaderCircle, SearchX, Upload } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigationType } from 'react-router-dom';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
+import { useSession } from '../../session/hooks/use-session';
+import { beatListQueryOptions } from '../api';
+import { activeFilterCount, toListFilters, type FilterValues } from '../filters';
+import { isFilterNavigation, useBeatFilters } from '../hooks/use-beat-filters';
+import type { RenderPlayButton } from './beat-card';
+import { BeatGrid, BeatGridSkeleton } from './beat-grid';
+import { FilterBar } from './filter-bar';
+
+function headingFor(values: FilterValues): string {
+  if (values.free && values.genre) return `Free ${values.genre} Beats`;
+  if (values.free) return 'Free Beats';
+  if (values.featured) return 'Featured Beats';
+  if (values.genre) return `${values.genre} Beats`;
+  return 'All Beats';
+}
+
+function NoBeats({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  const { user } = useSession();
+  return (
+    <EmptyState
+      Icon={SearchX}
+      title="No beats found"
+      message={
+        filtered
+          ? 'Nothing matches these filters. Try a broader search or clear the filters.'
+          : 'The catalogue is empty for now. Be the first to upload a beat.'
+      }
+    >
+      {filtered ? <Button onClick={onClear}>Clear filters</Button> : null}
+      {user ? (
+        <Link to="/upload" className={buttonClasses({ variant: filtered ? 'secondary' : 'primary' })}>
+          <Upload aria-hidden="true" className="size-4" />
+          Upload a Beat
+        </Link>
+      ) : null}
+    </EmptyState>
+  );
+}
+
+function BeatResults({
+  values,
+  onClear,
+  renderPlayButton,
+}: {
+  values: FilterValues;
+  onClear: () => void;
+  renderPlayButton: RenderPlayButton;
+}) {
+  const currency = usePreferredCurrency();
+  const beats = useInfiniteQuery({
+    ...beatListQueryOptions(toListFilters(values, currency)),
+    placeholderData: keepPreviousData,
+  });
+
+  if (beats.isPending) return <BeatGridSkeleton />;
+  if (beats.isError) {
+    return (
+      <ErrorState
+        title="Beats could not be loaded"
+        onRetry={() => void beats.refetch()}
+        retrying={beats.isFetching}
+      />
+    );
+  }
+
+  const list = beats.data.pages.flat();
+  if (list.length === 0) return <NoBeats filtered={activeFilterCount(values) > 0} onClear={onClear} />;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <BeatGrid
+        beats={list}
+        label="Beats"
+        renderPlayButton={renderPlayButton}
+        busy={beats.isPlaceholderData}
+      />
+      {beats.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            size="lg"
+            onClick={() => void beats.fetchNextPage()}
+            disabled={beats.isFetchingNextPage}
+          >
+            {beats.isFetchingNextPage ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : null}
+            {beats.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The home page's catalogue: filter bar, sort and the beat grid (section id="beats", where the
+ * hero's Browse Beats leads). Arriving from a link that filters (the header's Genres or Free
+ * Beats) scrolls the grid into view; changes made in the filter bar itself do not.
+ */
+export function BeatCatalogue({ renderPlayButton }: { renderPlayButton: RenderPlayButton }) {
+  const { values, clear } = useBeatFilters();
+  const currency = usePreferredCurrency();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+
+  useEffect(() => {
+    if (navigationType !== 'PUSH' || !location.search || isFilterNavigation(location.state)) return;
+    document.getElementById('beats')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [location.key, location.search, location.state, navigationType]);
+
+  return (
+    <section id="beats" aria-labelledby="beats-title" className="flex scroll-mt-32 flex-col gap-5">
+      <div className="flex items-end justify-between gap-4">
+        <div>
+          <h2 id="beats-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {headingFor(values)}
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Press play on anything: the player keeps going while you browse.
+          </p>
+        </div>
+      </div>
+      <FilterBar currency={currency} />
+      <BeatResults values={values} onClear={clear} renderPlayButton={renderPlayButton} />
+    </section>
+  );
+}

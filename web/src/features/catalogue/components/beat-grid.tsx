@@ -1,0 +1,47 @@
+import type { Beat } from '@beatroom/shared/beats-contract';
+import { UI } from '@beatroom/shared/limits';
+import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
+import { BeatCard, BeatCardSkeleton, type RenderPlayButton } from './beat-card';
+
+/** Four cards on a wide screen (UI.GRID_COLUMNS), fewer on narrow ones, two on a phone. */
+export const GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4';
+
+/** A grid of beat cards, prices in the viewer's currency. */
+export function BeatGrid({
+  beats,
+  label,
+  renderPlayButton,
+  busy = false,
+}: {
+  beats: readonly Beat[];
+  label: string;
+  renderPlayButton: RenderPlayButton;
+  /** Shown dimmed while newer results load in its place. */
+  busy?: boolean;
+}) {
+  const currency = usePreferredCurrency();
+  return (
+    <ul
+      aria-label={label}
+      aria-busy={busy || undefined}
+      className={`${GRID_CLASSES} transition-opacity ${busy ? 'opacity-60' : ''}`}
+    >
+      {beats.map((beat) => (
+        <li key={beat.id} className="flex min-w-0">
+          <BeatCard beat={beat} currency={currency} renderPlayButton={renderPlayButton} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The grid's shape while it loads. */
+export function BeatGridSkeleton({ count = UI.SKELETON_CARDS }: { count?: number }) {
+  return (
+    <div role="status" aria-label="Loading beats" className={GRID_CLASSES}>
+      {Array.from({ length: count }, (_, index) => (
+        <BeatCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}

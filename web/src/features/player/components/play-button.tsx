@@ -1,0 +1,45 @@
+import type { PlayerBeat } from '@beatroom/shared/player-queue';
+import { Pause, Play } from 'lucide-react';
+import { useBeatPlayback } from '../hooks/use-beat-playback';
+
+const VARIANTS = {
+  /**
+   * On a beat card's cover, bottom right. It lifts in when the pointer is over the card (the
+   * card is the `group`); `data-current` lets the card mark the beat the player holds.
+   */
+  card: {
+    button:
+      'absolute right-2 bottom-2 size-10 shadow-xl shadow-black/40 hover:scale-105 sm:right-2.5 sm:bottom-2.5 sm:size-12',
+    idle: 'sm:translate-y-1 sm:opacity-90 sm:group-hover:translate-y-0 sm:group-hover:opacity-100',
+    icon: 'size-5',
+    playOffset: 'ml-0.5',
+  },
+  /** The big round button of the beat page's player. */
+  page: {
+    button: 'size-14 shrink-0 shadow-xl shadow-accent/30 hover:scale-105',
+    idle: '',
+    icon: 'size-6',
+    playOffset: 'ml-1',
+  },
+} as const;
+
+/** Play / Pause for one beat through the app's one player. */
+export function PlayButton({ beat, variant }: { beat: PlayerBeat; variant: keyof typeof VARIANTS }) {
+  const { isPlaying, isCurrent, toggle } = useBeatPlayback(beat.id);
+  const style = VARIANTS[variant];
+  return (
+    <button
+      type="button"
+      onClick={() => toggle(beat)}
+      aria-label={`${isPlaying ? 'Pause' : 'Play'} ${beat.title}`}
+      data-current={isCurrent ? '' : undefined}
+      className={`inline-flex items-center justify-center rounded-full bg-accent text-accent-fg transition hover:bg-accent-hover ${style.button} ${isPlaying ? '' : style.idle}`}
+    >
+      {isPlaying ? (
+        <Pause aria-hidden="true" className={`${style.icon} fill-current`} />
+      ) : (
+        <Play aria-hidden="true" className={`${style.playOffset} ${style.icon} fill-current`} />
+      )}
+    </button>
+  );
+}

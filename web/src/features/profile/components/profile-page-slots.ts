@@ -1,0 +1,23 @@
+import type { Beat } from '@beatroom/shared/beats-contract';
+import type { ReactNode } from 'react';
+
+/** What Manage Beat gets from My Uploads. */
+export interface ManageUploadSlotProps {
+  beat: Beat;
+  onClose: () => void;
+  /** After a save or a delete: this user's lists and counts are fetched again. */
+  onChanged: () => void;
+}
+
+/**
+ * The parts of the profile page that other features own, composed in by app/ (the profile does
+ * not import them): the catalogue's beat cards and the owner's Manage Beat dialog.
+ */
+export interface ProfilePageSlots {
+  /** A list of the user's beats as the catalogue's cards (with the player's Play button). */
+  beatGrid: (beats: readonly Beat[], label: string) => ReactNode;
+  /** That grid's shape while the list loads. */
+  beatGridSkeleton: () => ReactNode;
+  /** Manage Beat for one of the owner's uploads (upload). */
+  manageBeat: (props: ManageUploadSlotProps) => ReactNode;
+}

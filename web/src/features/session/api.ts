@@ -1,0 +1,64 @@
+import { SessionUser } from '@beatroom/shared/auth-contract';
+import { avatarUrl } from '@beatroom/shared/files-contract';
+import type { Profile } from '@beatroom/shared/community-contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiClient, apiUrl, isApiError } from '../../lib/api-client';
+
+export const sessionKeys = {
+  me: ['session', 'me'] as const,
+};
+
+/** The §8 wording: failures name the HTTP status; anything else (network, bad body) its message. */
+export function describeFailure(error: unknown): string {
+  if (isApiError(error)) return `API responded with HTTP status ${error.status}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * GET /api/users/me. Signed out (401) is an answer, not a failure: it resolves to null. Other
+ * failures are logged and also resolve to null, so the pending state always ends (platform.md §4).
+ */
+async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<SessionUser | null> {
+  try {
+    return await apiClient.get('/api/users/me', { schema: SessionUser, signal });
+  } catch (error) {
+    // Cancelled on purpose (a newer fetch replaces this one): not a failure, nothing to log.
+    if (signal.aborted) throw error;
+    if (isApiError(error, 401)) return null;
+    console.error(`Failed to fetch user: ${describeFailure(error)}`);
+    return null;
+  }
+}
+
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.me,
+    queryFn: fetchCurrentUser,
+    // The session changes only through sign-in, sign-out and one's own profile edits, which
+    // update this query themselves.
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * After the signed-in user saved their profile: the header and the user menu show the new
+ * display name and picture at once (they read this query, not the profile), without asking
+ * the server again.
+ */
+export function applyOwnProfile(queryClient: QueryClient, profile: Profile): void {
+  queryClient.setQueryData<SessionUser | null>(sessionKeys.me, (user) => {
+    if (!user || user.id !== profile.user_id) return user;
+    const picture = avatarUrl(profile.profile_image_key, user.picture);
+    return {
+      ...user,
+      name: profile.display_name ?? user.name,
+      // An uploaded picture is served by our API (the desktop app's server, not the page's).
+      picture: profile.profile_image_key && picture ? apiUrl(picture) : user.picture,
+    };
+  });
+}
+
+/** GET /api/logout ends the server-side session and clears the cookie. */
+export async function endSession(): Promise<void> {
+  await apiClient.get('/api/logout');
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { makeBeat } from '../../test/fixtures';
+import {
+  beatFormFrom,
+  EMPTY_BEAT_FORM,
+  parseBeatForm,
+  priceCentsOf,
+  titleFromFileName,
+  withFree,
+  withPrice,
+  type BeatFormValues,
+} from './beat-form';
+
+const errorsOf = (values: BeatFormValues) => {
+  const result = parseBeatForm(values, 'USD');
+  return result.ok ? {} : result.errors;
+};
+const fieldsOf = (values: BeatFormValues, currency: 'USD' | 'EUR' = 'USD') => {
+  const result = parseBeatForm(values, currency);
+  if (!result.ok) throw new Error(`unexpected errors: ${JSON.stringify(result.errors)}`);
+  return result.fields;
+};
+
+describe('the upload and edit form rules', () => {
+  it.each([
+    ['Dark Nights.mp3', 'Dark Nights'],
+    ['beat.final.wav', 'beat.final'],
+    ['.hidden', '.hidden'],
+    ['no-extension', 'no-extension'],
+  ])('prefills the title %s → %s', (name, title) => {
+    expect(titleFromFileName(name)).toBe(title);
+  });
+
+  it.each([
+    ['12.50', 'USD', 1250],
+    ['12,50', 'EUR', 1475],
+    ['abc', 'USD', 0],
+    ['', 'USD', 0],
+    ['150', 'USD', 10000],
+    ['100', 'EUR', 10000],
+    ['-3', 'USD', 0],
+  ] as const)('price %s in %s is %i USD cents', (price, currency, cents) => {
+    expect(priceCentsOf(price, currency)).toBe(cents);
+  });
+
+  it('a price above zero unticks Free, zero or nothing valid ticks it', () => {
+    expect(withPrice(EMPTY_BEAT_FORM, '9.99', 'USD').free).toBe(false);
+    expect(withPrice({ ...EMPTY_BEAT_FORM, free: false }, '0', 'USD').free).toBe(true);
+    expect(withPrice({ ...EMPTY_BEAT_FORM, free: false }, 'x', 'USD').free).toBe(true);
+  });
+
+  it('ticking Free sets the price to 0; unticking clears it', () => {
+    expect(withFree({ ...EMPTY_BEAT_FORM, price: '20', free: false }, true)).toMatchObject({
+      free: true,
+      price: '0',
+    });
+    expect(withFree(EMPTY_BEAT_FORM, false)).toMatchObject({ free: false, price: '' });
+  });
+
+  it('checks title, BPM and description with the create contract’s own rules', () => {
+    expect(errorsOf({ ...EMPTY_BEAT_FORM, title: '  ' })).toEqual({ title: 'Title is required' });
+    expect(errorsOf({ ...EMPTY_BEAT_FORM, title: 'A', bpm: '59' })).toEqual({
+      bpm: 'BPM must be a whole number between 60 and 200',
+    });
+    expect(errorsOf({ ...EMPTY_BEAT_FORM, title: 'A', bpm: '120.5' }).bpm).toBeDefined();
+    expect(errorsOf({ ...EMPTY_BEAT_FORM, title: 'A', bpm: '' })).toEqual({});
+    expect(errorsOf({ ...EMPTY_BEAT_FORM, title: 'A\u0000', description: 'x\u0000' })).toEqual({
+      title: 'Title must not contain the NUL character (\\u0000)',
+      description: 'Description must not contain the NUL character (\\u0000)',
+    });
+  });
+
+  it('builds the API fields: trimmed, empty choices null, free means price 0', () => {
+    expect(
+      fieldsOf(
+        {
+          ...EMPTY_BEAT_FORM,
+          title: ' Run ',
+          description: ' ',
+          bpm: '',
+          key: '',
+          mood: 'Chill',
+          price: '5',
+          free: false,
+        },
+      ),
+    ).toEqual({
+      title: 'Run',
+      description: null,
+      bpm: null,
+      genre: 'Hip-Hop',
+      key_signature: null,
+      mood: 'Chill',
+      price_cents: 500,
+      is_free: false,
+    });
+    expect(fieldsOf({ ...EMPTY_BEAT_FORM, title: 'Run', price: '5', free: true })).toMatchObject({
+      price_cents: 0,
+      is_free: true,
+    });
+  });
+
+  it('sends the price in USD cents, converted from the user’s currency and clamped', () => {
+    expect(fieldsOf({ ...EMPTY_BEAT_FORM, title: 'Run', price: '10', free: false }, 'EUR')).toMatchObject({
+      price_cents: 1180,
+      is_free: false,
+    });
+    expect(fieldsOf({ ...EMPTY_BEAT_FORM, title: 'Run', price: '250', free: false }, 'EUR')).toMatchObject({
+      price_cents: 10000,
+    });
+  });
+
+  it('starts the edit form from the beat, the price in the user currency', () => {
+    expect(beatFormFrom(makeBeat({ price_cents: 2000, bpm: null }), 'EUR')).toMatchObject({
+      title: 'Midnight Run',
+      bpm: '',
+      key: 'C#',
+      price: '17.00',
+      free: false,
+    });
+    expect(beatFormFrom(makeBeat({ price_cents: 0, is_free: true }), 'USD')).toMatchObject({
+      price: '0.00',
+      free: true,
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import { Beat, CreateBeatBody, resolvePricing } from '@beatroom/shared/beats-contract';
+import { GENRES, type Genre } from '@beatroom/shared/catalogue-constants';
+import { priceInputToUsdCents, usdCentsToPriceInput } from '@beatroom/shared/format';
+import { LIMITS } from '@beatroom/shared/limits';
+import type { Currency } from '@beatroom/shared/money-constants';
+
+// The beat form's rules (platform.md §2, §5), shared by Upload Beat, Manage Beat and the
+// desktop app's upload: the values as typed, the price in the user's currency, and one check
+// against the server's own contract that turns them into the API's fields.
+
+/** The form's fields, as typed. */
+export interface BeatFormValues {
+  title: string;
+  description: string;
+  bpm: string;
+  genre: Genre;
+  key: string;
+  mood: string;
+  /** In the user's currency, 0 to 100. */
+  price: string;
+  free: boolean;
+}
+
+export const EMPTY_BEAT_FORM: BeatFormValues = {
+  title: '',
+  description: '',
+  bpm: '',
+  genre: GENRES[0],
+  key: '',
+  mood: '',
+  price: '',
+  // An empty price counts as zero, and zero marks the beat free.
+  free: true,
+};
+
+/** A beat's own fields as the API takes them: the Beat contract's, not a twin of them. */
+export type BeatFields = Pick<
+  Beat,
+  'title' | 'description' | 'bpm' | 'genre' | 'key_signature' | 'mood' | 'price_cents' | 'is_free'
+>;
+
+/** Field messages shown under the inputs that can be wrong (the others are choices). */
+export type BeatFormErrors = Partial<Record<'title' | 'description' | 'bpm', string>>;
+
+export type BeatFormResult = { ok: true; fields: BeatFields } | { ok: false; errors: BeatFormErrors };
+
+/** POST /api/beats' rules for these fields: the form refuses exactly what the server would. */
+const FieldsContract = CreateBeatBody.pick({
+  title: true,
+  description: true,
+  bpm: true,
+  genre: true,
+  key_signature: true,
+  mood: true,
+  price_cents: true,
+  is_free: true,
+});
+
+const LABELS = { title: 'Title', description: 'Description', bpm: 'BPM' } as const;
+
+export function beatFormFrom(beat: Beat, currency: Currency): BeatFormValues {
+  return {
+    title: beat.title,
+    description: beat.description ?? '',
+    bpm: beat.bpm === null ? '' : String(beat.bpm),
+    genre: beat.genre,
+    key: beat.key_signature ?? '',
+    mood: beat.mood ?? '',
+    price: beat.is_free ? '0.00' : usdCentsToPriceInput(beat.price_cents, currency),
+    free: beat.is_free,
+  };
+}
+
+/** The title a chosen audio file suggests: its name without the extension. */
+export function titleFromFileName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 ? name.slice(0, dot) : name).trim().slice(0, LIMITS.TITLE_MAX);
+}
+
+/** USD cents of the typed price: invalid counts as zero; never above what the server accepts. */
+export function priceCentsOf(price: string, currency: Currency): number {
+  return Math.min(LIMITS.PRICE_MAX_CENTS, priceInputToUsdCents(price, currency));
+}
+
+/** Typing a price: a price of zero (or nothing valid) marks the beat free, any other unmarks it. */
+export function withPrice(values: BeatFormValues, price: string, currency: Currency): BeatFormValues {
+  return { ...values, price, free: priceCentsOf(price, currency) === 0 };
+}
+
+/** Ticking Free sets the price to 0; unticking clears it, ready for a price to be typed. */
+export function withFree(values: BeatFormValues, free: boolean): BeatFormValues {
+  return { ...values, free, price: free ? '0' : '' };
+}
+
+/** The contract's messages name no field ("must be ..."); the form puts the field's name first. */
+function fieldMessage(label: string, message: string): string {
+  return message.startsWith(label) ? message : `${label} ${message}`;
+}
+
+/**
+ * Checks the values with the create contract and, when they pass, gives the API's fields:
+ * trimmed, empty choices null, BPM a number, the price in USD cents (clamped) and Free
+ * following the price rule.
+ */
+export function parseBeatForm(values: BeatFormValues, currency: Currency): BeatFormResult {
+  const parsed = FieldsContract.safeParse({
+    title: values.title,
+    description: values.description,
+    bpm: values.bpm.trim() === '' ? null : Number(values.bpm),
+    genre: values.genre,
+    key_signature: values.key,
+    mood: values.mood,
+    ...resolvePricing({ price_cents: priceCentsOf(values.price, currency), is_free: values.free }),
+  });
+  if (!parsed.success) {
+    const errors: BeatFormErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === 'title' || field === 'description' || field === 'bpm') {
+        errors[field] ??= fieldMessage(LABELS[field], issue.message);
+      }
+    }
+    return { ok: false, errors };
+  }
+  const fields = parsed.data;
+  return {
+    ok: true,
+    fields: {
+      title: fields.title,
+      description: fields.description ?? null,
+      bpm: fields.bpm ?? null,
+      genre: fields.genre,
+      key_signature: fields.key_signature ?? null,
+      mood: fields.mood ?? null,
+      ...resolvePricing(fields),
+    },
+  };
+}

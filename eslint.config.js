@@ -1,5 +1,8 @@
-// One lint config for every workspace. The `no-restricted-imports` blocks below are the import
-// boundaries of the architecture doc ("Who may import what"): breaking one fails `npm test`.
+// One lint config for every workspace. The `no-restricted-imports` blocks below and the web's
+// `web-boundaries/feature-imports` rule are the import boundaries of the architecture doc ("Who
+// may import what"): breaking one fails `npm test`.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -17,6 +20,66 @@ const noPrisma = {
 const noServerOrDesktop = {
   group: ['@beatroom/server', '@beatroom/server/*', '@beatroom/desktop', '@beatroom/desktop/*'],
   message: 'web never imports server or desktop.',
+};
+
+// Web feature boundaries (bulletproof-react): a feature imports only components/ui, lib, shared
+// and its own files, plus features/session (who is signed in), the one feature every feature
+// may use; app/ composes features, handing one feature's pieces to another through props and
+// render slots. components/ui and lib know no business terms: they import only each other.
+// Test helpers (web/src/test) are for tests. Relative paths are resolved, so
+// `../../catalogue/api` is caught from whatever folder depth it is written.
+const webSrc = fileURLToPath(new URL('./web/src/', import.meta.url));
+const SHARED_FEATURES = new Set(['session']);
+
+/** Where a web file sits: a feature (by name), app, ui, lib, test, or a root file (main.tsx). */
+function webZone(file) {
+  const relative = path.relative(webSrc, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const [top, second] = relative.split(path.sep);
+  if (top === 'features' && second && !second.includes('.')) return `features/${second}`;
+  if (top === 'components') return 'components/ui';
+  return ['app', 'lib', 'test'].includes(top) ? top : 'root';
+}
+
+function webImportProblem(from, to, fromTest) {
+  if (from === 'app' || from === 'root' || to === from) return null;
+  if (to === 'test') return fromTest || from === 'test' ? null : 'test helpers are for tests only';
+  if (to === 'components/ui' || to === 'lib') return null;
+  if (from.startsWith('features/')) {
+    if (to.startsWith('features/') && SHARED_FEATURES.has(to.slice('features/'.length))) return null;
+    return 'a feature imports only components/ui, lib, shared, its own files and features/session; app/ composes features (props, render slots)';
+  }
+  return 'components/ui, lib and test helpers know no business terms: no features, no app';
+}
+
+const webBoundaries = {
+  rules: {
+    'feature-imports': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { forbidden: '{{from}} may not import {{to}}: {{why}}.' },
+      },
+      create(context) {
+        const from = webZone(context.filename);
+        if (!from) return {};
+        const fromTest = /\.test\.tsx?$/.test(context.filename);
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const to = webZone(path.resolve(path.dirname(context.filename), source));
+          const why = to && webImportProblem(from, to, fromTest);
+          if (why) context.report({ node: node.source, messageId: 'forbidden', data: { from, to, why } });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
 };
 
 const noPrismaOrServer = {
@@ -125,11 +188,13 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'web-boundaries': webBoundaries },
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [nodeBuiltins, noElectron, noPrisma, noServerOrDesktop] },
       ],
+      'web-boundaries/feature-imports': 'error',
     },
   },
   {
@@ -139,7 +204,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // Desktop (architecture: main imports shared and electron; the preload only the IPC contract;
-  // the renderer web's exported app and platform plus shared). Tests may reach further.
+  // the renderer web's exports (app, platform, and the beat form it shares with the web's
+  // upload) plus shared). Tests may reach further.
   {
     files: ['desktop/src/main/**/*.ts'],
     ignores: ['desktop/src/**/*.test.ts'],
@@ -190,34 +256,14 @@ export default tseslint.config(
             noElectron,
             noPrismaOrServer,
             {
-              regex: '^@beatroom/web(?!/app$|/platform$)',
+              regex: '^@beatroom/web(?!/app$|/platform$|/beat-form$|/beat-form-fields$)',
               message:
-                "The renderer uses only web's exported app and platform (@beatroom/web/app, /platform).",
+                "The renderer uses only web's exports: the app, the platform and the beat form (@beatroom/web/app, /platform, /beat-form, /beat-form-fields).",
             },
             {
               group: ['**/main/**', '**/preload/**', '../main', '../preload', '**/web/src/**'],
               message:
                 'The renderer reaches main only through window.beatroom, and web only through its exports.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['web/src/components/ui/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            nodeBuiltins,
-            noElectron,
-            noPrisma,
-            noServerOrDesktop,
-            {
-              group: ['**/features/**', '**/app/**'],
-              message: 'components/ui and lib know no business terms: no features or app imports.',
             },
           ],
         },

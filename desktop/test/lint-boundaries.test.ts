@@ -41,6 +41,14 @@ describe('desktop import boundaries', () => {
       'desktop/src/renderer/x.ts',
       "import { x as y } from '../../../web/src/lib/toast';\nexport const x = y;\n",
     ],
+    [
+      'desktop/src/renderer/x.ts',
+      "import { useUploadBeat } from '@beatroom/web/src/features/upload/hooks/use-beat-upload';\nexport const x = useUploadBeat;\n",
+    ],
+    [
+      'desktop/src/renderer/x.ts',
+      "import { x as y } from '@beatroom/web/beat-form-fields/extra';\nexport const x = y;\n",
+    ],
   ])('%s refuses a forbidden import', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBeGreaterThan(0);
   });
@@ -70,6 +78,10 @@ describe('desktop import boundaries', () => {
     [
       'desktop/src/renderer/x.ts',
       "import { GENRES } from '@beatroom/shared/catalogue-constants';\nexport const x = GENRES;\n",
+    ],
+    [
+      'desktop/src/renderer/x.ts',
+      "import { BeatFormFields } from '@beatroom/web/beat-form-fields';\nimport { EMPTY_BEAT_FORM } from '@beatroom/web/beat-form';\nexport const x = [BeatFormFields, EMPTY_BEAT_FORM];\n",
     ],
   ])('%s allows a permitted import', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBe(0);

@@ -95,9 +95,15 @@ describe('loadConfig', () => {
   it.each([
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /must be set together/],
     [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, /must be set together/],
-    [{ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, /STRIPE_SECRET_KEY: must be a Stripe secret key/],
+    [
+      { STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' },
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    ],
     [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'secret' }, /STRIPE_WEBHOOK_SECRET/],
-    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'nope' }, /STRIPE_API_BASE/],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'nope' },
+      /STRIPE_API_BASE/,
+    ],
   ])('rejects an incomplete or malformed Stripe configuration %#', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
   });

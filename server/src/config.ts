@@ -52,8 +52,14 @@ const EnvSchema = z.object({
     .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64')
     .default('beatroom:'),
   /** Stripe: both keys together, or neither (the local test checkout). Required in production. */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
   /** Where the Stripe SDK sends requests, e.g. a local fake in tests; unset is api.stripe.com. */
   STRIPE_API_BASE: z.string().url().optional(),
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isNotification, member, TestSocket } from './community-fixtures';
 import { createTestApp } from './helpers';
 
 describe('app core', () => {
@@ -38,17 +39,30 @@ describe('app core', () => {
     expect(typeof res.json().error).toBe('string');
   });
 
-  it('rate limits bursts with a 429 in the usual error shape, but not WebSocket upgrades', async () => {
+  it('rate limits bursts with a 429 in the usual error shape; an Upgrade header is no way around it', async () => {
     let last;
     for (let i = 0; i < 8; i++) last = await t.app.inject({ method: 'GET', url: '/api/users/me' });
     expect(last!.statusCode).toBe(429);
     expect(last!.json().error).toMatch(/Too many requests/);
-    const upgrade = await t.app.inject({
+    // Counted before anything else: a refused caller costs no session lookup.
+    const lookups = vi.spyOn(t.app.auth, 'resolveSession');
+    const withToken = await t.app.inject({
       method: 'GET',
       url: '/api/users/me',
-      headers: { connection: 'upgrade', upgrade: 'websocket' },
+      headers: { cookie: 'beatroom_session=made-up' },
     });
-    expect(upgrade.statusCode).not.toBe(429);
+    expect(withToken.statusCode).toBe(429);
+    expect(lookups).not.toHaveBeenCalled();
+    lookups.mockRestore();
+    // Only a real upgrade of /api/ws is exempt (see the socket test below): the header alone is not.
+    for (const url of ['/api/users/me', '/api/ws']) {
+      const upgrade = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { connection: 'upgrade', upgrade: 'websocket' },
+      });
+      expect(upgrade.statusCode).toBe(429);
+    }
   });
 
   it('GET /api/ready answers 200 with the database and 503 without it', async () => {
@@ -58,6 +72,32 @@ describe('app core', () => {
     const down = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ error: 'Database unreachable' });
+  });
+});
+
+describe('rate limit and WebSocket upgrades', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let url = '';
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimitMax: 4 });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+  });
+  afterAll(async () => t?.close());
+
+  it('lets real upgrades of /api/ws through, however many, while plain requests are limited', async () => {
+    const ann = await member(t.app, 'ann@example.com'); // two requests of the four
+    const cookie = `beatroom_session=${ann.token}`;
+    const sockets = [];
+    for (let i = 0; i < 6; i++) sockets.push(await TestSocket.open(url, { cookie }));
+    await Promise.all(sockets.map((s) => s.next(isNotification('connected'))));
+    let last;
+    for (let i = 0; i < 3; i++) last = await ann.agent.get('/api/users/me');
+    expect(last!.statusCode).toBe(429);
+    const late = await TestSocket.open(url, { cookie });
+    await late.next(isNotification('connected'));
+    for (const s of [...sockets, late]) s.close();
   });
 });
 

@@ -34,9 +34,13 @@ export const fullBeatFields = {
   is_free: false,
 } as const;
 
-/** Uploads a short WAV and creates a beat with it; answers the beat id. */
-export async function createBeat(agent: Agent, fields: Record<string, unknown> = {}): Promise<string> {
-  const audio = await uploadAudio(agent);
+/** Uploads a master (a short WAV unless told) and creates a beat with it; answers the beat id. */
+export async function createBeat(
+  agent: Agent,
+  fields: Record<string, unknown> = {},
+  master: { content: Buffer; filename: string } = { content: wavFile(), filename: 'beat.wav' },
+): Promise<string> {
+  const audio = await uploadAudio(agent, master.content, master.filename);
   if (audio.statusCode !== 200) throw new Error(`audio upload failed: ${audio.body}`);
   const res = await agent.post('/api/beats', {
     title: 'Test Beat',

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
+import { parseForm, type Params } from './stripe-form';
 
 /**
  * A small fake of Stripe's HTTP API on loopback, for tests that drive the real `stripe` SDK
@@ -13,7 +14,6 @@ import Stripe from 'stripe';
  */
 
 type Obj = Record<string, unknown> & { id: string };
-type Params = Record<string, unknown>;
 export type FakeHandler = (params: Params, match: RegExpMatchArray) => { status?: number; body: unknown };
 
 export interface RecordedRequest {
@@ -29,30 +29,11 @@ export const TEST_SECRET_KEY = 'sk_test_beatroom';
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
-/** `a[b][0][c]=1` form encoding (what the SDK sends) into nested objects and arrays. */
-function parseForm(text: string): Params {
-  const root: Params = {};
-  for (const [rawKey, value] of new URLSearchParams(text)) {
-    const keys = rawKey.replace(/\]/g, '').split('[');
-    let node = root as Record<string, unknown>;
-    keys.forEach((key, i) => {
-      if (i === keys.length - 1) node[key] = value;
-      else node = (node[key] ??= {}) as Record<string, unknown>;
-    });
-  }
-  const arrays = (v: unknown): unknown => {
-    if (!v || typeof v !== 'object') return v;
-    const entries = Object.entries(v).map(([k, x]) => [k, arrays(x)] as const);
-    return entries.length && entries.every(([k]) => /^\d+$/.test(k))
-      ? entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, x]) => x)
-      : Object.fromEntries(entries);
-  };
-  return arrays(root) as Params;
-}
-
 const missing = (what: string, id: string) => ({
   status: 404,
-  body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'` } },
+  body: {
+    error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'` },
+  },
 });
 
 export class FakeStripe {
@@ -73,8 +54,14 @@ export class FakeStripe {
 
   constructor() {
     this.route('POST', /^\/v1\/customers$/, (p) => {
-      const customer = { id: newId('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null,
-        metadata: p.metadata ?? {}, invoice_settings: { default_payment_method: null } };
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        email: p.email ?? null,
+        name: p.name ?? null,
+        metadata: p.metadata ?? {},
+        invoice_settings: { default_payment_method: null },
+      };
       this.customers.set(customer.id, customer);
       return { body: customer };
     });
@@ -83,8 +70,12 @@ export class FakeStripe {
       return customer ? { body: customer } : missing('customer', m[1]!);
     });
     this.route('GET', /^\/v1\/customers\/([^/]+)\/payment_methods$/, (_p, m) => ({
-      body: { object: 'list', url: m[0], has_more: false,
-        data: [...this.paymentMethods.values()].filter((pm) => pm.customer === m[1]) },
+      body: {
+        object: 'list',
+        url: m[0],
+        has_more: false,
+        data: [...this.paymentMethods.values()].filter((pm) => pm.customer === m[1]),
+      },
     }));
     this.route('GET', /^\/v1\/payment_methods\/([^/]+)$/, (_p, m) => {
       const pm = this.paymentMethods.get(m[1]!);
@@ -99,12 +90,24 @@ export class FakeStripe {
     this.route('POST', /^\/v1\/checkout\/sessions$/, (p) => {
       const line = (p.line_items as Params[])[0]!;
       const price = line.price_data as Params;
-      const session = { id: newId('cs_test'), object: 'checkout.session', mode: p.mode, status: 'open',
-        payment_status: 'unpaid', customer: p.customer ?? null, client_reference_id: p.client_reference_id ?? null,
-        amount_total: Number(price.unit_amount) * Number(line.quantity ?? 1), currency: price.currency,
-        metadata: p.metadata ?? {}, expires_at: Number(p.expires_at), payment_intent: null,
-        success_url: p.success_url, cancel_url: p.cancel_url, payment_intent_data: p.payment_intent_data ?? {},
-        allowed_payment_method_types: p.allowed_payment_method_types ?? [] } as Obj;
+      const session = {
+        id: newId('cs_test'),
+        object: 'checkout.session',
+        mode: p.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: p.customer ?? null,
+        client_reference_id: p.client_reference_id ?? null,
+        amount_total: Number(price.unit_amount) * Number(line.quantity ?? 1),
+        currency: price.currency,
+        metadata: p.metadata ?? {},
+        expires_at: Number(p.expires_at),
+        payment_intent: null,
+        success_url: p.success_url,
+        cancel_url: p.cancel_url,
+        payment_intent_data: p.payment_intent_data ?? {},
+        allowed_payment_method_types: p.allowed_payment_method_types ?? [],
+      } as Obj;
       session.url = `https://checkout.stripe.test/c/pay/${session.id}`;
       this.sessions.set(session.id, session);
       return { body: session };
@@ -117,7 +120,10 @@ export class FakeStripe {
       const session = this.sessions.get(m[1]!);
       if (!session) return missing('checkout.session', m[1]!);
       if (session.status !== 'open') {
-        return { status: 400, body: { error: { type: 'invalid_request_error', message: `Session is ${String(session.status)}` } } };
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: `Session is ${String(session.status)}` } },
+        };
       }
       session.status = 'expired';
       return { body: session };
@@ -125,8 +131,17 @@ export class FakeStripe {
     this.route('POST', /^\/v1\/payment_intents$/, (p) => {
       const pmId = String(p.payment_method);
       if (this.declined.has(pmId)) {
-        return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline',
-          message: 'Your card was declined.' } } };
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+            },
+          },
+        };
       }
       const intent = this.intent(Number(p.amount), String(p.currency), p, pmId);
       return { body: intent };
@@ -134,9 +149,16 @@ export class FakeStripe {
     this.route('POST', /^\/v1\/refunds$/, (p) => {
       const intent = this.paymentIntents.get(String(p.payment_intent));
       if (!intent) return missing('payment_intent', String(p.payment_intent));
-      const refund = { id: newId('re'), object: 'refund', status: 'succeeded', payment_intent: intent.id,
-        amount: Number(p.amount ?? intent.amount), metadata: p.metadata ?? {},
-        reverse_transfer: p.reverse_transfer === 'true', refund_application_fee: p.refund_application_fee === 'true' };
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        status: 'succeeded',
+        payment_intent: intent.id,
+        amount: Number(p.amount ?? intent.amount),
+        metadata: p.metadata ?? {},
+        reverse_transfer: p.reverse_transfer === 'true',
+        refund_application_fee: p.refund_application_fee === 'true',
+      };
       this.refunds.set(refund.id, refund);
       return { body: refund };
     });
@@ -148,18 +170,36 @@ export class FakeStripe {
   }
 
   private intent(amount: number, currency: string, p: Params, paymentMethod: string | null): Obj {
-    const intent = { id: newId('pi'), object: 'payment_intent', amount, amount_received: amount, currency,
-      status: 'succeeded', customer: p.customer ?? null, payment_method: paymentMethod, metadata: p.metadata ?? {},
+    const intent = {
+      id: newId('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      currency,
+      status: 'succeeded',
+      customer: p.customer ?? null,
+      payment_method: paymentMethod,
+      metadata: p.metadata ?? {},
       application_fee_amount: p.application_fee_amount ? Number(p.application_fee_amount) : null,
-      transfer_data: p.transfer_data ?? null, setup_future_usage: p.setup_future_usage ?? null };
+      transfer_data: p.transfer_data ?? null,
+      setup_future_usage: p.setup_future_usage ?? null,
+    };
     this.paymentIntents.set(intent.id, intent);
     return intent;
   }
 
   /** A card saved on a customer, as Checkout would leave it with "save" ticked. */
-  addCard(customerId: string, card: Partial<{ brand: string; last4: string; exp_month: number; exp_year: number }> = {}) {
-    const pm = { id: newId('pm'), object: 'payment_method', type: 'card', customer: customerId,
-      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, wallet: null, ...card } };
+  addCard(
+    customerId: string,
+    card: Partial<{ brand: string; last4: string; exp_month: number; exp_year: number }> = {},
+  ) {
+    const pm = {
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: customerId,
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, wallet: null, ...card },
+    };
     this.paymentMethods.set(pm.id, pm);
     return pm;
   }
@@ -171,23 +211,37 @@ export class FakeStripe {
     const data = session.payment_intent_data as Params;
     const card = session.customer ? this.addCard(String(session.customer)) : null;
     if (card && !data.setup_future_usage) this.paymentMethods.delete(card.id);
-    const intent = this.intent(Number(session.amount_total), String(session.currency),
-      { ...data, customer: session.customer }, card?.id ?? null);
+    const intent = this.intent(
+      Number(session.amount_total),
+      String(session.currency),
+      { ...data, customer: session.customer },
+      card?.id ?? null,
+    );
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
     return { session: { ...session }, paymentIntent: { ...intent } };
   }
 
   /** An event as Stripe sends it to webhooks. */
   event(type: string, object: Obj, id = newId('evt')): Stripe.Event {
-    return { id, object: 'event', type, api_version: Stripe.API_VERSION, created: now(), livemode: false,
-      pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } } as unknown as Stripe.Event;
+    return {
+      id,
+      object: 'event',
+      type,
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    } as unknown as Stripe.Event;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     let text = '';
     for await (const chunk of req) text += chunk;
-    const params = req.method === 'GET' || req.method === 'DELETE' ? parseForm(url.search.slice(1)) : parseForm(text);
+    const params =
+      req.method === 'GET' || req.method === 'DELETE' ? parseForm(url.search.slice(1)) : parseForm(text);
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, params, idempotencyKey });
     const send = (status: number, body: unknown) => {
@@ -207,7 +261,12 @@ export class FakeStripe {
       if (cacheKey && req.method === 'POST') this.idempotent.set(cacheKey, { status, body });
       return send(status, body);
     }
-    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    send(404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+      },
+    });
   }
 
   async start(): Promise<this> {
@@ -223,7 +282,11 @@ export class FakeStripe {
 
   /** Environment for createTestApp: Stripe configured and pointed at this fake. */
   env(): Record<string, string> {
-    return { STRIPE_SECRET_KEY: TEST_SECRET_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_BASE: this.url };
+    return {
+      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_API_BASE: this.url,
+    };
   }
 }
 

@@ -7,9 +7,12 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
+/** The rules that draw boundaries: the import bans, and the web's feature-boundary rule. */
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'web-boundaries/feature-imports']);
+
 async function boundaryErrors(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').length;
+  return (result?.messages ?? []).filter((m) => m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId)).length;
 }
 
 describe('import boundaries', () => {
@@ -74,6 +77,43 @@ describe('import boundaries', () => {
     ['server/src/app.ts', "import { errorsPlugin } from './plugins/errors';\nexport const x = errorsPlugin;\n"],
     ['web/src/features/auth/x.ts', "import { z } from 'zod';\nexport const x = z;\n"],
   ])('%s allows a permitted import', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toBe(0);
+  });
+});
+
+// Web feature boundaries (bulletproof-react): a feature imports only components/ui, lib, shared,
+// its own files and the session feature; app/ composes features; ui and lib know no features.
+describe('web feature boundaries', () => {
+  const use = (from: string) => `import { x as y } from '${from}';\nexport const x = y;\n`;
+
+  it.each([
+    ['web/src/features/profile/components/x.tsx', use('../../catalogue/components/beat-card')],
+    ['web/src/features/profile/x.ts', use('../catalogue/api')],
+    ['web/src/features/beat-detail/components/deep/x.tsx', use('../../../player/hooks/use-beat-playback')],
+    ['web/src/features/catalogue/components/x.tsx', use('../../../app/beat-slots')],
+    ['web/src/features/upload/x.ts', "export { x } from '../reviews/api';\n"],
+    ['web/src/features/reviews/x.ts', "export const x = () => import('../upload/api');\n"],
+    ['web/src/features/session/x.ts', use('../auth/api')],
+    ['web/src/features/catalogue/components/x.tsx', use('../../../test/fixtures')],
+    ['web/src/components/ui/x.tsx', use('../../features/session/api')],
+    ['web/src/lib/x.ts', use('../app/app')],
+    ['web/src/test/x.ts', use('../features/catalogue/api')],
+  ])('%s refuses %s', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['web/src/features/profile/components/x.tsx', use('../../../components/ui/stat-tile')],
+    ['web/src/features/profile/components/x.tsx', use('../../../lib/api-client')],
+    ['web/src/features/profile/components/x.tsx', "import { Beat } from '@beatroom/shared/beats-contract';\nexport const x = Beat;\n"],
+    ['web/src/features/profile/components/x.tsx', use('../api')],
+    ['web/src/features/profile/components/x.tsx', use('../hooks/use-follow')],
+    ['web/src/features/profile/components/x.tsx', use('../../session/hooks/use-session')],
+    ['web/src/features/profile/components/x.test.tsx', use('../../../test/fixtures')],
+    ['web/src/app/routes/x.tsx', use('../../features/catalogue/components/beat-grid')],
+    ['web/src/app/x.tsx', use('../features/player/components/play-button')],
+    ['web/src/components/ui/x.tsx', use('../../lib/stored-file')],
+  ])('%s allows %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBe(0);
   });
 });

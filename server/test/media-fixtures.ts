@@ -85,6 +85,17 @@ export function flacFile(seconds = 2, sampleRate = 8000): Buffer {
   return encodeFlac([tone(seconds, sampleRate)], sampleRate);
 }
 
+/**
+ * A FLAC whose STREAMINFO claims `samples` in total (the field's low 36 bits at byte 18; 0 means
+ * unknown) whatever its frames hold: 2^36 - 1 at 8 kHz is the 99-day claim of issue 8.
+ */
+export function withClaimedFlacSamples(flac: Buffer, samples: number): Buffer {
+  const copy = Buffer.from(flac);
+  const packed = copy.readBigUInt64BE(18);
+  copy.writeBigUInt64BE((packed & ~0xfffffffffn) | BigInt(samples), 18);
+  return copy;
+}
+
 // --- MP3: silent MPEG-1 Layer III frames (valid frames whose side info codes no energy) ------
 
 /** 128 kbit/s, 44.1 kHz, mono: each frame is 417 bytes and 1152 samples (26 ms). */

@@ -37,7 +37,11 @@ export async function buyLocally(
   extra: Record<string, unknown> = {},
 ): Promise<string> {
   const price_cents = licencePriceCents(beat.priceCents, license);
-  const res = await agent.post(`/api/beats/${beat.id}/purchase`, { license_type: license, price_cents, ...extra });
+  const res = await agent.post(`/api/beats/${beat.id}/purchase`, {
+    license_type: license,
+    price_cents,
+    ...extra,
+  });
   if (res.statusCode !== 200) throw new Error(`purchase failed: ${res.statusCode} ${res.body}`);
   const { order_id } = res.json() as { order_id: string };
   const paid = await agent.post(`/api/checkout/local/${order_id}/pay`);

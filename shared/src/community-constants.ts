@@ -24,7 +24,14 @@ export function musicRoleLabel(role: string | null | undefined): string | null {
   return MUSIC_ROLES.find((r) => r.value === role)?.label ?? null;
 }
 
-export const NOTIFICATION_TYPES = ['new_follower', 'new_beat', 'beat_review', 'promotional'] as const;
+/** new_sale: a producer sold a licence (issue 9). */
+export const NOTIFICATION_TYPES = [
+  'new_follower',
+  'new_beat',
+  'beat_review',
+  'promotional',
+  'new_sale',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const ACTIVITY_TYPES = [

@@ -29,6 +29,8 @@ export type DomainEvent =
       amountCents: number;
       netCents: number;
     }
+  /** Someone other than its producer downloaded a beat (history and download_count are written). */
+  | { type: 'beat.downloaded'; beatId: string; producerId: string; userId: string }
   /**
    * A session is over: signed out, or found expired (on use or by the sweep). `tokenHash` is
    * the keyed hash the sessions table holds, never the token itself.

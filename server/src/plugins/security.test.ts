@@ -14,6 +14,7 @@ describe('allowed origins', () => {
     const origins = allowedOrigins({
       publicUrl: 'https://beatroom.example/',
       corsOrigins: ['app://other-app'],
+      env: 'production',
     });
     expect([...origins]).toEqual(['https://beatroom.example', DESKTOP_APP_ORIGIN, 'app://other-app']);
     expect(origins.has('null')).toBe(false);

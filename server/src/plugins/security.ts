@@ -1,16 +1,18 @@
+import { REALTIME_PATH } from '@beatroom/shared/realtime-contract';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { allowedOrigins } from '../http/origins';
+import { allowedOrigins, publicUrlForAlias } from '../http/origins';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Security headers, CORS for the allow-listed origins, a global rate limit that leaves the
- * WebSocket upgrade alone (a socket is one long request, not a burst), and the cross-site
- * check: a state-changing request whose Origin names another site is refused.
+ * Security headers, CORS for the allow-listed origins, a global rate limit, counted before
+ * anything else looks at the request, that leaves real WebSocket upgrades of /api/ws alone (a
+ * socket is one long request, not a burst), and the cross-site check: a state-changing request
+ * whose Origin names another site is refused.
  */
 export const securityPlugin = fp(
   async (app, opts: { config: Config }) => {
@@ -45,10 +47,15 @@ export const securityPlugin = fp(
     });
 
     await app.register(rateLimit, {
-      global: true,
+      // Applied below as an app-level hook, not per route: the plugin's per-route hook would run
+      // after the app's own onRequest hooks (the session lookup) and a route's (app.authenticate),
+      // leaving signed-out calls to guarded routes, and the session SELECT, uncounted.
+      global: false,
       max: opts.config.rateLimitMax,
       timeWindow: '1 minute',
-      allowList: (request) => request.headers.upgrade?.toLowerCase() === 'websocket',
+      // Only a real upgrade (Node parsed it as one: raw.upgrade) of the socket route is exempt;
+      // an Upgrade header on any other request is not a way around the limit.
+      allowList: (request) => request.raw.upgrade === true && request.routeOptions.url === REALTIME_PATH,
       // Thrown as an error, so the shared error handler shapes it like every other failure.
       errorResponseBuilder: (_request, context) =>
         Object.assign(
@@ -57,6 +64,21 @@ export const securityPlugin = fp(
             statusCode: 429,
           },
         ),
+    });
+
+    const limit = app.rateLimit();
+    app.addHook('onRequest', async (request, reply) => {
+      // A route with its own limit (files) or none (health, the web app) is the plugin's to handle.
+      if (request.routeOptions.config.rateLimit !== undefined) return;
+      await limit(request, reply);
+    });
+
+    // Outside production, a page opened under another loopback name of PUBLIC_URL's host (the
+    // address the log prints) moves to PUBLIC_URL's host, where sign-in and its cookies live.
+    app.addHook('onRequest', async (request, reply) => {
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/api/')) return;
+      const target = publicUrlForAlias(opts.config, request.host, request.url);
+      if (target) return reply.redirect(target, 307);
     });
 
     app.addHook('onRequest', async (request, reply) => {

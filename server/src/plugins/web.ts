@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 
 /**
  * Serves the built web app beside the API on one port. Hashed assets are cached for a year;
- * any other non-API GET that accepts HTML gets index.html so client routes survive a reload.
+ * any other non-API GET gets index.html so client routes survive a reload; an unknown /api
+ * path is a JSON 404.
  */
 export const webPlugin = fp(
   async (app, opts: { dist: string }) => {
@@ -23,6 +24,10 @@ export const webPlugin = fp(
         );
       },
     });
+    // The page fallback below would answer unknown API paths with the app (a 200 the client
+    // fails to parse as JSON): they stay the API's JSON 404, under the API's rate limit.
+    app.get('/api', async (_request, reply) => reply.callNotFound());
+    app.get('/api/*', async (_request, reply) => reply.callNotFound());
     app.get('/*', { config: { rateLimit: false } }, async (request, reply) => {
       const path = request.url.split('?')[0]!;
       if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(opts.dist, path))) {

@@ -14,6 +14,7 @@ import type {
   UpdateStatus,
   UploadQueueItem,
 } from '@beatroom/shared/ipc-contract';
+import type { Currency } from '@beatroom/shared/money-constants';
 import { createContext, createElement, useContext, type ComponentType, type ReactNode } from 'react';
 
 export type { MicrophoneAccess, MediaKey };
@@ -58,6 +59,8 @@ export interface LibraryScreenProps {
   microphone: PlatformMicrophone;
   /** Shows a beat's page inside the app. */
   openBeat: (beatId: string) => void;
+  /** The signed-in user's currency, in which the upload form takes prices (as on the web). */
+  currency: Currency;
 }
 
 /** Desktop only: the local library (mirrored beats, saved files) and the offline upload queue. */

@@ -7,6 +7,7 @@ import {
 } from '@beatroom/shared/beat-social-contract';
 import { Beat, BeatDetail } from '@beatroom/shared/beats-contract';
 import { ProfileResponse, UserReview } from '@beatroom/shared/community-contract';
+import { fileUrl } from '@beatroom/shared/files-contract';
 import { ActivityItem, Analytics, LiveStats, Notification } from '@beatroom/shared/realtime-contract';
 
 // What the API answers, built for tests and parsed by the shared contracts the server answers
@@ -52,9 +53,10 @@ export const ada = makeSessionUser({ id: 'user-ada-0001', email: 'ada@example.co
 // Beats
 // ---------------------------------------------------------------------------------------------
 
-/** A beat as every beat route answers it. */
+/** A beat as every beat route answers it; its preview is ready unless it has no audio key. */
 export function makeBeat(overrides: Partial<Beat> = {}): Beat {
   const id = overrides.id ?? '11111111-1111-4111-8111-111111111111';
+  const audioKey = overrides.audio_file_key === undefined ? `audio/${id}.wav` : overrides.audio_file_key;
   return Beat.parse({
     id,
     user_id: PRODUCER_ID,
@@ -68,13 +70,16 @@ export function makeBeat(overrides: Partial<Beat> = {}): Beat {
     is_free: false,
     is_featured: false,
     promotion_type: null,
-    audio_file_key: `audio/${id}.wav`,
+    // The preview the server rendered (the master is never named to anyone).
+    audio_file_key: `previews/${id}.mp3`,
     cover_image_key: null,
     duration_seconds: 125,
     play_count: 1500,
     download_count: 42,
     created_at: '2026-11-01T12:00:00.000Z',
     producer_name: 'Nova Beats',
+    preview_url: `/api/files/previews/${id}.mp3`,
+    preview_status: 'ready',
     ...overrides,
   });
 }
@@ -158,6 +163,7 @@ export function makeProfile(
       is_admin: false,
       is_owner: false,
       user_role: 'producer',
+      voice_tag_key: null,
       created_at: '2026-03-15T10:00:00.000Z',
       total_plays: 15_300,
       total_downloads: 420,

@@ -16,7 +16,8 @@ export interface MirroredBeat {
   duration_seconds: number | null;
   play_count: number;
   download_count: number;
-  audio_file_key: string;
+  /** The beat's preview key, null until the server has rendered it (never the master). */
+  audio_file_key: string | null;
   cover_image_key: string | null;
   created_at: string;
 }
@@ -109,7 +110,15 @@ export function createLibraryStore(db: LibraryDatabase, options: { coverUrl: (fi
         deleteBeat.run(id);
       }
       for (const beat of beats) {
-        upsertBeat.run({ ...beat, user_id: userId, is_free: beat.is_free ? 1 : 0, synced_at: syncedAt });
+        upsertBeat.run({
+          ...beat,
+          user_id: userId,
+          is_free: beat.is_free ? 1 : 0,
+          // The mirror never plays audio, but its first schema made this column NOT NULL: a
+          // preview still being rendered is stored as an empty key.
+          audio_file_key: beat.audio_file_key ?? '',
+          synced_at: syncedAt,
+        });
       }
       setMeta.run(`synced_at:${userId}`, syncedAt);
       return orphaned;

@@ -85,7 +85,9 @@ describe('Library screen', () => {
   it('shows the mirrored beats, syncs on arrival, and opens a beat in the app', async () => {
     const library = fakeLibrary();
     const openBeat = vi.fn();
-    render(<LibraryScreen library={library} microphone={fakeMicrophone()} openBeat={openBeat} />);
+    render(
+      <LibraryScreen library={library} microphone={fakeMicrophone()} openBeat={openBeat} currency="USD" />,
+    );
     expect(await screen.findByText('Night Drive', { selector: 'span' })).toBeTruthy();
     expect(screen.getByText('My Beats (2)')).toBeTruthy();
     expect(screen.getByAltText('Cover of Night Drive').getAttribute('src')).toMatch(
@@ -102,7 +104,9 @@ describe('Library screen', () => {
 
   it('searches and sorts through the local library', async () => {
     const library = fakeLibrary();
-    render(<LibraryScreen library={library} microphone={fakeMicrophone()} openBeat={vi.fn()} />);
+    render(
+      <LibraryScreen library={library} microphone={fakeMicrophone()} openBeat={vi.fn()} currency="USD" />,
+    );
     await screen.findByText('My Beats (2)');
     fireEvent.change(screen.getByLabelText('Search your library'), { target: { value: 'sun' } });
     await waitFor(() => expect(screen.getByText('My Beats (1)')).toBeTruthy());
@@ -112,7 +116,9 @@ describe('Library screen', () => {
 
   it('shows queued uploads with progress, and retries or cancels them', async () => {
     const library = fakeLibrary([upload('uploading_audio'), upload('failed')]);
-    render(<LibraryScreen library={library} microphone={fakeMicrophone()} openBeat={vi.fn()} />);
+    render(
+      <LibraryScreen library={library} microphone={fakeMicrophone()} openBeat={vi.fn()} currency="USD" />,
+    );
     const bar = await screen.findByRole('progressbar', { name: 'Upload of Upload uploading_audio' });
     expect(bar.getAttribute('aria-valuenow')).toBe('42');
     expect(
@@ -126,7 +132,9 @@ describe('Library screen', () => {
 
   it('opens and reveals saved files', async () => {
     const library = fakeLibrary();
-    render(<LibraryScreen library={library} microphone={fakeMicrophone()} openBeat={vi.fn()} />);
+    render(
+      <LibraryScreen library={library} microphone={fakeMicrophone()} openBeat={vi.fn()} currency="USD" />,
+    );
     const row = (await screen.findByText('Night Drive.mp3')).closest('li')!;
     fireEvent.click(within(row).getByText('Open'));
     fireEvent.click(within(row).getByText('Show in folder'));
@@ -136,7 +144,9 @@ describe('Library screen', () => {
 
   it('explains a refused microphone with a way to the system settings, and keeps the chosen input', async () => {
     const microphone = fakeMicrophone('denied');
-    render(<LibraryScreen library={fakeLibrary()} microphone={microphone} openBeat={vi.fn()} />);
+    render(
+      <LibraryScreen library={fakeLibrary()} microphone={microphone} openBeat={vi.fn()} currency="USD" />,
+    );
     expect(await screen.findByText('Microphone access is off.')).toBeTruthy();
     expect(screen.getByText(/Privacy & Security › Microphone/)).toBeTruthy();
     fireEvent.click(screen.getByText('Open System Settings'));

@@ -95,7 +95,7 @@ function SavedFileRow({
  * search and sort, a beat opens its page in the app; files saved from the app, opened or shown
  * in their folder; the upload queue with progress, retry and cancel; and the microphone's state.
  */
-export function LibraryScreen({ library, openBeat, microphone }: LibraryScreenProps) {
+export function LibraryScreen({ library, openBeat, microphone, currency }: LibraryScreenProps) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<LibrarySort>('newest');
   const { listing, uploads, sync, syncing, syncNow } = useLibrary(library, search, sort);
@@ -124,7 +124,7 @@ export function LibraryScreen({ library, openBeat, microphone }: LibraryScreenPr
         <h2 id="library-uploads" className="text-lg font-semibold">
           Uploads
         </h2>
-        <UploadForm library={library} />
+        <UploadForm library={library} currency={currency} />
         <UploadQueueList
           items={uploads}
           onRetry={(id) => void library.retryUpload(id)}

@@ -28,6 +28,7 @@ export const activityPlugin = fp(
     events.on('beat.created', (event) => activity.onBeatCreated(event));
     events.on('beat.rated', (event) => activity.onBeatRated(event));
     events.on('beat.deleted', (event) => activity.onBeatDeleted(event));
+    events.on('beat.purchased', (event) => activity.onBeatPurchased(event));
 
     await app.register(activityRoutes);
   },

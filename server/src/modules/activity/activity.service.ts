@@ -114,6 +114,17 @@ export function createActivityService(deps: {
       });
     },
 
+    /** A sale is news in the feed: the buyer bought the beat (the price stays private). */
+    async onBeatPurchased(event: { beatId: string; beatTitle: string; buyerId: string }) {
+      await record({
+        type: 'beat_purchased',
+        userId: event.buyerId,
+        targetId: event.beatId,
+        targetName: event.beatTitle,
+        metadata: {},
+      });
+    },
+
     async onBeatDeleted(event: { beatId: string }) {
       await repo.deleteForTarget(event.beatId);
       cached = null;

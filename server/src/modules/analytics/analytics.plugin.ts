@@ -19,6 +19,11 @@ export const analyticsPlugin = fp(
     const analytics = createAnalyticsService({
       repo: createAnalyticsRepository(app.db.prisma),
       realtime: app.realtime,
+      // Looked up when asked: earnings and downloads are registered later, with selling.
+      sales: {
+        revenue: (producerId) => app.earnings.revenue(producerId),
+        downloadsSince: (producerId, since) => app.downloads.recentDownloadsOf(producerId, since),
+      },
     });
     app.realtime.setAnalyticsSource(analytics.compute);
     app.decorate('analytics', analytics);
@@ -29,6 +34,8 @@ export const analyticsPlugin = fp(
     events.on('beat.rated', (event) => analytics.changed([event.ownerId]));
     events.on('beat.played', (event) => analytics.onBeatPlayed(event));
     events.on('beat.deleted', (event) => analytics.changed([event.userId]));
+    events.on('beat.purchased', (event) => analytics.changed([event.producerId]));
+    events.on('beat.downloaded', (event) => analytics.changed([event.producerId]));
 
     await app.register(analyticsRoutes);
   },

@@ -20,14 +20,19 @@ export function growthRate(current: number, previous: number): number {
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-/**
- * A producer's numbers (platform.md §3 "Analytics"). totalRevenue stays 0 and recentDownloads
- * stays 0 until purchases and download records exist (money issue); both are in the contract
- * now so clients need no change then.
- */
+/** What selling adds to a producer's numbers, read from the earnings and downloads services. */
+export interface SalesFigures {
+  /** Gross sales in USD cents (totalRevenue). */
+  revenue(producerId: string): Promise<number>;
+  /** Downloads of the producer's beats by others since a time (recentDownloads: the last hour). */
+  downloadsSince(producerId: string, since: Date): Promise<number>;
+}
+
+/** A producer's numbers (platform.md §3 "Analytics"), revenue and downloads from real sales. */
 export function createAnalyticsService(deps: {
   repo: AnalyticsRepository;
   realtime: Pick<RealtimeService, 'analyticsChanged'>;
+  sales: SalesFigures;
   now?: () => Date;
 }) {
   const { repo } = deps;
@@ -37,22 +42,24 @@ export function createAnalyticsService(deps: {
   async function compute(userId: string): Promise<Analytics> {
     const at = now();
     const t = at.getTime();
-    const [totals, recentPlays, thisWeek, lastWeek] = await Promise.all([
+    const [totals, recentPlays, thisWeek, lastWeek, revenue, recentDownloads] = await Promise.all([
       repo.totals(userId),
       repo.playsBetween(userId, new Date(t - HOUR_MS), at),
       repo.playsBetween(userId, new Date(t - WEEK_MS), at),
       repo.playsBetween(userId, new Date(t - 2 * WEEK_MS), new Date(t - WEEK_MS)),
+      deps.sales.revenue(userId),
+      deps.sales.downloadsSince(userId, new Date(t - HOUR_MS)),
     ]);
     return {
       totalPlays: totals.plays,
       totalDownloads: totals.downloads,
       totalBeats: totals.beats,
       totalFollowers: totals.followers,
-      totalRevenue: 0,
+      totalRevenue: revenue,
       averageRating: totals.averageRating === null ? null : Math.round(totals.averageRating * 100) / 100,
       growthRate: growthRate(thisWeek, lastWeek),
       recentPlays,
-      recentDownloads: 0,
+      recentDownloads,
       lastUpdated: at.toISOString(),
     };
   }

@@ -41,8 +41,10 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
  * Trade-off: WAV is parsed in one streaming pass (memory: one chunk, however large the file).
  * MP3 and FLAC need a decoder, fed in chunks of 1 to 3 MB (see CompressedDecoder): memory stays
  * at one chunk and its PCM; a false frame sync may drop one frame (milliseconds) from the drawing.
- * The duration is FLAC's STREAMINFO sample count, or for MP3 the decoded length (exact with or
- * without a Xing header). music-metadata is not used: it would read the whole file once more.
+ * Every duration is measured, never taken from a header: WAV's from the sample bytes actually
+ * present, MP3's and FLAC's from the decoded audio (FLAC's STREAMINFO count is used only where
+ * it agrees, for its sample-exact precision). music-metadata is not used: it would read the whole
+ * file once more, and it believes headers.
  */
 export function analyseAudio(format: AudioFormat, open: () => Promise<Readable>): Promise<AudioAnalysis> {
   return withSlot(async () => {
@@ -64,5 +66,19 @@ async function decodePeaks(format: 'mp3' | 'flac', stream: Readable): Promise<Au
     frames += audio.length;
   }
   if (!peaks || frames === 0) throw new InvalidAudioError('No audio could be decoded from the file');
-  return { peaks: peaks.finish(), durationSeconds: decoder.declaredSeconds ?? frames / DECODE_RATE };
+  return {
+    peaks: peaks.finish(),
+    durationSeconds: measuredSeconds(decoder.declaredSeconds, frames / DECODE_RATE),
+  };
+}
+
+/**
+ * Decoding at DECODE_RATE resamples each chunk, which may round a few samples off the length; a
+ * declared length within this of the decoded one is the exact figure, anything else a false claim.
+ */
+const DECLARED_TOLERANCE_SECONDS = 0.05;
+
+/** The decoded length, or the declared one when it agrees with what was decoded. */
+export function measuredSeconds(declared: number | null, decoded: number): number {
+  return declared !== null && Math.abs(declared - decoded) <= DECLARED_TOLERANCE_SECONDS ? declared : decoded;
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { encodeFlac, flacFile, mp3File, tone } from '../../../test/media-fixtures';
+import { encodeFlac, flacFile, mp3File, tone, withClaimedFlacSamples } from '../../../test/media-fixtures';
 import { analyseAudio, InvalidAudioError } from './audio-analysis';
 import { PeakAccumulator } from './peaks';
 import { sniffAudio, sniffImage } from './sniff';
@@ -146,5 +146,22 @@ describe('analyseAudio (decoded formats)', () => {
   it('analyses a short FLAC in one chunk', async () => {
     const flac = flacFile(2);
     expect((await analyseAudio('flac', open(flac))).durationSeconds).toBeCloseTo(2, 3);
+  });
+
+  it('measures a long FLAC with no declared length to the sample (no frame lost between chunks)', async () => {
+    const fade = tone(200, 22050);
+    const flac = withClaimedFlacSamples(encodeFlac([fade, fade], 22050), 0);
+    expect((await analyseAudio('flac', open(flac))).durationSeconds).toBeCloseTo(200, 2);
+  });
+
+  // Issue 8, defect 5: a 2 s FLAC whose STREAMINFO claimed 2^36 - 1 samples became a 99-day beat.
+  it.each([
+    ['a huge length', 2 ** 36 - 1],
+    ['a length shorter than its audio', 4000],
+  ])('takes a FLAC length from its decoded audio, not a header claiming %s', async (_name, claimed) => {
+    const flac = withClaimedFlacSamples(flacFile(2), claimed);
+    const { durationSeconds, peaks } = await analyseAudio('flac', open(flac));
+    expect(durationSeconds).toBeCloseTo(2, 1);
+    expect(peaks[peaks.length - 1]![1]).toBeCloseTo(0.5, 1);
   });
 });

@@ -12,7 +12,9 @@ const CHUNK_BYTES: Record<'mp3' | 'flac', number> = { mp3: 1024 * 1024, flac: 3 
 
 /**
  * FLAC's STREAMINFO block, re-wrapped as the only metadata block to put before each chunk, and
- * the duration it declares (null when the encoder did not know the sample count).
+ * the duration it declares (null when the encoder did not know the sample count). The declared
+ * length is only a claim of the file (issue 8: a 2 s file claimed 99 days), so the re-wrapped
+ * block says "length unknown" and the decoder reads every frame there is.
  */
 async function readFlacHeader(
   reader: ChunkReader,
@@ -33,8 +35,10 @@ async function readFlacHeader(
   const packed = streamInfo.readBigUInt64BE(10);
   const sampleRate = Number(packed >> 44n);
   const totalSamples = Number(packed & 0xfffffffffn);
+  const unknownLength = Buffer.from(streamInfo);
+  unknownLength.writeBigUInt64BE(packed & ~0xfffffffffn, 10);
   return {
-    header: Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.from([0x80, 0, 0, 34]), streamInfo]),
+    header: Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.from([0x80, 0, 0, 34]), unknownLength]),
     durationSeconds: sampleRate > 0 && totalSamples > 0 ? totalSamples / sampleRate : null,
   };
 }
@@ -52,16 +56,54 @@ async function skipId3(reader: ChunkReader): Promise<Buffer> {
   return Buffer.from(head);
 }
 
+function crc8(data: Uint8Array, from: number, to: number): number {
+  let crc = 0;
+  for (let i = from; i < to; i++) {
+    crc ^= data[i]!;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc;
+}
+
 /**
- * Where the last frame of a chunk begins (a FLAC or MPEG frame sync), so the chunk ends on a
- * frame boundary; the whole chunk when none is found in its second half.
+ * Whether a FLAC frame header starts at `i`: the sync code, valid codes, and a matching CRC-8.
+ * The sync alone (0xFFF8) is common inside audio data (-8 as a 16-bit sample), and a chunk cut
+ * there would lose the frame it splits, shortening the decoded audio.
+ */
+function isFlacFrameHeader(data: Uint8Array, i: number): boolean {
+  if (data[i] !== 0xff || (data[i + 1]! & 0xfe) !== 0xf8 || i + 6 > data.length) return false;
+  const blockSizeCode = data[i + 2]! >> 4;
+  const rateCode = data[i + 2]! & 0x0f;
+  const channels = data[i + 3]! >> 4;
+  const sampleSize = (data[i + 3]! >> 1) & 0b111;
+  if (blockSizeCode === 0 || rateCode === 15 || channels > 10 || sampleSize === 3 || data[i + 3]! & 1) {
+    return false;
+  }
+  // The frame or sample number, UTF-8 coded: the leading ones of its first byte give its length.
+  const lead = data[i + 4]!;
+  let length = 1;
+  if (lead & 0x80) {
+    while (length < 8 && lead & (0x80 >> length)) length++;
+    if (length === 1 || length > 7) return false;
+  }
+  let end = i + 4 + length;
+  if (blockSizeCode === 6) end += 1;
+  else if (blockSizeCode === 7) end += 2;
+  if (rateCode === 12) end += 1;
+  else if (rateCode === 13 || rateCode === 14) end += 2;
+  return end < data.length && crc8(data, i, end) === data[end];
+}
+
+/**
+ * Where the last frame of a chunk begins (a FLAC frame header, or an MPEG frame sync), so the
+ * chunk ends on a frame boundary; the whole chunk when none is found in its second half.
  */
 function lastFrameStart(format: 'mp3' | 'flac', data: Uint8Array): number {
   for (let i = data.length - 4; i > data.length / 2; i--) {
     if (data[i] !== 0xff) continue;
     const next = data[i + 1]!;
     if (
-      format === 'flac' ? (next & 0xfe) === 0xf8 : (next & 0xe0) === 0xe0 && ((next >> 1) & 0b11) === 0b01
+      format === 'flac' ? isFlacFrameHeader(data, i) : (next & 0xe0) === 0xe0 && ((next >> 1) & 0b11) === 0b01
     ) {
       return i;
     }
@@ -81,7 +123,10 @@ function lastFrameStart(format: 'mp3' | 'flac', data: Uint8Array): number {
  * reservoir was in the previous chunk) and a false frame sync may drop one frame too.
  */
 export class CompressedDecoder {
-  /** FLAC's STREAMINFO duration once the header is read; null for MP3 or when not declared. */
+  /**
+   * The duration FLAC's STREAMINFO claims once the header is read; null for MP3 or when not
+   * declared. A claim only: check it against the decoded length before using it.
+   */
   declaredSeconds: number | null = null;
 
   constructor(

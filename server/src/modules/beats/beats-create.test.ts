@@ -8,7 +8,8 @@ import {
 } from '../../../test/catalogue';
 import { signIn } from '../../../test/helpers';
 import { wavFile } from '../../../test/media-fixtures';
-import { AUDIO_NOT_YOURS, COVER_NOT_YOURS, FILE_IN_USE } from './beats.service';
+import { fileInUse } from '../uploads/upload-uses';
+import { AUDIO_NOT_YOURS, COVER_NOT_YOURS } from './beats.service';
 
 const ctx = useCatalogueApp();
 const { events, anonymous } = ctx;
@@ -149,7 +150,7 @@ describe('POST /api/beats', () => {
     expect((await ctx.owner.post('/api/beats', body)).statusCode).toBe(200);
     const again = await ctx.owner.post('/api/beats', body);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: FILE_IN_USE });
+    expect(again.json()).toEqual({ error: fileInUse('beat_audio') });
   });
 
   it('is idempotent with idempotency_key in the body or an Idempotency-Key header', async () => {

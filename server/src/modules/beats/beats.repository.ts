@@ -27,6 +27,17 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }
 
+/**
+ * A RESTRICT foreign key refused the delete. PostgreSQL reports RESTRICT as 23001, which Prisma
+ * has no code for (P2039 with the driver's code attached), and NO ACTION as 23503 (P2003).
+ */
+function isStillReferenced(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === 'P2003') return true;
+  const meta = error.meta as { driverAdapterError?: { cause?: { originalCode?: string } } } | undefined;
+  return meta?.driverAdapterError?.cause?.originalCode === '23001';
+}
+
 /** Beats themselves: reading one, creating, editing and deleting. Search lives in beats-search. */
 export function createBeatsRepository(prisma: PrismaClient) {
   return {
@@ -78,15 +89,6 @@ export function createBeatsRepository(prisma: PrismaClient) {
       return beat?.id ?? null;
     },
 
-    /** Whether any beat already uses this stored file as its audio or cover. */
-    async isFileUsed(key: string): Promise<boolean> {
-      const beat = await prisma.beat.findFirst({
-        where: { OR: [{ audioFileKey: key }, { coverImageKey: key }] },
-        select: { id: true },
-      });
-      return beat !== null;
-    },
-
     /** The names producer_name is made from: the profile's display name, else the account's. */
     async namesOf(userId: string) {
       const user = await prisma.user.findUnique({
@@ -131,13 +133,20 @@ export function createBeatsRepository(prisma: PrismaClient) {
     /**
      * Deletes the beat (its plays, favourites and reviews go with it by cascade) and the upload
      * rows of its files, in one transaction. The files themselves are removed by the caller
-     * after the commit: storage is not transactional.
+     * after the commit: storage is not transactional. False, and nothing deleted, when the beat
+     * was sold: licences, invoices and the sales ledger keep their beat (their keys restrict).
      */
-    async delete(id: string, fileKeys: string[]): Promise<void> {
-      await prisma.$transaction([
-        prisma.beat.delete({ where: { id } }),
-        prisma.upload.deleteMany({ where: { key: { in: fileKeys } } }),
-      ]);
+    async delete(id: string, fileKeys: string[]): Promise<boolean> {
+      try {
+        await prisma.$transaction([
+          prisma.beat.delete({ where: { id } }),
+          prisma.upload.deleteMany({ where: { key: { in: fileKeys } } }),
+        ]);
+        return true;
+      } catch (error) {
+        if (isStillReferenced(error)) return false;
+        throw error;
+      }
     },
 
     async deleteUploads(keys: string[]): Promise<void> {

@@ -22,7 +22,10 @@ import { cacheKey, createListCache } from './list-cache';
 export const NOT_YOUR_BEAT = 'Only the producer of this beat can change it';
 export const AUDIO_NOT_YOURS = 'audio_file_key: upload the audio file first (it must be your own upload)';
 export const COVER_NOT_YOURS = 'cover_image_key: upload the cover image first (it must be your own upload)';
+/** Two creates raced for one file and the beats' unique index stopped the second. */
 export const FILE_IN_USE = 'This file already belongs to another beat: upload it again';
+/** Buyers keep what they bought: a beat with sales is never deleted. */
+export const BEAT_SOLD = 'This beat has been sold and cannot be deleted';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -45,8 +48,8 @@ export function producerNameOf(userId: string, names: { displayName: string | nu
 export function createBeatsService(deps: {
   repo: BeatsRepository;
   search: BeatsSearchRepository;
-  /** Who uploaded which file: a beat's files must be the producer's own uploads. */
-  uploads: Pick<UploadsService, 'find'>;
+  /** Who uploaded which file and what it serves: a beat's files are the producer's own, unused uploads. */
+  uploads: Pick<UploadsService, 'claim'>;
   /** Files the server made from a beat (its preview and renditions), deleted with it. */
   madeFiles: { filesOf(beatId: string): Promise<string[]> };
   storage: Storage;
@@ -66,14 +69,11 @@ export function createBeatsService(deps: {
     return beat;
   }
 
-  /** A stored file the user uploaded, of the right kind, that no beat uses yet. */
-  async function checkOwnUpload(user: UserRecord, key: string, kind: 'audio' | 'image') {
-    const upload = await uploads.find(key);
-    if (!upload || upload.userId !== user.id || upload.kind !== kind) {
-      throw badRequest(kind === 'audio' ? AUDIO_NOT_YOURS : COVER_NOT_YOURS);
-    }
-    if (await repo.isFileUsed(key)) throw conflict(FILE_IN_USE);
-    return upload;
+  /** A stored file the user uploaded, of the right kind, that serves nothing else yet. */
+  function claimUpload(user: UserRecord, key: string, kind: 'audio' | 'image') {
+    return kind === 'audio'
+      ? uploads.claim(user.id, key, 'beat_audio', { notYours: AUDIO_NOT_YOURS })
+      : uploads.claim(user.id, key, 'beat_cover', { notYours: COVER_NOT_YOURS });
   }
 
   async function removeFiles(keys: string[]) {
@@ -124,9 +124,9 @@ export function createBeatsService(deps: {
         const existing = await repo.findIdByIdempotencyKey(user.id, idempotencyKey);
         if (existing) return { id: existing };
       }
-      const audio = await checkOwnUpload(user, body.audio_file_key, 'audio');
+      const audio = await claimUpload(user, body.audio_file_key, 'audio');
       const coverKey = body.cover_image_key ?? null;
-      if (coverKey) await checkOwnUpload(user, coverKey, 'image');
+      if (coverKey) await claimUpload(user, coverKey, 'image');
       const pricing = resolvePricing(body);
       let id: string;
       try {
@@ -162,7 +162,7 @@ export function createBeatsService(deps: {
     async edit(user: UserRecord, id: string, body: EditBeatInput): Promise<Beat> {
       const beat = await ownedBeat(user, id);
       const coverChanges = body.cover_image_key !== undefined && body.cover_image_key !== beat.coverImageKey;
-      if (coverChanges && body.cover_image_key) await checkOwnUpload(user, body.cover_image_key, 'image');
+      if (coverChanges && body.cover_image_key) await claimUpload(user, body.cover_image_key, 'image');
       const pricing = resolvePricing(body, { price_cents: beat.priceCents, is_free: beat.isFree });
       const changes: Partial<BeatFieldsInput> = {
         title: body.title,
@@ -197,7 +197,7 @@ export function createBeatsService(deps: {
       const beat = await ownedBeat(user, id);
       const files = [beat.audioFileKey, beat.coverImageKey].filter((k): k is string => !!k);
       const made = await deps.madeFiles.filesOf(id);
-      await repo.delete(id, files);
+      if (!(await repo.delete(id, files))) throw conflict(BEAT_SOLD);
       pages.clear();
       await removeFiles([...files, ...made]);
       await events.emit({ type: 'beat.deleted', beatId: id, userId: user.id });

@@ -13,7 +13,9 @@ const WebhookAnswer = z.object({ received: z.literal(true), duplicate: z.literal
  * bytes, because Stripe signs exactly those bytes.
  */
 const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhook: StripeWebhookService }> = async (app, opts) => {
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
   app.post(
     '/api/stripe/webhook',
     {

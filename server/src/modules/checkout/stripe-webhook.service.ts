@@ -7,7 +7,9 @@ import type { CheckoutRepository } from './checkout.repository';
 export const INVALID_SIGNATURE = 'Invalid Stripe signature';
 
 const paymentIdOf = (session: Stripe.Checkout.Session) =>
-  typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? session.id);
+  typeof session.payment_intent === 'string'
+    ? session.payment_intent
+    : (session.payment_intent?.id ?? session.id);
 
 /** The order an object belongs to; only our own UUIDs are believed. */
 function orderIdOf(object: { metadata?: Stripe.Metadata | null; client_reference_id?: string | null }) {
@@ -39,14 +41,20 @@ export function createStripeWebhookService(deps: {
         if (session.payment_status !== 'paid') return;
         const orderId = orderIdOf(session);
         if (!orderId) return;
-        await fulfilment.fulfil(orderId, { paymentId: paymentIdOf(session), amountCents: session.amount_total ?? 0 });
+        await fulfilment.fulfil(orderId, {
+          paymentId: paymentIdOf(session),
+          amountCents: session.amount_total ?? 0,
+        });
         return;
       }
       case 'payment_intent.succeeded': {
         const intent = event.data.object;
         const orderId = orderIdOf(intent);
         if (!orderId) return;
-        await fulfilment.fulfil(orderId, { paymentId: intent.id, amountCents: intent.amount_received || intent.amount });
+        await fulfilment.fulfil(orderId, {
+          paymentId: intent.id,
+          amountCents: intent.amount_received || intent.amount,
+        });
         return;
       }
       case 'checkout.session.expired': {
@@ -62,7 +70,10 @@ export function createStripeWebhookService(deps: {
 
   return {
     /** Answers `duplicate: true` for an event already received; throws 400 for a bad signature. */
-    async handle(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
+    async handle(
+      rawBody: Buffer,
+      signature: string | undefined,
+    ): Promise<{ received: true; duplicate?: true }> {
       let event: Stripe.Event;
       try {
         if (!signature) throw new Error('no signature');

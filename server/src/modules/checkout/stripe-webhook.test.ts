@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 /** Starts a Stripe checkout; answers the order and the fake's session for it. */
-async function checkout(agent: typeof ann.agent, beat: { id: string; priceCents: number }, license = 'basic') {
+async function checkout(
+  agent: typeof ann.agent,
+  beat: { id: string; priceCents: number },
+  license = 'basic',
+) {
   const multiple = { basic: 1, premium: 2, exclusive: 10 }[license as 'basic'];
   const res = await agent.post(`/api/beats/${beat.id}/purchase`, {
     license_type: license,
@@ -61,8 +65,12 @@ describe('POST /api/stripe/webhook', () => {
     expect(await t.app.db.prisma.stripeEvent.count({ where: { id: completed.id } })).toBe(1);
 
     // Stripe also sends payment_intent.succeeded, and may send events out of order.
-    expect((await deliverWebhook(t.app, fake.event('payment_intent.succeeded', paymentIntent))).statusCode).toBe(200);
-    expect((await deliverWebhook(t.app, fake.event('checkout.session.expired', session))).statusCode).toBe(200);
+    expect(
+      (await deliverWebhook(t.app, fake.event('payment_intent.succeeded', paymentIntent))).statusCode,
+    ).toBe(200);
+    expect((await deliverWebhook(t.app, fake.event('checkout.session.expired', session))).statusCode).toBe(
+      200,
+    );
     expect(await order(orderId)).toMatchObject({ status: 'paid' });
     expect(await granted(orderId)).toEqual([1, 1, 1]);
     const ledger = await t.app.db.prisma.salesLedgerEntry.findUniqueOrThrow({ where: { orderId } });
@@ -74,7 +82,9 @@ describe('POST /api/stripe/webhook', () => {
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 800 });
     const { orderId, sessionId } = await checkout(bob.agent, beat);
     const { paymentIntent } = fake.pay(sessionId);
-    expect((await deliverWebhook(t.app, fake.event('payment_intent.succeeded', paymentIntent))).statusCode).toBe(200);
+    expect(
+      (await deliverWebhook(t.app, fake.event('payment_intent.succeeded', paymentIntent))).statusCode,
+    ).toBe(200);
     expect((await order(orderId)).status).toBe('paid');
     expect(await granted(orderId)).toEqual([1, 1, 1]);
   });
@@ -84,7 +94,9 @@ describe('POST /api/stripe/webhook', () => {
     const { orderId, sessionId } = await checkout(ann.agent, beat);
     const event = fake.event('checkout.session.completed', fake.pay(sessionId).session);
     const bad = [
-      await deliverWebhook(t.app, event, { tamper: (p) => p.replace('"amount_total":900', '"amount_total":1') }),
+      await deliverWebhook(t.app, event, {
+        tamper: (p) => p.replace('"amount_total":900', '"amount_total":1'),
+      }),
       await deliverWebhook(t.app, event, { timestamp: Math.floor(Date.now() / 1000) - 600 }),
       await deliverWebhook(t.app, event, { secret: 'whsec_someone_else' }),
       await t.app.inject({
@@ -109,12 +121,20 @@ describe('POST /api/stripe/webhook', () => {
   it('checkout.session.expired releases the reservation of an unpaid exclusive', async () => {
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 500 });
     const { orderId, sessionId } = await checkout(ann.agent, beat, 'exclusive');
-    const blocked = await bob.agent.post(`/api/beats/${beat.id}/purchase`, { license_type: 'exclusive', price_cents: 5000 });
+    const blocked = await bob.agent.post(`/api/beats/${beat.id}/purchase`, {
+      license_type: 'exclusive',
+      price_cents: 5000,
+    });
     expect(blocked.statusCode).toBe(409);
     const session = { ...fake.sessions.get(sessionId)!, status: 'expired' };
-    expect((await deliverWebhook(t.app, fake.event('checkout.session.expired', session))).statusCode).toBe(200);
+    expect((await deliverWebhook(t.app, fake.event('checkout.session.expired', session))).statusCode).toBe(
+      200,
+    );
     expect(await order(orderId)).toMatchObject({ status: 'expired' });
-    const again = await bob.agent.post(`/api/beats/${beat.id}/purchase`, { license_type: 'exclusive', price_cents: 5000 });
+    const again = await bob.agent.post(`/api/beats/${beat.id}/purchase`, {
+      license_type: 'exclusive',
+      price_cents: 5000,
+    });
     expect(again.statusCode).toBe(200);
   });
 
@@ -122,7 +142,10 @@ describe('POST /api/stripe/webhook', () => {
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 700 });
     const late = await checkout(ann.agent, beat, 'exclusive');
     // Ann's 30 minutes run out; the job releases the beat (and closes her session at Stripe).
-    await t.app.db.prisma.order.update({ where: { id: late.orderId }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await t.app.db.prisma.order.update({
+      where: { id: late.orderId },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     await t.app.fulfilment.expireReservations();
     expect(fake.requests.some((r) => r.path === `/v1/checkout/sessions/${late.sessionId}/expire`)).toBe(true);
 
@@ -132,7 +155,9 @@ describe('POST /api/stripe/webhook', () => {
 
     // Ann's payment was already on its way at Stripe.
     const { session, paymentIntent } = fake.pay(late.sessionId);
-    expect((await deliverWebhook(t.app, fake.event('checkout.session.completed', session))).statusCode).toBe(200);
+    expect((await deliverWebhook(t.app, fake.event('checkout.session.completed', session))).statusCode).toBe(
+      200,
+    );
     const refunded = await order(late.orderId);
     expect(refunded).toMatchObject({
       status: 'refunded',
@@ -154,12 +179,21 @@ describe('POST /api/stripe/webhook', () => {
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 600 });
     const { orderId, sessionId } = await checkout(ann.agent, beat);
     await t.app.db.prisma.license.create({
-      data: { buyerId: ann.id, beatId: beat.id, licenseType: 'basic', orderId: (await buyElsewhere(beat.id)).id },
+      data: {
+        buyerId: ann.id,
+        beatId: beat.id,
+        licenseType: 'basic',
+        orderId: (await buyElsewhere(beat.id)).id,
+      },
     });
     fake.failing.add('POST /v1/refunds');
     const { paymentIntent } = fake.pay(sessionId);
     await deliverWebhook(t.app, fake.event('payment_intent.succeeded', paymentIntent));
-    expect(await order(orderId)).toMatchObject({ status: 'refunded', statusReason: PURCHASE_ERRORS.ALREADY_HELD, providerRefundId: null });
+    expect(await order(orderId)).toMatchObject({
+      status: 'refunded',
+      statusReason: PURCHASE_ERRORS.ALREADY_HELD,
+      providerRefundId: null,
+    });
 
     fake.failing.delete('POST /v1/refunds');
     expect(await t.app.fulfilment.sendPendingRefunds()).toBe(1);

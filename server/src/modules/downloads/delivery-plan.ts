@@ -72,11 +72,14 @@ export function planDelivery(input: {
   return { file, formatMatch: file.format === input.preference };
 }
 
+/** Characters Windows (the strictest) refuses in a file name; control characters go too. */
+const FORBIDDEN_IN_FILENAMES = '<>:"/\\|?*';
+
 /** A file name a person and every OS accept: the beat title, cleaned, with the format's extension. */
 export function downloadFilename(title: string, format: DownloadFormat): string {
-  const cleaned = title
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
+  const cleaned = [...title.normalize('NFC')]
+    .map((c) => (c < ' ' || c === '\u007f' || FORBIDDEN_IN_FILENAMES.includes(c) ? ' ' : c))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '')

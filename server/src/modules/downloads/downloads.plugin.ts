@@ -30,9 +30,10 @@ export const downloadsPlugin = fp(
         repo: createDownloadsRepository(app.db.prisma),
         signer: createDownloadSigner(opts.config.sessionSecret),
         renditions,
+        events: app.domainEvents,
       }),
     );
     await app.register(downloadsRoutes);
   },
-  { name: 'downloads', dependencies: ['db', 'auth', 'files', 'previews'] },
+  { name: 'downloads', dependencies: ['db', 'auth', 'domain-events', 'files', 'previews'] },
 );

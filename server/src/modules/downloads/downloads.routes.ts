@@ -89,7 +89,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The signed link: the same user only, within its five minutes; the file as an attachment,
-  // with Range so a large WAV can resume, and never kept by a shared cache.
+  // with Range so a large WAV can resume (files' readPrivate: never kept by a shared cache).
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/downloads/*',
@@ -98,7 +98,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const grant = app.downloads.grant(signedInUser(request), request.params['*']);
       const { headers } = request;
-      const answer = await app.files.read(grant.key, {
+      const answer = await app.files.readPrivate(grant.key, {
         head: request.method === 'HEAD',
         range: headers.range,
         ifNoneMatch: headers['if-none-match'],
@@ -107,9 +107,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(answer.status);
       if (answer.status === 404) return reply.send({ error: answer.error });
       reply.headers(answer.headers);
-      reply
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', attachment(grant.filename));
+      reply.header('content-disposition', attachment(grant.filename));
       if (answer.status === 416) return reply.send({ error: answer.error });
       if (answer.status === 304) return reply.send();
       return reply.send(answer.body ?? undefined);

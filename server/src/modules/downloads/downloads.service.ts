@@ -6,6 +6,7 @@ import type {
   PurchaseItem,
 } from '@beatroom/shared/money-contract';
 import { bestLicense } from '@beatroom/shared/licensing';
+import type { DomainEvents } from '../../events/domain-events';
 import { conflict, forbidden, notFound, paymentRequired } from '../../http/http-errors';
 import type { UserRecord } from '../users/user-record';
 import { downloadAccess, downloadFilename, masterFormat, planDelivery } from './delivery-plan';
@@ -32,6 +33,7 @@ export function createDownloadsService(deps: {
   repo: DownloadsRepository;
   signer: DownloadSigner;
   renditions: RenditionLookup;
+  events: DomainEvents;
 }) {
   const { repo, signer } = deps;
 
@@ -87,6 +89,14 @@ export function createDownloadsService(deps: {
         format: file.format,
         counts: !isOwner,
       });
+      if (!isOwner) {
+        await deps.events.emit({
+          type: 'beat.downloaded',
+          beatId: beat.id,
+          producerId: beat.userId,
+          userId: user.id,
+        });
+      }
       return {
         downloadUrl: `/api/downloads/${token}`,
         filename,

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBeat, uploadAudio } from '../../../test/catalogue';
+import { createBeat } from '../../../test/catalogue';
 import { eventually, member, useProducerAndFan } from '../../../test/community-fixtures';
-import type { Agent } from '../../../test/helpers';
 import { mp3File, wavFile } from '../../../test/media-fixtures';
 import { buyLocally, insertPricedBeat } from '../../../test/selling-fixtures';
 import { HISTORY_OWN_ONLY, LINK_REFUSED, MP3_BEING_PREPARED } from './downloads.service';
@@ -18,17 +17,6 @@ let unrendered: { id: string; priceCents: number };
 let premiumOrder: string;
 const nobody = '00000000-0000-4000-8000-000000000000';
 
-async function uploadMp3Beat(agent: Agent, fields: Record<string, unknown>) {
-  const audio = await uploadAudio(agent, mp3File(), 'beat.mp3');
-  const res = await agent.post('/api/beats', {
-    title: 'Free Loop',
-    genre: 'Trap',
-    audio_file_key: audio.json().key,
-    ...fields,
-  });
-  return { id: res.json().id as string };
-}
-
 const setFormat = (userId: string, downloadFormat: string) =>
   ctx.t.app.db.prisma.userSettings.update({ where: { userId }, data: { downloadFormat } });
 const downloadCount = async (beatId: string) =>
@@ -40,7 +28,13 @@ beforeAll(async () => {
     id: await createBeat(ctx.producer.agent, { title: 'Night Drive', price_cents: 2999 }),
     priceCents: 2999,
   };
-  freeBeat = await uploadMp3Beat(ctx.producer.agent, { is_free: true, price_cents: 0 });
+  freeBeat = {
+    id: await createBeat(
+      ctx.producer.agent,
+      { title: 'Free Loop', is_free: true, price_cents: 0 },
+      { content: mp3File(), filename: 'beat.mp3' },
+    ),
+  };
   unrendered = await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 1000 });
   premiumOrder = await buyLocally(ctx.fan.agent, wavBeat, 'premium');
 });

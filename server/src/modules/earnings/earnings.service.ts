@@ -14,6 +14,12 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
+/**
+ * Whether a connected account can be sent money: Stripe's charges_enabled, the same test
+ * payments use for destination charges, so a producer is "active" for both at once.
+ */
+const canReceive = (account: Pick<PayoutAccountState, 'chargesEnabled'>) => account.chargesEnabled;
+
 /** YYYY-MM-DD of a time, in UTC: a day of the chart. */
 const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
@@ -64,7 +70,7 @@ export function createEarningsService(deps: {
   async function transferPending(producerId: string): Promise<{ transferred: number }> {
     if (!payouts) return { transferred: 0 };
     const account = await repo.payoutAccount(producerId);
-    if (!account?.payoutsEnabled) return { transferred: 0 };
+    if (!account || !canReceive(account)) return { transferred: 0 };
     let transferred = 0;
     for (const row of await repo.pendingTransfers(producerId)) {
       const { transferId } = await payouts.transfer({
@@ -82,25 +88,34 @@ export function createEarningsService(deps: {
   /** Stores an account's state; when it can now be paid, its waiting earnings go out. */
   async function accountChanged(accountId: string, state: PayoutAccountState) {
     const userId = await repo.updatePayoutAccount(accountId, state);
-    if (userId && state.payoutsEnabled) await transferPending(userId);
+    if (userId && canReceive(state)) await transferPending(userId);
     return userId;
   }
 
-  /** The payout account as the earnings page shows it; a pending one is re-read from Stripe. */
+  /**
+   * The payout account as the earnings page shows it. One not yet able to receive money is
+   * re-read from Stripe (the producer may come straight back from onboarding, before Stripe's
+   * webhook). Once it can, earnings still waiting (sales from before, a transfer that failed)
+   * go out now: loading the page is also the retry.
+   */
   async function payoutStatus(userId: string): Promise<EarningsResponse['payout']['status']> {
     if (!payouts) return 'unavailable';
     const account = await repo.payoutAccount(userId);
     if (!account) return 'not_connected';
-    if (account.payoutsEnabled) return 'active';
-    try {
-      // The producer may come straight back from onboarding, before Stripe's webhook arrives.
-      const state = await payouts.account(account.accountId);
-      await accountChanged(account.accountId, state);
-      return state.payoutsEnabled ? 'active' : 'pending';
-    } catch (error) {
-      log.warn({ err: error, userId }, 'could not refresh a payout account from Stripe');
-      return 'pending';
+    if (!canReceive(account)) {
+      try {
+        const state = await payouts.account(account.accountId);
+        await repo.updatePayoutAccount(account.accountId, state);
+        if (!canReceive(state)) return 'pending';
+      } catch (error) {
+        log.warn({ err: error, userId }, 'could not refresh a payout account from Stripe');
+        return 'pending';
+      }
     }
+    await transferPending(userId).catch((error: unknown) =>
+      log.error({ err: error, userId }, 'payout transfers failed; they stay pending'),
+    );
+    return 'active';
   }
 
   return {

@@ -10,7 +10,11 @@ export const filesRoutes: FastifyPluginAsync<{ config: Config }> = async (app, {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/files/*',
-    config: { rateLimit: { max: Math.max(config.rateLimitMax * 10, 6000), timeWindow: '1 minute' } },
+    config: {
+      rateLimit: { max: Math.max(config.rateLimitMax * 10, 6000), timeWindow: '1 minute' },
+      // Public reads: no session lookup (a SELECT per range request while a player seeks).
+      sessionLookup: false,
+    },
     handler: async (request, reply) => {
       const { headers } = request;
       const answer = await app.files.read((request.params as { '*': string })['*'], {

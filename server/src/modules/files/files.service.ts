@@ -6,6 +6,8 @@ import { etagMatches, parseRange } from './byte-ranges';
 export const FILE_NOT_FOUND = 'File not found';
 /** A key's content never changes (a new file gets a new key), so caches may keep it for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A file someone was granted (a purchased master): only their browser may keep it, and not on disk. */
+export const PRIVATE = 'private, no-store';
 
 /** The request headers that shape the answer, and whether it is a HEAD (no body, no read). */
 export interface FileRequest {
@@ -62,62 +64,77 @@ function byteranges(storage: Storage, key: string, ranges: ByteRange[], size: nu
  */
 export function createFilesService(deps: { storage: Storage; isPublic: (key: string) => boolean }) {
   const { storage, isPublic } = deps;
+
+  /** The answer for a stored key; the callers below decide who may see which keys. */
+  async function answer(key: string, request: FileRequest, cacheControl: string): Promise<FileAnswer> {
+    const stat = await storage.stat(key);
+    if (!stat) return { status: 404, error: FILE_NOT_FOUND };
+
+    const { size } = stat;
+    const etag = etagOf(key, size);
+    const type = contentTypeOf(key);
+    const headers: FileHeaders = { 'accept-ranges': 'bytes', etag, 'cache-control': cacheControl };
+    if (etagMatches(request.ifNoneMatch, etag)) return { status: 304, headers };
+
+    // If-Range naming another version: the ranges were for that one, so send the whole file.
+    const range =
+      !request.ifRange || request.ifRange === etag
+        ? parseRange(request.range, size)
+        : { kind: 'whole' as const };
+
+    if (range.kind === 'unsatisfiable') {
+      return {
+        status: 416,
+        headers: { ...headers, 'content-range': `bytes */${size}` },
+        error: 'Range not satisfiable',
+      };
+    }
+    if (range.kind === 'ranges' && range.ranges.length === 1) {
+      const only = range.ranges[0]!;
+      return {
+        status: 206,
+        headers: {
+          ...headers,
+          'content-type': type,
+          'content-range': `bytes ${only.start}-${only.end}/${size}`,
+          'content-length': only.end - only.start + 1,
+        },
+        body: request.head ? null : await storage.get(key, only),
+      };
+    }
+    if (range.kind === 'ranges') {
+      const multi = byteranges(storage, key, range.ranges, size, type);
+      return {
+        status: 206,
+        headers: {
+          ...headers,
+          'content-type': `multipart/byteranges; boundary=${multi.boundary}`,
+          'content-length': multi.length,
+        },
+        body: request.head ? null : multi.body(),
+      };
+    }
+    return {
+      status: 200,
+      headers: { ...headers, 'content-type': type, 'content-length': size },
+      body: request.head ? null : await storage.get(key),
+    };
+  }
+
   return {
     async read(key: string, request: FileRequest): Promise<FileAnswer> {
       // Checked before storage sees the key: no path of ours is ever built from a bad one.
       if (!isStorageKey(key) || !isPublic(key)) return { status: 404, error: FILE_NOT_FOUND };
-      const stat = await storage.stat(key);
-      if (!stat) return { status: 404, error: FILE_NOT_FOUND };
+      return answer(key, request, IMMUTABLE);
+    },
 
-      const { size } = stat;
-      const etag = etagOf(key, size);
-      const type = contentTypeOf(key);
-      const headers: FileHeaders = { 'accept-ranges': 'bytes', etag, 'cache-control': IMMUTABLE };
-      if (etagMatches(request.ifNoneMatch, etag)) return { status: 304, headers };
-
-      // If-Range naming another version: the ranges were for that one, so send the whole file.
-      const range =
-        !request.ifRange || request.ifRange === etag
-          ? parseRange(request.range, size)
-          : { kind: 'whole' as const };
-
-      if (range.kind === 'unsatisfiable') {
-        return {
-          status: 416,
-          headers: { ...headers, 'content-range': `bytes */${size}` },
-          error: 'Range not satisfiable',
-        };
-      }
-      if (range.kind === 'ranges' && range.ranges.length === 1) {
-        const only = range.ranges[0]!;
-        return {
-          status: 206,
-          headers: {
-            ...headers,
-            'content-type': type,
-            'content-range': `bytes ${only.start}-${only.end}/${size}`,
-            'content-length': only.end - only.start + 1,
-          },
-          body: request.head ? null : await storage.get(key, only),
-        };
-      }
-      if (range.kind === 'ranges') {
-        const multi = byteranges(storage, key, range.ranges, size, type);
-        return {
-          status: 206,
-          headers: {
-            ...headers,
-            'content-type': `multipart/byteranges; boundary=${multi.boundary}`,
-            'content-length': multi.length,
-          },
-          body: request.head ? null : multi.body(),
-        };
-      }
-      return {
-        status: 200,
-        headers: { ...headers, 'content-type': type, 'content-length': size },
-        body: request.head ? null : await storage.get(key),
-      };
+    /**
+     * Any stored file, masters and renditions included, for a caller that has already decided
+     * access (downloads, through a signed link). Never kept by a shared cache.
+     */
+    async readPrivate(key: string, request: FileRequest): Promise<FileAnswer> {
+      if (!isStorageKey(key)) return { status: 404, error: FILE_NOT_FOUND };
+      return answer(key, request, PRIVATE);
     },
   };
 }

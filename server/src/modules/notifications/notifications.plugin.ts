@@ -36,6 +36,7 @@ export const notificationsPlugin = fp(
     const events = app.domainEvents;
     events.on('user.followed', (event) => notifications.onFollowed(event));
     events.on('beat.rated', (event) => notifications.onBeatRated(event));
+    events.on('beat.purchased', (event) => notifications.onBeatPurchased(event));
     events.on('beat.created', (event) => {
       // A producer may have thousands of followers: the upload answers without waiting for them.
       const task = notifications.onBeatCreated(event).catch((error: unknown) => {

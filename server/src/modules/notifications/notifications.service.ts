@@ -4,7 +4,9 @@ import type {
   NotificationListResponse,
 } from '@beatroom/shared/community-contract';
 import type { NotificationType } from '@beatroom/shared/community-constants';
-import { displayName } from '@beatroom/shared/format';
+import { displayName, formatPrice } from '@beatroom/shared/format';
+import { licenseName } from '@beatroom/shared/licensing';
+import type { LicenseId } from '@beatroom/shared/money-constants';
 import type { Notification, ServerMessage } from '@beatroom/shared/realtime-contract';
 import { notFound } from '../../http/http-errors';
 import type { RealtimeService } from '../realtime/realtime.service';
@@ -54,12 +56,16 @@ export function createNotificationsService(deps: {
   const { repo, realtime } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Stores the notifications the recipients' settings allow, then pushes them with counts. */
-  async function notify(items: NewNotification[], setting: NotificationSetting, preFiltered = false) {
+  /**
+   * Stores the notifications the recipients' settings allow, then pushes them with counts.
+   * A null setting: no setting turns this kind off.
+   */
+  async function notify(items: NewNotification[], setting: NotificationSetting | null, preFiltered = false) {
     if (!items.length) return;
-    const allowed = preFiltered
-      ? new Set(items.map((i) => i.userId))
-      : new Set(await repo.recipientsAllowing([...new Set(items.map((i) => i.userId))], setting));
+    const allowed =
+      preFiltered || setting === null
+        ? new Set(items.map((i) => i.userId))
+        : new Set(await repo.recipientsAllowing([...new Set(items.map((i) => i.userId))], setting));
     const kept = items.filter((i) => allowed.has(i.userId));
     for (let i = 0; i < kept.length; i += INSERT_CHUNK) {
       const rows = await repo.createMany(kept.slice(i, i + INSERT_CHUNK));
@@ -169,6 +175,31 @@ export function createNotificationsService(deps: {
           },
         ],
         'reviewNotifications',
+      );
+    },
+
+    /** The producer hears of every sale, live: no setting turns sales off. */
+    async onBeatPurchased(event: {
+      beatId: string;
+      beatTitle: string;
+      buyerId: string;
+      producerId: string;
+      licenseType: LicenseId;
+      netCents: number;
+    }) {
+      const names = await repo.names([event.buyerId]);
+      const name = displayName(names.get(event.buyerId), event.buyerId);
+      await notify(
+        [
+          {
+            userId: event.producerId,
+            type: 'new_sale',
+            title: 'New sale',
+            message: `${name} bought a ${licenseName(event.licenseType)} licence for ${event.beatTitle} (${formatPrice(event.netCents)} to you)`,
+            data: { beatId: event.beatId },
+          },
+        ],
+        null,
       );
     },
   };

@@ -77,7 +77,12 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
         const refuse = async (reason: string): Promise<FulfilmentResult> => {
           await tx.order.update({
             where: { id: orderId },
-            data: { status: 'refunded', statusReason: reason, refundedAt: now, providerPaymentId: payment.paymentId },
+            data: {
+              status: 'refunded',
+              statusReason: reason,
+              refundedAt: now,
+              providerPaymentId: payment.paymentId,
+            },
           });
           return { outcome: 'refund', orderId, reason, transferDestination: order.transfer_destination };
         };

@@ -66,7 +66,11 @@ export function createFulfilmentService(deps: {
         });
       } else if (result.outcome === 'refund') {
         log.warn({ orderId, reason: result.reason }, 'payment refunded');
-        const order = { id: orderId, amount_cents: payment.amountCents, transferDestination: result.transferDestination };
+        const order = {
+          id: orderId,
+          amount_cents: payment.amountCents,
+          transferDestination: result.transferDestination,
+        };
         await refund(order, payment.paymentId);
       } else if (result.outcome === 'unknown_order') {
         log.error({ orderId, paymentId: payment.paymentId }, 'payment for an unknown order');

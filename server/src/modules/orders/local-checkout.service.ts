@@ -64,7 +64,9 @@ export function createLocalCheckoutService(deps: {
       const order = await current(user, orderId);
       if (order.status === 'cancelled') return order;
       if (order.status !== 'pending') {
-        throw conflict(order.status === 'paid' ? 'This order is already paid' : CHECKOUT_CLOSED[order.status]);
+        throw conflict(
+          order.status === 'paid' ? 'This order is already paid' : CHECKOUT_CLOSED[order.status],
+        );
       }
       await orders.close(order.id, 'cancelled', 'Cancelled by the buyer', user.id);
       return own(user, orderId);

@@ -31,19 +31,22 @@ async function openOrder(beatPrice = 1000, license = 'premium', extra: Record<st
 }
 
 describe('the local checkout routes', () => {
-  it.each(['GET', 'POST pay', 'POST cancel'])('%s: 401 signed out, 404 for a malformed, unknown or someone else’s order', async (route) => {
-    const { orderId } = await openOrder();
-    const [method, action] = route.split(' ') as ['GET' | 'POST', string | undefined];
-    const url = (id: string) => `/api/checkout/local/${id}${action ? `/${action}` : ''}`;
-    expect((await t.app.inject({ method, url: url(orderId) })).statusCode).toBe(401);
-    for (const id of ['nope', nobody, orderId]) {
-      const res = await bob.agent.request({ method, url: url(id) });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Order not found' });
-    }
-    const order = await t.app.db.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
-    expect(order.status).toBe('pending');
-  });
+  it.each(['GET', 'POST pay', 'POST cancel'])(
+    '%s: 401 signed out, 404 for a malformed, unknown or someone else’s order',
+    async (route) => {
+      const { orderId } = await openOrder();
+      const [method, action] = route.split(' ') as ['GET' | 'POST', string | undefined];
+      const url = (id: string) => `/api/checkout/local/${id}${action ? `/${action}` : ''}`;
+      expect((await t.app.inject({ method, url: url(orderId) })).statusCode).toBe(401);
+      for (const id of ['nope', nobody, orderId]) {
+        const res = await bob.agent.request({ method, url: url(id) });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: 'Order not found' });
+      }
+      const order = await t.app.db.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+      expect(order.status).toBe('pending');
+    },
+  );
 
   it('shows the buyer their order summary', async () => {
     const { beat, orderId } = await openOrder(1250);
@@ -97,9 +100,15 @@ describe('the local checkout routes', () => {
   });
 
   it('numbers invoices one after another and keeps the fee the order was made with', async () => {
-    await t.app.db.prisma.platformSetting.update({ where: { key: 'platform_fee_percent' }, data: { value: 12.5 } });
+    await t.app.db.prisma.platformSetting.update({
+      where: { key: 'platform_fee_percent' },
+      data: { value: 12.5 },
+    });
     const { orderId: first } = await openOrder(999, 'basic');
-    await t.app.db.prisma.platformSetting.update({ where: { key: 'platform_fee_percent' }, data: { value: 0 } });
+    await t.app.db.prisma.platformSetting.update({
+      where: { key: 'platform_fee_percent' },
+      data: { value: 0 },
+    });
     const { orderId: second } = await openOrder(999, 'basic');
     for (const id of [first, second]) await ann.agent.post(`/api/checkout/local/${id}/pay`);
 
@@ -124,13 +133,19 @@ describe('the local checkout routes', () => {
     expect(pay.statusCode).toBe(409);
     expect(pay.json()).toEqual({ error: CHECKOUT_CLOSED.cancelled });
     expect(await t.app.db.prisma.license.count({ where: { orderId } })).toBe(0);
-    const other = await bob.agent.post(`/api/beats/${beat.id}/purchase`, { license_type: 'exclusive', price_cents: 10_000 });
+    const other = await bob.agent.post(`/api/beats/${beat.id}/purchase`, {
+      license_type: 'exclusive',
+      price_cents: 10_000,
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it('an expired checkout cannot be paid', async () => {
     const { orderId } = await openOrder();
-    await t.app.db.prisma.order.update({ where: { id: orderId }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await t.app.db.prisma.order.update({
+      where: { id: orderId },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     const res = await ann.agent.post(`/api/checkout/local/${orderId}/pay`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: CHECKOUT_CLOSED.expired });
@@ -156,7 +171,9 @@ describe('the local checkout routes', () => {
 describe('saved payment methods (local test cards)', () => {
   it('401 signed out', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/payment/methods' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/payment/methods/${nobody}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/payment/methods/${nobody}` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('saves a test card when asked, charges it at once, and only its owner can delete it', async () => {
@@ -194,7 +211,9 @@ describe('saved payment methods (local test cards)', () => {
       saved_payment_method_id: card.id,
     });
     expect(stolen.statusCode).toBe(404);
-    expect((await bob.agent.request({ method: 'DELETE', url: `/api/payment/methods/${card.id}` })).statusCode).toBe(404);
+    expect(
+      (await bob.agent.request({ method: 'DELETE', url: `/api/payment/methods/${card.id}` })).statusCode,
+    ).toBe(404);
     expect(await methods()).toHaveLength(1);
 
     const del = await ann.agent.request({ method: 'DELETE', url: `/api/payment/methods/${card.id}` });
@@ -213,7 +232,9 @@ describe('saved payment methods (local test cards)', () => {
   });
 
   it('Apple Pay validation is not available without Stripe', async () => {
-    const res = await ann.agent.post('/api/payment/apple-pay/validate', { validationURL: 'https://apple.example/v' });
+    const res = await ann.agent.post('/api/payment/apple-pay/validate', {
+      validationURL: 'https://apple.example/v',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Apple Pay is not available' });
     expect((await ann.agent.post('/api/payment/apple-pay/validate', {})).statusCode).toBe(400);

@@ -68,6 +68,9 @@ export interface NewOrder {
   expiresAt: Date;
 }
 
+/** Buyers of one beat queue here (the embedded database runs one transaction at a time). */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
+
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
@@ -140,7 +143,12 @@ export function createOrdersRepository(prisma: PrismaClient) {
             where: { beatId: input.beatId, licenseType: 'exclusive', status: OPEN, expiresAt: { lte: now } },
             data: { status: 'expired', statusReason: 'Checkout expired' },
           });
-          const own = { buyerId: input.buyerId, beatId: input.beatId, licenseType: input.licenseType, status: OPEN };
+          const own = {
+            buyerId: input.buyerId,
+            beatId: input.beatId,
+            licenseType: input.licenseType,
+            status: OPEN,
+          };
           const replaced = await tx.order.findMany({ where: own, select: { providerSessionId: true } });
           await tx.order.updateMany({
             where: own,
@@ -151,7 +159,7 @@ export function createOrdersRepository(prisma: PrismaClient) {
             order: toOrder(row),
             replaced: replaced.map((r) => r.providerSessionId).filter((id): id is string => !!id),
           };
-        });
+        }, TRANSACTION_OPTIONS);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const paid = await prisma.order.count({
@@ -167,12 +175,18 @@ export function createOrdersRepository(prisma: PrismaClient) {
     },
 
     async findBySession(sessionId: string): Promise<OrderRecord | null> {
-      const row = await prisma.order.findUnique({ where: { providerSessionId: sessionId }, include: orderInclude });
+      const row = await prisma.order.findUnique({
+        where: { providerSessionId: sessionId },
+        include: orderInclude,
+      });
       return row ? toOrder(row) : null;
     },
 
     async findByPayment(paymentId: string): Promise<OrderRecord | null> {
-      const row = await prisma.order.findUnique({ where: { providerPaymentId: paymentId }, include: orderInclude });
+      const row = await prisma.order.findUnique({
+        where: { providerPaymentId: paymentId },
+        include: orderInclude,
+      });
       return row ? toOrder(row) : null;
     },
 

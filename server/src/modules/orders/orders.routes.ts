@@ -17,7 +17,14 @@ import { PriceChangedError } from './orders.service';
 
 /** A 409 is either a plain conflict or a stale price that carries the current one. */
 const ConflictBody = ErrorBody.extend({ price_cents: PriceMismatchBody.shape.price_cents.optional() });
-const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ConflictBody };
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  402: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ConflictBody,
+};
 const orderIdParams = idParams(ORDER_NOT_FOUND);
 
 /** Runs a purchase; a stale price answers 409 with the price the server asks now. */
@@ -54,12 +61,22 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/beats/:id/purchase/apple-pay/complete',
     {
       onRequest: app.authenticate,
-      schema: { params: beatIdParams, body: ApplePayCompleteBody, response: { 200: PurchaseResponse, ...errors } },
+      schema: {
+        params: beatIdParams,
+        body: ApplePayCompleteBody,
+        response: { 200: PurchaseResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const { payment, ...body } = request.body;
       return purchasing(reply, () =>
-        orders.completeWallet(signedInUser(request), request.params.id, 'apple_pay', payment.payment_method, body),
+        orders.completeWallet(
+          signedInUser(request),
+          request.params.id,
+          'apple_pay',
+          payment.payment_method,
+          body,
+        ),
       );
     },
   );
@@ -68,12 +85,22 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/beats/:id/purchase/google-pay/complete',
     {
       onRequest: app.authenticate,
-      schema: { params: beatIdParams, body: GooglePayCompleteBody, response: { 200: PurchaseResponse, ...errors } },
+      schema: {
+        params: beatIdParams,
+        body: GooglePayCompleteBody,
+        response: { 200: PurchaseResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const { payment_response: payment, ...body } = request.body;
       return purchasing(reply, () =>
-        orders.completeWallet(signedInUser(request), request.params.id, 'google_pay', payment.payment_method, body),
+        orders.completeWallet(
+          signedInUser(request),
+          request.params.id,
+          'google_pay',
+          payment.payment_method,
+          body,
+        ),
       );
     },
   );

@@ -9,7 +9,14 @@ import {
   type PurchaseBody,
   type PurchaseResponse,
 } from '@beatroom/shared/money-contract';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/http-errors';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  paymentRequired,
+} from '../../http/http-errors';
 import type { CheckoutProvider, CheckoutRequest, SavedCharge } from '../payments/checkout-provider';
 import type { UserRecord } from '../users/user-record';
 import type { FulfilmentService } from './fulfilment.service';
@@ -65,7 +72,8 @@ export function createOrdersService(deps: {
     if (beat.soldExclusiveAt) throw conflict(PURCHASE_ERRORS.SOLD_EXCLUSIVE);
     const price = licencePriceCents(beat.priceCents, input.license_type);
     if (input.price_cents !== price) throw new PriceChangedError(price);
-    if (await repo.holdsLicense(user.id, beatId, input.license_type)) throw conflict(PURCHASE_ERRORS.ALREADY_HELD);
+    if (await repo.holdsLicense(user.id, beatId, input.license_type))
+      throw conflict(PURCHASE_ERRORS.ALREADY_HELD);
     return { beat, price };
   }
 
@@ -128,9 +136,12 @@ export function createOrdersService(deps: {
     }
     if (charge.status === 'failed') {
       await repo.close(order.id, 'failed', charge.message);
-      throw new HttpError(402, charge.message || CHARGE_FAILED);
+      throw paymentRequired(charge.message || CHARGE_FAILED);
     }
-    const result = await fulfilment.fulfil(order.id, { paymentId: charge.paymentId, amountCents: charge.amountCents });
+    const result = await fulfilment.fulfil(order.id, {
+      paymentId: charge.paymentId,
+      amountCents: charge.amountCents,
+    });
     if (result.outcome === 'refund') throw conflict(result.reason);
     return { order_id: order.id, status: 'paid' };
   }
@@ -154,9 +165,18 @@ export function createOrdersService(deps: {
       }
       const { beat, price } = await checkPurchase(user, beatId, body);
       if (method === 'saved') {
-        const saved = (await provider.listMethods(user.id)).find((m) => m.id === body.saved_payment_method_id);
+        const saved = (await provider.listMethods(user.id)).find(
+          (m) => m.id === body.saved_payment_method_id,
+        );
         if (!saved) throw notFound(PURCHASE_ERRORS.SAVED_METHOD_NOT_FOUND);
-        const { order, request } = await openOrder(user, beat, body.license_type, price, saved.payment_type, false);
+        const { order, request } = await openOrder(
+          user,
+          beat,
+          body.license_type,
+          price,
+          saved.payment_type,
+          false,
+        );
         return settle(order, await provider.chargeSaved(request, saved.id));
       }
       const paymentType: PaymentType = method === 'new_card' ? 'card' : method;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../test/community-fixtures';
 import { createTestApp } from '../../../test/helpers';
 import { buyLocally, insertPricedBeat } from '../../../test/selling-fixtures';
+import { BEAT_SOLD } from '../beats/beats.service';
 import { WALLET_UNAVAILABLE } from './orders.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -136,7 +137,9 @@ describe('POST /api/beats/{id}/purchase', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: PURCHASE_ERRORS.ALREADY_HELD });
     // A different licence of the same beat is still for sale to them.
-    expect((await purchase(ann.agent, beat.id, { license_type: 'premium', price_cents: 2000 })).statusCode).toBe(200);
+    expect(
+      (await purchase(ann.agent, beat.id, { license_type: 'premium', price_cents: 2000 })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -180,7 +183,10 @@ describe('exclusive licences', () => {
   it('two buyers racing for one exclusive: one order, the other 409', async () => {
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1000 });
     const body = { license_type: 'exclusive', price_cents: 10_000 };
-    const answers = await Promise.all([purchase(ann.agent, beat.id, body), purchase(bob.agent, beat.id, body)]);
+    const answers = await Promise.all([
+      purchase(ann.agent, beat.id, body),
+      purchase(bob.agent, beat.id, body),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const open = await t.app.db.prisma.order.count({ where: { beatId: beat.id, status: 'pending' } });
     expect(open).toBe(1);
@@ -190,7 +196,9 @@ describe('exclusive licences', () => {
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1000, title: 'Sold Once Anthem' });
     const listed = async () => {
       const page = (await t.app.inject({ method: 'GET', url: '/api/beats?limit=100' })).json();
-      const found = (await t.app.inject({ method: 'GET', url: '/api/beats?search=Sold%20Once%20Anthem' })).json();
+      const found = (
+        await t.app.inject({ method: 'GET', url: '/api/beats?search=Sold%20Once%20Anthem' })
+      ).json();
       return [page, found].map((list: { id: string }[]) => list.some((b) => b.id === beat.id));
     };
     expect(await listed()).toEqual([true, true]);
@@ -211,5 +219,24 @@ describe('exclusive licences', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: PURCHASE_ERRORS.SOLD_EXCLUSIVE });
     }
+  });
+});
+
+describe('deleting a beat that was sold', () => {
+  it('is refused (409) once a licence was sold; unpaid orders alone do not stop it', async () => {
+    const sold = await insertPricedBeat(t.app, producer.id, { priceCents: 1000 });
+    await buyLocally(ann.agent, sold, 'basic');
+    const res = await producer.agent.request({ method: 'DELETE', url: `/api/beats/${sold.id}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: BEAT_SOLD });
+    expect(await t.app.db.prisma.beat.count({ where: { id: sold.id } })).toBe(1);
+
+    const unsold = await insertPricedBeat(t.app, producer.id, { priceCents: 1000 });
+    expect(
+      (await purchase(bob.agent, unsold.id, { license_type: 'basic', price_cents: 1000 })).statusCode,
+    ).toBe(200);
+    const gone = await producer.agent.request({ method: 'DELETE', url: `/api/beats/${unsold.id}` });
+    expect(gone.statusCode).toBe(204);
+    expect(await t.app.db.prisma.order.count({ where: { beatId: unsold.id } })).toBe(0);
   });
 });

@@ -27,9 +27,7 @@ export interface PaymentReceived {
   amountCents: number;
 }
 
-export type SavedCharge =
-  | ({ status: 'paid' } & PaymentReceived)
-  | { status: 'failed'; message: string };
+export type SavedCharge = ({ status: 'paid' } & PaymentReceived) | { status: 'failed'; message: string };
 
 /**
  * A way to take money: Stripe when configured, otherwise the local test provider. Both send

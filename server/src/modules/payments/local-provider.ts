@@ -11,7 +11,11 @@ const TEST_CARD = { card_brand: 'visa', card_last_four: '4242', card_exp_month: 
 export interface LocalProvider extends CheckoutProvider {
   readonly name: 'local';
   /** Keeps a test method after a local checkout with "save payment method" ticked. */
-  saveTestMethod(user: { id: string; email: string }, paymentType: PaymentType, at: Date): Promise<PaymentMethod>;
+  saveTestMethod(
+    user: { id: string; email: string },
+    paymentType: PaymentType,
+    at: Date,
+  ): Promise<PaymentMethod>;
 }
 
 /**

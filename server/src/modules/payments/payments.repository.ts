@@ -71,7 +71,10 @@ export function createPaymentsRepository(prisma: PrismaClient) {
         if (!row) return false;
         await tx.paymentMethod.delete({ where: { id } });
         if (row.isDefault) {
-          const next = await tx.paymentMethod.findFirst({ where: { userId }, orderBy: { createdAt: 'desc' } });
+          const next = await tx.paymentMethod.findFirst({
+            where: { userId },
+            orderBy: { createdAt: 'desc' },
+          });
           if (next) await tx.paymentMethod.update({ where: { id: next.id }, data: { isDefault: true } });
         }
         return true;
@@ -79,7 +82,9 @@ export function createPaymentsRepository(prisma: PrismaClient) {
     },
 
     async customerId(userId: string, provider: string): Promise<string | null> {
-      const row = await prisma.paymentCustomer.findUnique({ where: { userId_provider: { userId, provider } } });
+      const row = await prisma.paymentCustomer.findUnique({
+        where: { userId_provider: { userId, provider } },
+      });
       return row?.customerId ?? null;
     },
 
@@ -88,7 +93,10 @@ export function createPaymentsRepository(prisma: PrismaClient) {
      * wins and is returned, so a user keeps one customer.
      */
     async saveCustomerId(userId: string, provider: string, customerId: string): Promise<string> {
-      await prisma.paymentCustomer.createMany({ data: [{ userId, provider, customerId }], skipDuplicates: true });
+      await prisma.paymentCustomer.createMany({
+        data: [{ userId, provider, customerId }],
+        skipDuplicates: true,
+      });
       return (await this.customerId(userId, provider))!;
     },
   };

@@ -22,25 +22,46 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const sessionRequests = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+/** The Checkout Session fields these tests read, as the fake parsed them from the form. */
+interface SessionParams extends Record<string, unknown> {
+  customer?: string;
+  expires_at?: string;
+  allowed_payment_method_types?: string[];
+  payment_intent_data: Record<string, unknown> & { setup_future_usage?: string };
+}
+
+const sessionRequests = () =>
+  fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
 
 describe('purchases through Stripe', () => {
   it('open a Checkout Session: one customer per user, 30 minutes, the order in metadata', async () => {
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 2500, title: 'Blue Hour' });
     const before = Math.floor(Date.now() / 1000);
-    const res = await ann.agent.post(`/api/beats/${beat.id}/purchase`, { license_type: 'premium', price_cents: 5000 });
+    const res = await ann.agent.post(`/api/beats/${beat.id}/purchase`, {
+      license_type: 'premium',
+      price_cents: 5000,
+    });
     expect(res.statusCode).toBe(200);
     const { order_id, checkout_url } = res.json();
     expect(checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
 
     const [request] = sessionRequests().slice(-1);
-    const params = request!.params as Record<string, any>;
+    const params = request!.params as SessionParams;
     expect(params).toMatchObject({
       mode: 'payment',
       client_reference_id: order_id,
       metadata: { order_id },
       allowed_payment_method_types: ['card'],
-      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '5000', product_data: { name: 'Blue Hour (Premium licence)' } } }],
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'usd',
+            unit_amount: '5000',
+            product_data: { name: 'Blue Hour (Premium licence)' },
+          },
+        },
+      ],
       payment_intent_data: { metadata: { order_id } },
     });
     expect(params.payment_intent_data.setup_future_usage).toBeUndefined();
@@ -58,7 +79,7 @@ describe('purchases through Stripe', () => {
       payment_method: 'paypal',
       save_payment_method: true,
     });
-    const last = sessionRequests().slice(-1)[0]!.params as Record<string, any>;
+    const last = sessionRequests().slice(-1)[0]!.params as SessionParams;
     expect(last.customer).toBe(params.customer);
     expect(last.allowed_payment_method_types).toEqual(['paypal']);
     expect(last.payment_intent_data.setup_future_usage).toBe('off_session');
@@ -79,24 +100,46 @@ describe('purchases through Stripe', () => {
 
   it('a producer with a connected account is paid by a destination charge, minus the platform fee', async () => {
     await t.app.db.prisma.payoutAccount.create({
-      data: { userId: producer.id, accountId: 'acct_producer', chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true },
+      data: {
+        userId: producer.id,
+        accountId: 'acct_producer',
+        chargesEnabled: true,
+        payoutsEnabled: true,
+        detailsSubmitted: true,
+      },
     });
-    await t.app.db.prisma.platformSetting.update({ where: { key: 'platform_fee_percent' }, data: { value: 10 } });
+    await t.app.db.prisma.platformSetting.update({
+      where: { key: 'platform_fee_percent' },
+      data: { value: 10 },
+    });
     try {
       const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1999 });
-      const res = await bob.agent.post(`/api/beats/${beat.id}/purchase`, { license_type: 'basic', price_cents: 1999 });
-      const params = sessionRequests().slice(-1)[0]!.params as Record<string, any>;
+      const res = await bob.agent.post(`/api/beats/${beat.id}/purchase`, {
+        license_type: 'basic',
+        price_cents: 1999,
+      });
+      const params = sessionRequests().slice(-1)[0]!.params as SessionParams;
       expect(params.payment_intent_data).toMatchObject({
         application_fee_amount: '200',
         transfer_data: { destination: 'acct_producer' },
       });
       const { session } = fake.pay(res.json().checkout_url.split('/').pop());
       await deliverWebhook(t.app, fake.event('checkout.session.completed', session));
-      const ledger = await t.app.db.prisma.salesLedgerEntry.findUniqueOrThrow({ where: { orderId: res.json().order_id } });
-      expect(ledger).toMatchObject({ grossCents: 1999, feeCents: 200, netCents: 1799, transferStatus: 'destination' });
+      const ledger = await t.app.db.prisma.salesLedgerEntry.findUniqueOrThrow({
+        where: { orderId: res.json().order_id },
+      });
+      expect(ledger).toMatchObject({
+        grossCents: 1999,
+        feeCents: 200,
+        netCents: 1799,
+        transferStatus: 'destination',
+      });
     } finally {
       await t.app.db.prisma.payoutAccount.delete({ where: { userId: producer.id } });
-      await t.app.db.prisma.platformSetting.update({ where: { key: 'platform_fee_percent' }, data: { value: 0 } });
+      await t.app.db.prisma.platformSetting.update({
+        where: { key: 'platform_fee_percent' },
+        data: { value: 0 },
+      });
     }
   });
 });
@@ -105,8 +148,14 @@ describe('saved methods with Stripe', () => {
   it('are listed from Stripe, charged off-session at once, and deletable by their owner only', async () => {
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 300 });
     // Ann has a Stripe customer from earlier purchases; give it a saved card (as Checkout would).
-    const customerId = (await t.app.db.prisma.paymentCustomer.findFirstOrThrow({ where: { userId: ann.id } })).customerId;
-    const card = fake.addCard(customerId, { brand: 'mastercard', last4: '4444', exp_month: 7, exp_year: 2031 });
+    const customerId = (await t.app.db.prisma.paymentCustomer.findFirstOrThrow({ where: { userId: ann.id } }))
+      .customerId;
+    const card = fake.addCard(customerId, {
+      brand: 'mastercard',
+      last4: '4444',
+      exp_month: 7,
+      exp_year: 2031,
+    });
     fake.customers.get(customerId)!.invoice_settings = { default_payment_method: card.id };
 
     const list = await ann.agent.get('/api/payment/methods');
@@ -121,7 +170,9 @@ describe('saved methods with Stripe', () => {
       paypal_email: null,
       is_default: true,
     });
-    expect((await bob.agent.get('/api/payment/methods')).json()).not.toContainEqual(expect.objectContaining({ id: card.id }));
+    expect((await bob.agent.get('/api/payment/methods')).json()).not.toContainEqual(
+      expect.objectContaining({ id: card.id }),
+    );
 
     const bobTries = await bob.agent.post(`/api/beats/${beat.id}/purchase`, {
       license_type: 'basic',
@@ -140,24 +191,39 @@ describe('saved methods with Stripe', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ order_id: expect.any(String), status: 'paid' });
     const charge = fake.requests.filter((r) => r.path === '/v1/payment_intents').slice(-1)[0]!;
-    expect(charge.params).toMatchObject({ amount: '300', customer: customerId, payment_method: card.id, off_session: 'true', confirm: 'true' });
+    expect(charge.params).toMatchObject({
+      amount: '300',
+      customer: customerId,
+      payment_method: card.id,
+      off_session: 'true',
+      confirm: 'true',
+    });
     const order = await t.app.db.prisma.order.findUniqueOrThrow({ where: { id: res.json().order_id } });
     expect(order.status).toBe('paid');
     // Stripe's later payment_intent.succeeded for the same charge changes nothing.
     const intent = fake.paymentIntents.get(order.providerPaymentId!)!;
-    expect((await deliverWebhook(t.app, fake.event('payment_intent.succeeded', intent))).statusCode).toBe(200);
+    expect((await deliverWebhook(t.app, fake.event('payment_intent.succeeded', intent))).statusCode).toBe(
+      200,
+    );
     expect(await t.app.db.prisma.license.count({ where: { orderId: order.id } })).toBe(1);
 
-    expect((await bob.agent.request({ method: 'DELETE', url: `/api/payment/methods/${card.id}` })).statusCode).toBe(404);
+    expect(
+      (await bob.agent.request({ method: 'DELETE', url: `/api/payment/methods/${card.id}` })).statusCode,
+    ).toBe(404);
     expect(fake.paymentMethods.get(card.id)?.customer).toBe(customerId);
-    expect((await ann.agent.request({ method: 'DELETE', url: `/api/payment/methods/${card.id}` })).statusCode).toBe(204);
+    expect(
+      (await ann.agent.request({ method: 'DELETE', url: `/api/payment/methods/${card.id}` })).statusCode,
+    ).toBe(204);
     expect(fake.paymentMethods.get(card.id)?.customer).toBeNull();
-    expect((await ann.agent.request({ method: 'DELETE', url: '/api/payment/methods/pm_unknown' })).statusCode).toBe(404);
+    expect(
+      (await ann.agent.request({ method: 'DELETE', url: '/api/payment/methods/pm_unknown' })).statusCode,
+    ).toBe(404);
   });
 
   it('a declined saved card is a 402; the order fails and holds nothing', async () => {
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 300 });
-    const customerId = (await t.app.db.prisma.paymentCustomer.findFirstOrThrow({ where: { userId: ann.id } })).customerId;
+    const customerId = (await t.app.db.prisma.paymentCustomer.findFirstOrThrow({ where: { userId: ann.id } }))
+      .customerId;
     const card = fake.addCard(customerId);
     fake.declined.add(card.id);
     const res = await ann.agent.post(`/api/beats/${beat.id}/purchase`, {
@@ -171,16 +237,28 @@ describe('saved methods with Stripe', () => {
     const order = await t.app.db.prisma.order.findFirstOrThrow({ where: { beatId: beat.id } });
     expect(order).toMatchObject({ status: 'failed', statusReason: 'Your card was declined.' });
     // The exclusive is not left reserved by a failed charge.
-    expect((await bob.agent.post(`/api/beats/${beat.id}/purchase`, { license_type: 'exclusive', price_cents: 3000 })).statusCode).toBe(200);
+    expect(
+      (
+        await bob.agent.post(`/api/beats/${beat.id}/purchase`, {
+          license_type: 'exclusive',
+          price_cents: 3000,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('Apple Pay and Google Pay through Stripe', () => {
   it('validation says Stripe validates; completing charges the wallet’s method and fulfils', async () => {
-    const validate = await ann.agent.post('/api/payment/apple-pay/validate', { validationURL: 'https://apple-pay-gateway.apple.com/x' });
+    const validate = await ann.agent.post('/api/payment/apple-pay/validate', {
+      validationURL: 'https://apple-pay-gateway.apple.com/x',
+    });
     expect(validate.statusCode).toBe(200);
     expect(validate.json()).toEqual({ provider: 'stripe' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/payment/apple-pay/validate', payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payment/apple-pay/validate', payload: {} }))
+        .statusCode,
+    ).toBe(401);
 
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 250 });
     const apple = await ann.agent.post(`/api/beats/${beat.id}/purchase/apple-pay/complete`, {
@@ -197,7 +275,9 @@ describe('Apple Pay and Google Pay through Stripe', () => {
     });
     expect(google.statusCode).toBe(409);
     expect(google.json()).toEqual({ error: 'The price has changed', price_cents: 500 });
-    const bad = await ann.agent.post(`/api/beats/${beat.id}/purchase/google-pay/complete`, { license_type: 'premium' });
+    const bad = await ann.agent.post(`/api/beats/${beat.id}/purchase/google-pay/complete`, {
+      license_type: 'premium',
+    });
     expect(bad.statusCode).toBe(400);
     const orders = await t.app.db.prisma.order.findMany({ where: { beatId: beat.id } });
     expect(orders.map((o) => [o.paymentMethodType, o.status])).toEqual([['apple_pay', 'paid']]);

@@ -210,7 +210,8 @@ export function createStripeProvider(deps: { stripe: Stripe; repo: PaymentsRepos
       const customerId = await repo.customerId(userId, PROVIDER);
       if (!customerId) return [];
       const customer = await stripe.customers.retrieve(customerId);
-      const preferred = 'deleted' in customer && customer.deleted ? null : customer.invoice_settings?.default_payment_method;
+      const preferred =
+        'deleted' in customer && customer.deleted ? null : customer.invoice_settings?.default_payment_method;
       const defaultId = typeof preferred === 'string' ? preferred : (preferred?.id ?? null);
       const list = await stripe.customers.listPaymentMethods(customerId, { limit: 100 });
       return list.data.map((pm) => toMethod(pm, defaultId)).filter((m): m is PaymentMethod => m !== null);

@@ -109,16 +109,6 @@ export function createProfilesRepository(prisma: PrismaClient) {
         .then((s) => s?.showFavorites ?? true);
     },
 
-    /** Which of these keys are image uploads of this user. */
-    async ownImageKeys(userId: string, keys: string[]): Promise<Set<string>> {
-      if (!keys.length) return new Set();
-      const rows = await prisma.upload.findMany({
-        where: { userId, kind: 'image', key: { in: keys } },
-        select: { key: true },
-      });
-      return new Set(rows.map((r) => r.key));
-    },
-
     /**
      * Writes the changed profile fields; when the display name changes, the producer name
      * denormalised onto the user's beats changes in the same transaction.

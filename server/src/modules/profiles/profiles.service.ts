@@ -11,7 +11,7 @@ import type { ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
 import { displayName } from '@beatroom/shared/format';
 import { isAdminUser, isOwnerUser } from '@beatroom/shared/permissions';
 import { toBeat } from '../../db/beat-columns';
-import { badRequest, notFound } from '../../http/http-errors';
+import { badRequest, conflict, notFound } from '../../http/http-errors';
 import { isUuid } from '../../http/params';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -26,6 +26,7 @@ export const USER_NOT_FOUND = 'User not found';
 export const IMAGE_NOT_YOURS = 'Images must be your own uploads: upload the picture first';
 export const VOICE_TAG_NOT_YOURS = 'Voice tag: upload the audio file first (it must be your own upload)';
 export const VOICE_TAG_TOO_LONG = `Voice tag: at most ${VOICE_TAG_MAX_SECONDS} seconds of audio`;
+export const SAME_FILE_TWICE = 'One file cannot be both your profile picture and your cover: upload it again';
 
 /** Body field → column. Only fields present in the body are written. */
 const COLUMNS = {
@@ -48,14 +49,49 @@ export function createProfilesService(deps: {
   repo: ProfilesRepository;
   /** A producer's totals are analytics' numbers; the profile header shows the same ones. */
   analytics: Pick<AnalyticsService, 'totals'>;
-  /** Who uploaded which file: a voice tag must be the caller's own short audio upload. */
-  uploads: Pick<UploadsService, 'find'>;
+  /**
+   * Who uploaded which file and what it serves: pictures and the voice tag must be the caller's
+   * own uploads, each serving nothing else.
+   */
+  uploads: Pick<UploadsService, 'claim'>;
   adminEmail: string;
 }) {
   const { repo } = deps;
 
   async function requireUserExists(userId: string) {
     if (!(await repo.userExists(userId))) throw notFound(USER_NOT_FOUND);
+  }
+
+  /**
+   * Checks the files an edit gives the profile: each newly set key is the caller's own upload
+   * of the right kind that serves nothing else (a beat, someone's profile), and no file ends up
+   * in two slots. A key moving between the caller's own slots is fine.
+   */
+  async function claimFiles(user: UserRecord, body: ProfileUpdateBody) {
+    const current = (await repo.findUserWithProfile(user.id))?.profile;
+    const slots = [
+      ['profile_image_key', 'profileImageKey', 'avatar', IMAGE_NOT_YOURS],
+      ['cover_image_key', 'coverImageKey', 'profile_cover', IMAGE_NOT_YOURS],
+      ['voice_tag_key', 'voiceTagKey', 'voice_tag', VOICE_TAG_NOT_YOURS],
+    ] as const;
+    const final = slots.map(([field, column]) =>
+      body[field] === undefined ? current?.[column] : body[field],
+    );
+    const set = final.filter((key): key is string => !!key);
+    // Only an edit that touches the files is refused for sharing one (older profiles may).
+    const touchesFiles = slots.some(([field]) => body[field] !== undefined);
+    if (touchesFiles && new Set(set).size !== set.length) throw conflict(SAME_FILE_TWICE);
+    for (const [field, column, use, notYours] of slots) {
+      const key = body[field];
+      if (!key || key === current?.[column]) continue;
+      const upload = await deps.uploads.claim(user.id, key, use, { notYours, exceptProfileOf: user.id });
+      if (
+        use === 'voice_tag' &&
+        (upload.durationSeconds === null || upload.durationSeconds > VOICE_TAG_MAX_SECONDS)
+      ) {
+        throw badRequest(VOICE_TAG_TOO_LONG);
+      }
+    }
   }
 
   return {
@@ -106,18 +142,7 @@ export function createProfilesService(deps: {
      * caller's own audio upload of at most VOICE_TAG_MAX_SECONDS.
      */
     async updateProfile(user: UserRecord, body: ProfileUpdateBody): Promise<ProfileResponse> {
-      const keys = [body.profile_image_key, body.cover_image_key].filter((k): k is string => !!k);
-      if (keys.length) {
-        const own = await repo.ownImageKeys(user.id, keys);
-        if (keys.some((k) => !own.has(k))) throw badRequest(IMAGE_NOT_YOURS);
-      }
-      if (body.voice_tag_key) {
-        const tag = await deps.uploads.find(body.voice_tag_key);
-        if (!tag || tag.userId !== user.id || tag.kind !== 'audio') throw badRequest(VOICE_TAG_NOT_YOURS);
-        if (tag.durationSeconds === null || tag.durationSeconds > VOICE_TAG_MAX_SECONDS) {
-          throw badRequest(VOICE_TAG_TOO_LONG);
-        }
-      }
+      await claimFiles(user, body);
       const fields: Partial<Record<keyof ProfileFields, string | null>> = {};
       for (const [field, column] of Object.entries(COLUMNS) as [
         keyof ProfileUpdateBody,

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { defineJob } from '../jobs/job-runner';
 import { createUploadsRepository } from './uploads.repository';
 import { uploadsRoutes } from './uploads.routes';
 import { createUploadsService, type UploadsService } from './uploads.service';
@@ -10,17 +12,27 @@ declare module 'fastify' {
   }
 }
 
+/** How long an upload may wait for a beat or a profile to use it before the sweep deletes it. */
+export const UNUSED_UPLOAD_MAX_AGE_MS = 24 * 3600_000;
+
+/** Deletes uploads nobody used (see UploadsService.sweepUnused); hourly, once across instances. */
+export const sweepUploadsJob = defineJob('uploads.sweep', z.object({}), { policy: 'stately', retryLimit: 2 });
+
 export const uploadsPlugin = fp(
   async (app) => {
-    app.decorate(
-      'uploads',
-      createUploadsService({
-        repo: createUploadsRepository(app.db.prisma),
-        storage: app.storage,
-        log: app.log,
-      }),
-    );
+    const uploads = createUploadsService({
+      repo: createUploadsRepository(app.db.prisma),
+      storage: app.storage,
+      log: app.log,
+    });
+    app.decorate('uploads', uploads);
     await app.register(uploadsRoutes);
+
+    await app.jobs.work(sweepUploadsJob, async () => {
+      const swept = await uploads.sweepUnused(UNUSED_UPLOAD_MAX_AGE_MS);
+      if (swept) app.log.info({ swept }, 'unused uploads deleted');
+    });
+    await app.jobs.schedule(sweepUploadsJob, '17 * * * *', {});
   },
-  { name: 'uploads', dependencies: ['db', 'storage', 'auth'] },
+  { name: 'uploads', dependencies: ['db', 'storage', 'jobs', 'auth'] },
 );

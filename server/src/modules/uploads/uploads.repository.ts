@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { UploadUse } from './upload-uses';
 
 export type UploadKind = 'audio' | 'image';
 
@@ -22,6 +23,33 @@ export function createUploadsRepository(prisma: PrismaClient) {
       });
     },
 
+    /**
+     * The use a stored file already serves, if any: a beat's audio or cover, a profile's picture,
+     * cover or voice tag. `exceptProfileOf` leaves that user's own profile out (a profile edit
+     * may move a file between its own slots).
+     */
+    async useOf(key: string, exceptProfileOf: string | null): Promise<UploadUse | null> {
+      const [beat, profile] = await Promise.all([
+        prisma.beat.findFirst({
+          where: { OR: [{ audioFileKey: key }, { coverImageKey: key }] },
+          select: { audioFileKey: true },
+        }),
+        prisma.profile.findFirst({
+          where: {
+            OR: [{ profileImageKey: key }, { coverImageKey: key }, { voiceTagKey: key }],
+            ...(exceptProfileOf ? { NOT: { userId: exceptProfileOf } } : {}),
+          },
+          select: { profileImageKey: true, voiceTagKey: true },
+        }),
+      ]);
+      if (beat) return beat.audioFileKey === key ? 'beat_audio' : 'beat_cover';
+      if (profile) {
+        if (profile.profileImageKey === key) return 'avatar';
+        return profile.voiceTagKey === key ? 'voice_tag' : 'profile_cover';
+      }
+      return null;
+    },
+
     find(key: string) {
       return prisma.upload.findUnique({
         where: { key },
@@ -35,6 +63,29 @@ export function createUploadsRepository(prisma: PrismaClient) {
 
     async count(): Promise<number> {
       return prisma.upload.count();
+    },
+
+    /**
+     * Deletes up to `limit` upload rows made before `before` that no beat (audio, cover) and no
+     * profile (picture, cover, voice tag) uses, and answers their keys: the files are the
+     * caller's to delete. The check and the delete are one statement, so a row a beat starts
+     * using meanwhile stays; SKIP LOCKED lets two instances sweep side by side.
+     */
+    async deleteUnused(before: Date, limit: number): Promise<string[]> {
+      const rows = await prisma.$queryRaw<{ key: string }[]>`
+        DELETE FROM uploads WHERE key IN (
+          SELECT u.key FROM uploads u
+          WHERE u.created_at < ${before}
+            AND NOT EXISTS (SELECT 1 FROM beats b WHERE b.audio_file_key = u.key)
+            AND NOT EXISTS (SELECT 1 FROM beats b WHERE b.cover_image_key = u.key)
+            AND NOT EXISTS (
+              SELECT 1 FROM profiles p
+              WHERE u.key IN (p.profile_image_key, p.cover_image_key, p.voice_tag_key))
+          ORDER BY u.created_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED)
+        RETURNING key`;
+      return rows.map((row) => row.key);
     },
   };
 }

@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import { IMAGE_MAX_PIXELS } from '@beatroom/shared/files-contract';
 import { LIMITS } from '@beatroom/shared/limits';
 import sharp from 'sharp';
-import { badRequest, HttpError } from '../../http/http-errors';
+import { badRequest, conflict, HttpError } from '../../http/http-errors';
 import { analyseAudio, InvalidAudioError } from '../audio/audio-analysis';
 import { AUDIO_CONTENT_TYPES, sniffAudio, sniffImage, SNIFF_BYTES } from '../audio/sniff';
 import { isPublicKey, newKey, type Storage } from '../storage/storage';
 import { collect, limitBytes, readHead } from './upload-streams';
+import { fileInUse, USE_KINDS, type UploadUse } from './upload-uses';
 import type { UploadsRepository } from './uploads.repository';
 
 export const AUDIO_TOO_LARGE = 'The audio file is larger than 50 MB';
@@ -17,6 +18,9 @@ export const IMAGE_EMPTY = 'The image file is empty';
 export const NOT_IMAGE = 'Only JPEG, PNG or WebP images are accepted';
 export const IMAGE_TOO_MANY_PIXELS = `The image is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
 export const IMAGE_UNREADABLE = 'The image could not be read';
+/** Rows deleted per statement by the sweep, so one run never holds many locks at once. */
+const SWEEP_BATCH = 200;
+
 export const UPLOAD_INTERRUPTED = 'The upload was interrupted before the file was complete';
 
 interface Log {
@@ -47,6 +51,47 @@ export function createUploadsService(deps: { repo: UploadsRepository; storage: S
   return {
     /** Who uploaded a stored file, and what it is; null for a key nobody uploaded. */
     find: (key: string) => repo.find(key),
+
+    /**
+     * Checks, before a beat or a profile stores a file key, that the file may take up `use`:
+     * the user's own upload of the kind the use needs (400 `notYours` otherwise) serving no
+     * other use, theirs or anyone's (409 naming that use). `exceptProfileOf` leaves that user's
+     * profile out, for a profile edit that moves a file between its own slots; that caller
+     * makes sure no file ends up in two. Answers the upload (an audio one carries its duration).
+     *
+     * A check, not a lock: two requests racing to give one file two uses can both pass (the
+     * beats' unique indexes still stop two beats). Closing that needs the use stored on the
+     * upload row, which is a migration for another day.
+     */
+    async claim(
+      userId: string,
+      key: string,
+      use: UploadUse,
+      options: { notYours: string; exceptProfileOf?: string },
+    ) {
+      const upload = await repo.find(key);
+      if (!upload || upload.userId !== userId || upload.kind !== USE_KINDS[use]) {
+        throw badRequest(options.notYours);
+      }
+      const holder = await repo.useOf(key, options.exceptProfileOf ?? null);
+      if (holder) throw conflict(fileInUse(holder));
+      return upload;
+    },
+
+    /**
+     * The sweep: uploads no beat or profile took within `olderThanMs` (abandoned upload forms,
+     * replaced pictures) lose their row and their file. Answers how many went.
+     */
+    async sweepUnused(olderThanMs: number): Promise<number> {
+      const before = new Date(Date.now() - olderThanMs);
+      let swept = 0;
+      for (;;) {
+        const keys = await repo.deleteUnused(before, SWEEP_BATCH);
+        for (const key of keys) await discard(key);
+        swept += keys.length;
+        if (keys.length < SWEEP_BATCH) return swept;
+      }
+    },
 
     /**
      * Whether a stored file may be served to anyone: images and previews may; uploaded audio (a

@@ -13,6 +13,7 @@ import {
   pngClaiming,
   SVG,
   wavFile,
+  withClaimedFlacSamples,
 } from '../../../test/media-fixtures';
 import {
   AUDIO_EMPTY,
@@ -86,6 +87,13 @@ describe('POST /api/upload/audio', () => {
     expect(mp3Row.contentType).toBe('audio/mpeg');
   });
 
+  it('measures a FLAC by its audio, not by the length its header claims (a 2 s file claimed 99 days)', async () => {
+    const res = await uploadAudio(agent, withClaimedFlacSamples(flacFile(2), 2 ** 36 - 1), 'claims.flac');
+    expect(res.statusCode).toBe(200);
+    const row = await t.app.db.prisma.upload.findUniqueOrThrow({ where: { key: res.json().key } });
+    expect(row.durationSeconds).toBeCloseTo(2, 1);
+  });
+
   it.each([
     ['an empty file', Buffer.alloc(0), AUDIO_EMPTY],
     ['an executable renamed .wav', executable(), NOT_AUDIO],
@@ -123,6 +131,19 @@ describe('POST /api/upload/audio', () => {
     expect(json.statusCode).toBe(400);
     await expectNothingLeft();
   });
+
+  it.each(['/api/upload/audio', '/api/upload/image'])(
+    '400 for multipart without a boundary at %s, leaving nothing behind',
+    async (url) => {
+      const { payload } = multipart('audio', 'a.wav', wavFile());
+      for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8']) {
+        const res = await agent.request({ method: 'POST', url, payload, headers: { 'content-type': type } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatch(/multipart\/form-data/);
+      }
+      await expectNothingLeft();
+    },
+  );
 
   it('leaves nothing behind when the client goes away mid-upload', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });

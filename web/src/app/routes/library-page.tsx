@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { usePreferredCurrency } from '../../features/session/hooks/use-preferred-currency';
 import { usePlatform } from '../../lib/platform';
 import { NotFoundPage } from './not-found-page';
 
@@ -9,6 +10,7 @@ import { NotFoundPage } from './not-found-page';
 export function LibraryPage() {
   const { library, microphone } = usePlatform();
   const navigate = useNavigate();
+  const currency = usePreferredCurrency();
   if (!library) return <NotFoundPage />;
   const { Screen } = library;
   return (
@@ -16,6 +18,7 @@ export function LibraryPage() {
       library={library}
       microphone={microphone}
       openBeat={(beatId) => void navigate(`/beats/${encodeURIComponent(beatId)}`)}
+      currency={currency}
     />
   );
 }

@@ -5,7 +5,10 @@ import { apiClient } from '../../lib/api-client';
 
 export const liveStatsKeys = { all: ['live-stats'] as const };
 
-/** GET /api/live/stats, signed in only, polled every 30 s (platform.md §7). */
+/**
+ * GET /api/live/stats, signed in only, polled every 30 s (platform.md §7); between polls the
+ * socket's live_stats pushes land under the same key.
+ */
 export function liveStatsQueryOptions() {
   return queryOptions({
     queryKey: liveStatsKeys.all,

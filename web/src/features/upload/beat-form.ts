@@ -1,4 +1,4 @@
-import { Beat, CreateBeatBody, resolvePricing } from '@beatroom/shared/beats-contract';
+import { CreateBeatBody, resolvePricing, type Beat } from '@beatroom/shared/beats-contract';
 import { GENRES, type Genre } from '@beatroom/shared/catalogue-constants';
 import { priceInputToUsdCents, usdCentsToPriceInput } from '@beatroom/shared/format';
 import { LIMITS } from '@beatroom/shared/limits';

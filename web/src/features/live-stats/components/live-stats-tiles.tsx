@@ -8,8 +8,9 @@ import { useLiveStatsVisibility } from '../store/live-stats-visibility';
 
 /**
  * Home's live stats tiles for signed-in users (platform.md §2): Online Users, Active Sessions,
- * Now Playing and Recent Activity, polled every 30 s, with a hide/show toggle remembered on
- * this device. A failed poll keeps the last numbers (failures are only logged).
+ * Now Playing and Recent Activity, polled every 30 s and refreshed in between by the socket's
+ * live_stats pushes (receiveLiveStats), with a hide/show toggle remembered on this device. A
+ * failed poll keeps the last numbers (failures are only logged).
  */
 export function LiveStatsTiles() {
   const titleId = useId();

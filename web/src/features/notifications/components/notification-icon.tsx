@@ -1,11 +1,12 @@
 import type { NotificationType } from '@beatroom/shared/community-constants';
-import { Megaphone, Music, Star, UserPlus } from 'lucide-react';
+import { CircleDollarSign, Megaphone, Music, Star, UserPlus } from 'lucide-react';
 
 const icons: Record<NotificationType, { Icon: typeof Music; className: string }> = {
   new_follower: { Icon: UserPlus, className: 'bg-sky-500/15 text-sky-400' },
   new_beat: { Icon: Music, className: 'bg-violet-500/15 text-violet-400' },
   beat_review: { Icon: Star, className: 'bg-amber-500/15 text-amber-400' },
   promotional: { Icon: Megaphone, className: 'bg-emerald-500/15 text-emerald-400' },
+  new_sale: { Icon: CircleDollarSign, className: 'bg-green-500/15 text-green-400' },
 };
 
 /** The round type icon in front of a notification. */
@@ -29,4 +30,5 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   new_beat: 'New beats',
   beat_review: 'Reviews',
   promotional: 'Promotions',
+  new_sale: 'Sales',
 };

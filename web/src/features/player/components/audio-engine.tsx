@@ -36,7 +36,8 @@ function sync(audio: HTMLAudioElement, state: PlayerState, previous: PlayerState
     !previous || state.trackToken !== previous.trackToken || beat?.queueId !== previous.currentBeat?.queueId;
 
   if (trackChanged) {
-    if (!beat) {
+    // A beat whose preview is still being made has nothing to play yet (it shows "Processing").
+    if (!beat?.audio_file_key) {
       audio.pause();
       audio.removeAttribute('src');
       audio.load();

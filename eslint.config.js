@@ -63,7 +63,8 @@ const webBoundaries = {
       create(context) {
         const from = webZone(context.filename);
         if (!from) return {};
-        const fromTest = /\.test\.tsx?$/.test(context.filename);
+        // Tests, and helpers only tests use (`*.test-setup.ts(x)` beside them).
+        const fromTest = /\.test(-setup)?\.tsx?$/.test(context.filename);
         const check = (node) => {
           const source = node.source?.value;
           if (typeof source !== 'string' || !source.startsWith('.')) return;

@@ -103,7 +103,7 @@ export async function loadCatalogue(db: pg.Client, producers: number, beats: num
     )
     INSERT INTO beats (user_id, title, description, bpm, key_signature, genre, mood, price_cents, is_free,
       is_featured, promotion_type, audio_file_key, cover_image_key, duration_seconds, play_count,
-      download_count, producer_name, created_at)
+      download_count, producer_name, created_at, preview_key, preview_status)
     SELECT p.ids[who],
       ${pick(ADJECTIVES)} || ' ' || ${pick(NOUNS)} || CASE WHEN random() < 0.3 THEN ' ' || (i % 100) ELSE '' END,
       CASE WHEN random() < 0.6 THEN 'A ' || lower(${pick(MOODS)}) || ' beat with ' || ${pick(['hard drums', 'warm keys', 'sliding 808s', 'dusty samples', 'lush pads', 'live guitar'])} ELSE NULL END,
@@ -120,7 +120,9 @@ export async function loadCatalogue(db: pg.Client, producers: number, beats: num
       floor(exp(r_plays * 10))::int,
       floor(exp(r_plays * 7) * random())::int,
       p.names[who],
-      now() - random() * interval '365 days'
+      now() - random() * interval '365 days',
+      -- Rendered beats, as a live catalogue holds them: start-up finds no preview work to queue.
+      'previews/' || gen_random_uuid() || '.mp3', 'ready'
     FROM rows, p`);
   await db.query('VACUUM ANALYZE beats');
 }

@@ -74,7 +74,10 @@ describe('import boundaries', () => {
       'server/src/modules/beats/beats.service.ts',
       "import type { UploadsService } from '../uploads/uploads.service';\nexport type X = UploadsService;\n",
     ],
-    ['server/src/app.ts', "import { errorsPlugin } from './plugins/errors';\nexport const x = errorsPlugin;\n"],
+    [
+      'server/src/app.ts',
+      "import { errorsPlugin } from './plugins/errors';\nexport const x = errorsPlugin;\n",
+    ],
     ['web/src/features/auth/x.ts', "import { z } from 'zod';\nexport const x = z;\n"],
   ])('%s allows a permitted import', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBe(0);
@@ -105,7 +108,10 @@ describe('web feature boundaries', () => {
   it.each([
     ['web/src/features/profile/components/x.tsx', use('../../../components/ui/stat-tile')],
     ['web/src/features/profile/components/x.tsx', use('../../../lib/api-client')],
-    ['web/src/features/profile/components/x.tsx', "import { Beat } from '@beatroom/shared/beats-contract';\nexport const x = Beat;\n"],
+    [
+      'web/src/features/profile/components/x.tsx',
+      "import { Beat } from '@beatroom/shared/beats-contract';\nexport const x = Beat;\n",
+    ],
     ['web/src/features/profile/components/x.tsx', use('../api')],
     ['web/src/features/profile/components/x.tsx', use('../hooks/use-follow')],
     ['web/src/features/profile/components/x.tsx', use('../../session/hooks/use-session')],

@@ -9,6 +9,7 @@ import {
   currencySymbol,
   displayName,
   fallbackName,
+  formatAmount,
   formatAverage,
   formatBadgeCount,
   formatBudget,
@@ -87,6 +88,23 @@ describe('formatPrice', () => {
     [-250, 'USD', '-$2.50'],
   ])('%s cents in %s → %s', (cents, currency, expected) => {
     expect(formatPrice(cents, currency)).toBe(expected);
+  });
+});
+
+describe('formatAmount (fees, taxes, invoice totals, earnings)', () => {
+  it.each<[number | null | undefined, string | null | undefined, string]>([
+    [2999, 'USD', '$29.99'],
+    [2999, 'EUR', '€29.99'],
+    [0, 'USD', '$0.00'],
+    [0, 'EUR', '€0.00'],
+    [5, undefined, '$0.05'],
+    [1250, 'GBP', '$12.50'],
+    [null, 'USD', '$0.00'],
+    [undefined, 'EUR', '€0.00'],
+    [Number.NaN, 'USD', '$0.00'],
+    [-250, 'EUR', '-€2.50'],
+  ])('%s cents in %s → %s', (cents, currency, expected) => {
+    expect(formatAmount(cents, currency)).toBe(expected);
   });
 });
 

@@ -46,6 +46,17 @@ export function formatPrice(cents: number | null | undefined, currency: Currency
   return `${sign}${CURRENCY_SYMBOLS[currency]}${(Math.abs(cents) / 100).toFixed(2)}`;
 }
 
+/**
+ * Formats an amount of money that is not a price: zero is '$0.00', never 'Free' (a fee, a tax,
+ * an invoice's totals, a producer's earnings). The symbol follows currencySymbol (€ for EUR,
+ * otherwise $, as invoices show it); missing or NaN counts as zero.
+ */
+export function formatAmount(cents: number | null | undefined, currency?: string | null): string {
+  const value = cents === null || cents === undefined || Number.isNaN(cents) ? 0 : cents;
+  const sign = value < 0 ? '-' : '';
+  return `${sign}${currencySymbol(currency)}${(Math.abs(value) / 100).toFixed(2)}`;
+}
+
 /** Formats a stored USD-cents price in the user's currency (converted first, then formatted). */
 export function formatPriceIn(usdCents: number | null | undefined, currency: Currency): string {
   if (usdCents === null || usdCents === undefined || Number.isNaN(usdCents)) return 'Free';

@@ -200,6 +200,10 @@ export const PurchaseItem = DownloadHistoryItem.extend({
 });
 export type PurchaseItem = z.infer<typeof PurchaseItem>;
 
+/** GET /api/users/{id}/downloads and /purchases (own only): newest first. */
+export const DownloadHistoryResponse = z.array(DownloadHistoryItem);
+export const PurchaseListResponse = z.array(PurchaseItem);
+
 export const INVOICE_NUMBER_PATTERN = /^BR-\d{4}-\d{6,}$/;
 
 /** BR-<year>-<six digits>: numbers run 1, 2, 3… within a year. */

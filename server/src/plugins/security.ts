@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { REALTIME_PATH } from '@beatroom/shared/realtime-contract';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -53,9 +54,11 @@ export const securityPlugin = fp(
       global: false,
       max: opts.config.rateLimitMax,
       timeWindow: '1 minute',
-      // Only a real upgrade (Node parsed it as one: raw.upgrade) of the socket route is exempt;
-      // an Upgrade header on any other request is not a way around the limit.
-      allowList: (request) => request.raw.upgrade === true && request.routeOptions.url === REALTIME_PATH,
+      // Only a real upgrade of the socket route is exempt (Node sets `upgrade` on a request it
+      // parsed as one; @types/node leaves it out): an Upgrade header elsewhere changes nothing.
+      allowList: (request) =>
+        (request.raw as IncomingMessage & { upgrade?: boolean }).upgrade === true &&
+        request.routeOptions.url === REALTIME_PATH,
       // Thrown as an error, so the shared error handler shapes it like every other failure.
       errorResponseBuilder: (_request, context) =>
         Object.assign(
@@ -70,7 +73,7 @@ export const securityPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       // A route with its own limit (files) or none (health, the web app) is the plugin's to handle.
       if (request.routeOptions.config.rateLimit !== undefined) return;
-      await limit(request, reply);
+      await limit.call(app, request, reply);
     });
 
     // Outside production, a page opened under another loopback name of PUBLIC_URL's host (the

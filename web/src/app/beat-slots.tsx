@@ -1,13 +1,21 @@
 import type { Beat } from '@beatroom/shared/beats-contract';
-import type { RenderPlayButton } from '../features/catalogue/components/beat-card';
+import type { RenderPlayButton, RenderPriceButton } from '../features/catalogue/components/beat-card';
 import { PlayButton } from '../features/player/components/play-button';
+import { BeatPriceButton } from '../features/purchase/components/beat-price-button';
 import { EditBeatModal } from '../features/upload/components/edit-beat-modal';
 import { useBeatChanges } from './beat-changes';
 
 // Pieces app/ hands to more than one feature's screens through their slots.
 
-/** A beat card's Play / Pause, from the player. */
-export const renderCardPlayButton: RenderPlayButton = (beat) => <PlayButton beat={beat} variant="card" />;
+/** A beat card's (or track-list row's) Play / Pause, from the player. */
+export const renderCardPlayButton: RenderPlayButton = (beat, placement = 'card') => (
+  <PlayButton beat={beat} variant={placement} />
+);
+
+/** A card's or row's price, from purchase: it opens the purchase dialog, or downloads. */
+export const renderCardPriceButton: RenderPriceButton = (beat, placement) => (
+  <BeatPriceButton beat={beat} variant={placement} />
+);
 
 /**
  * Manage Beat (upload) wherever a beat's owner sees it: a save or a delete refreshes every

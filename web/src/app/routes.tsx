@@ -1,10 +1,13 @@
 import type { RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
+import { EarningsPage } from '../features/earnings/components/earnings-page';
 import { NotificationsPage } from '../features/notifications/components/notifications-page';
+import { LocalCheckoutPage } from '../features/purchase/components/local-checkout-page';
 import { RootLayout } from './layout/root-layout';
 import { ActivityRoute } from './routes/activity-route';
 import { BeatRoute } from './routes/beat-route';
 import { ComingSoonPage } from './routes/coming-soon-page';
+import { DownloadsRoute } from './routes/downloads-route';
 import { HomePage } from './routes/home-page';
 import { MembersOnly } from './routes/members-only';
 import { NotFoundPage } from './routes/not-found-page';
@@ -33,7 +36,30 @@ export const appRoutes: RouteObject[] = [
       { path: 'upload', element: <UploadRoute /> },
 
       // Money and personal account (money.md)
-      { path: 'downloads', element: <ComingSoonPage area="downloads" /> },
+      {
+        // The local test checkout a purchase's checkout_url leads to when Stripe is not configured.
+        path: 'checkout/local/:orderId',
+        element: (
+          <MembersOnly
+            title="Sign in to complete your purchase"
+            description="This checkout belongs to the account that started it: sign in with that account to pay or cancel."
+          >
+            {() => <LocalCheckoutPage />}
+          </MembersOnly>
+        ),
+      },
+      { path: 'downloads', element: <DownloadsRoute /> },
+      {
+        path: 'earnings',
+        element: (
+          <MembersOnly
+            title="Sign in to see your earnings"
+            description="Your sales, what reaches you after fees, and your payouts."
+          >
+            {(user) => <EarningsPage user={user} />}
+          </MembersOnly>
+        ),
+      },
       { path: 'settings', element: <ComingSoonPage area="settings" /> },
 
       // Community and operations (community.md)

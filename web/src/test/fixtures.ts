@@ -56,7 +56,8 @@ export const ada = makeSessionUser({ id: 'user-ada-0001', email: 'ada@example.co
 /** A beat as every beat route answers it; its preview is ready unless it has no audio key. */
 export function makeBeat(overrides: Partial<Beat> = {}): Beat {
   const id = overrides.id ?? '11111111-1111-4111-8111-111111111111';
-  const audioKey = overrides.audio_file_key === undefined ? `audio/${id}.wav` : overrides.audio_file_key;
+  // The preview the server rendered: the master is never named to anyone.
+  const audioKey = overrides.audio_file_key === undefined ? `previews/${id}.mp3` : overrides.audio_file_key;
   return Beat.parse({
     id,
     user_id: PRODUCER_ID,
@@ -70,16 +71,15 @@ export function makeBeat(overrides: Partial<Beat> = {}): Beat {
     is_free: false,
     is_featured: false,
     promotion_type: null,
-    // The preview the server rendered (the master is never named to anyone).
-    audio_file_key: `previews/${id}.mp3`,
+    audio_file_key: audioKey,
     cover_image_key: null,
     duration_seconds: 125,
     play_count: 1500,
     download_count: 42,
     created_at: '2026-11-01T12:00:00.000Z',
     producer_name: 'Nova Beats',
-    preview_url: `/api/files/previews/${id}.mp3`,
-    preview_status: 'ready',
+    preview_url: audioKey ? fileUrl(audioKey) : null,
+    preview_status: audioKey ? 'ready' : 'pending',
     ...overrides,
   });
 }

@@ -40,13 +40,17 @@ describe('POST /api/beats', () => {
       ...fullBeatFields,
       is_featured: false,
       promotion_type: null,
-      audio_file_key: audio,
       cover_image_key: cover,
       duration_seconds: 5,
       play_count: 0,
       download_count: 0,
       producer_name: 'DJ Owner',
     });
+    // The upload is the master, for sale: stored with the beat, named in no answer. The beat's
+    // audio is its preview, rendered in the background.
+    expect((await ctx.t.app.db.prisma.beat.findUniqueOrThrow({ where: { id } })).audioFileKey).toBe(audio);
+    expect(JSON.stringify(beat)).not.toContain(audio);
+    expect(['pending', 'ready']).toContain(beat.preview_status);
     expect(new Date(beat.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(beat.peaks).toHaveLength(500);
     expect(events).toContainEqual({

@@ -40,6 +40,10 @@ export const checkoutPlugin = fp(
       webhookSecret: opts.config.stripe.webhookSecret,
       repo: createCheckoutRepository(app.db.prisma),
       fulfilment: app.fulfilment,
+      // Looked up at call time: earnings registers after checkout.
+      onAccountUpdated: async (account) => {
+        await app.earnings.onAccountUpdated(account);
+      },
     });
     await app.register(stripeWebhookRoutes, { webhook });
   },

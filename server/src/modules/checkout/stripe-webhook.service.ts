@@ -29,6 +29,8 @@ export function createStripeWebhookService(deps: {
   webhookSecret: string;
   repo: CheckoutRepository;
   fulfilment: FulfilmentService;
+  /** A producer's Connect account changed (payouts enabled): earnings waiting for it are sent. */
+  onAccountUpdated: (account: Stripe.Account) => Promise<void>;
 }) {
   const { stripe, webhookSecret, repo, fulfilment } = deps;
 
@@ -62,6 +64,9 @@ export function createStripeWebhookService(deps: {
         if (orderId) await fulfilment.checkoutExpired(orderId);
         return;
       }
+      case 'account.updated':
+        await deps.onAccountUpdated(event.data.object);
+        return;
       default:
         // Everything else Stripe may send is of no interest to a sale.
         return;

@@ -6,8 +6,8 @@ import {
   PurchaseItem,
 } from '@beatroom/shared/money-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedInUser } from '../../http/authenticate';
 import { z } from 'zod';
+import { signedInUser } from '../../http/authenticate';
 import { beatIdParams, userIdParams } from '../../http/params';
 
 /**

@@ -121,7 +121,7 @@ describe('payouts through Stripe Connect', () => {
     expect(row.transferredAt).toBeInstanceOf(Date);
   });
 
-  it('account.updated (the webhook handler) transfers for another producer, and repeating it pays nothing twice', async () => {
+  it('a signed account.updated webhook transfers for another producer, and repeating it pays nothing twice', async () => {
     const other = await member(t.app, 'other-producer@example.com');
     const beat = await insertPricedBeat(t.app, other.id, { priceCents: 700 });
     const sale = await stripeSale(beat);
@@ -130,8 +130,10 @@ describe('payouts through Stripe Connect', () => {
     const enabled = connect.complete(account.accountId);
 
     const before = connect.transfers.size;
-    await Promise.all([t.app.earnings.onAccountUpdated(enabled), t.app.earnings.onAccountUpdated(enabled)]);
-    await t.app.earnings.onAccountUpdated(enabled);
+    const updated = () => deliverWebhook(t.app, fake.event('account.updated', enabled));
+    const answers = await Promise.all([updated(), updated()]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect((await updated()).statusCode).toBe(200);
     expect(connect.transfers.size).toBe(before + 1);
     expect(await ledger(sale)).toMatchObject({ transferStatus: 'transferred' });
     expect(

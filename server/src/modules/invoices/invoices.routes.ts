@@ -6,8 +6,8 @@ import {
 } from '@beatroom/shared/money-contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedInUser } from '../../http/authenticate';
 import { z } from 'zod';
+import { signedInUser } from '../../http/authenticate';
 import { idParams } from '../../http/params';
 import { INVOICE_NOT_FOUND, LICENCE_NOT_FOUND } from './invoices.service';
 

@@ -127,7 +127,7 @@ describe(`job runner (${onPostgres ? 'PostgreSQL' : 'embedded PGlite'})`, () => 
     await app.jobs.schedule(counted, '15 3 * * *', { n: 2 });
     const rows = await sql<{ name: string; cron: string; data: unknown }>(
       app,
-      'SELECT name, cron, data FROM pgboss.schedule',
+      "SELECT name, cron, data FROM pgboss.schedule WHERE name LIKE 'jobs-test.%'",
     );
     expect(rows).toEqual([{ name: 'jobs-test.count', cron: '15 3 * * *', data: { n: 2 } }]);
     await expect(app.jobs.schedule(counted, 'every day', { n: 1 })).rejects.toThrow();

@@ -4,6 +4,7 @@ import { member } from '../../../test/community-fixtures';
 import { createTestApp } from '../../../test/helpers';
 import { buyLocally, insertPricedBeat } from '../../../test/selling-fixtures';
 import { BEAT_SOLD } from '../beats/beats.service';
+import { EXPIRE_RESERVATIONS } from './order-jobs';
 import { WALLET_UNAVAILABLE } from './orders.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -167,6 +168,16 @@ describe('exclusive licences', () => {
     const order = await t.app.db.prisma.order.findUniqueOrThrow({ where: { id: first.json().order_id } });
     expect(order).toMatchObject({ status: 'expired', statusReason: 'Checkout expired' });
     expect((await purchase(bob.agent, beat.id, body)).statusCode).toBe(200);
+  });
+
+  it('the scheduled job releases run-out checkouts', async () => {
+    const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1000 });
+    const res = await purchase(ann.agent, beat.id, { license_type: 'exclusive', price_cents: 10_000 });
+    const id = res.json().order_id as string;
+    await t.app.db.prisma.order.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.app.jobs.send(EXPIRE_RESERVATIONS, {});
+    await t.app.jobs.drained(EXPIRE_RESERVATIONS);
+    expect((await t.app.db.prisma.order.findUniqueOrThrow({ where: { id } })).status).toBe('expired');
   });
 
   it('a run-out reservation never blocks a buyer, even before the job runs', async () => {

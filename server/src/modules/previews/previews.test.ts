@@ -8,7 +8,7 @@ import { createTestApp, signIn, type Agent } from '../../../test/helpers';
 import { mp3File } from '../../../test/media-fixtures';
 import { buildApp } from '../../app';
 import { encodeWav } from '../audio/wav';
-import { renderPreviewJob } from './previews.service';
+import { backfillPreviewsJob, renderPreviewJob } from './previews.service';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 
@@ -44,7 +44,11 @@ beforeAll(async () => {
     user: { id: producerId },
   } = await signIn(app, 'producer@example.com'));
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  // The last test restarts the server: close the app running now before the database goes.
+  if (app && app !== t?.app) await app.close();
+  await t?.close();
+});
 
 const anonymous = (url: string) => app.inject({ method: 'GET', url });
 const rendered = () => app.jobs.drained(renderPreviewJob, { timeoutMs: 60_000 });
@@ -177,8 +181,9 @@ describe('previews', () => {
     await app.close();
     app = await buildApp(t.config);
     await app.ready();
+    // Start-up queues one backfill job, which queues a render per beat waiting.
+    await app.jobs.drained(backfillPreviewsJob);
     await rendered();
     expect((await anonymous(`/api/beats/${waiting.id}`)).json().preview_status).toBe('ready');
-    await app.close();
   });
 });

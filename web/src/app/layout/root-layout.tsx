@@ -1,7 +1,10 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SignInDialog } from '../../features/auth/components/sign-in-dialog';
+import { InvoicesDialog } from '../../features/invoices/components/invoices-dialog';
 import { AudioEngine } from '../../features/player/components/audio-engine';
 import { PlayerBar } from '../../features/player/components/player-bar';
+import { DownloadBeatButton } from '../../features/purchase/components/download-beat-button';
+import { PurchaseDialog } from '../../features/purchase/components/purchase-dialog';
 import { AppRealtime } from '../realtime/app-realtime';
 import { Header } from './header';
 
@@ -25,8 +28,12 @@ export function RootLayout() {
       </main>
       {/* The player outlives every page: one audio element, the bar on every screen. */}
       <AudioEngine />
-      <PlayerBar />
+      <PlayerBar renderDownloadButton={(beat) => <DownloadBeatButton beat={beat} variant="icon" />} />
+      {/* One Purchase Beat dialog, opened from any card, row, beat page or download. */}
+      <PurchaseDialog />
       <SignInDialog />
+      {/* Invoices & Receipts, opened from the user menu and from My Downloads. */}
+      <InvoicesDialog />
       {/* One realtime connection for the whole app while a user is signed in; renders nothing. */}
       <AppRealtime />
       <ScrollRestoration />

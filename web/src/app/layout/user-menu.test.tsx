@@ -1,8 +1,9 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useInvoicesDialog } from '../../features/invoices/store/invoices-dialog-store';
 import { sessionKeys } from '../../features/session/api';
-import { makeSessionUser } from '../../test/fixtures';
+import { makeProfile, makeSessionUser } from '../../test/fixtures';
 import { jsonResponse, stubFetch } from '../../test/mock-fetch';
 import { createTestQueryClient, renderRoutes } from '../../test/render';
 import { UserMenu } from './user-menu';
@@ -18,6 +19,7 @@ const MEMBER_ENTRIES = [
   'Favorites',
   'My Reviews',
   'Downloads',
+  'Invoices & Receipts',
   'My Recordings',
   'Notifications',
   'Support',
@@ -104,7 +106,56 @@ describe('UserMenu', () => {
     expect(within(menu).queryByText(/credits/i)).not.toBeInTheDocument();
     expect(within(menu).queryByText('Buy More')).not.toBeInTheDocument();
     expect(within(menu).queryByText('Upgrade to Pro')).not.toBeInTheDocument();
-    expect(api.requests.map((request) => request.path)).toEqual([]);
+    // Only the user's own profile, which says whether to offer Earnings.
+    await waitFor(() =>
+      expect(api.requests.map((request) => request.path)).toEqual([`/api/users/${member.id}/profile`]),
+    );
+  });
+
+  it.each([
+    ['has uploaded a beat', { beats_count: 1, profile: { user_role: null } }],
+    ['picked the Producer role', { beats_count: 0, profile: { user_role: 'producer' } }],
+  ])('offers Earnings, after Invoices & Receipts, to a producer who %s', async (_why, overrides) => {
+    stubFetch({
+      [`GET /api/users/${member.id}/profile`]: () => jsonResponse(makeProfile(member.id, overrides)),
+    });
+    const { user } = renderMenu(member);
+    const menu = await openMenu('Ada Lovelace', user);
+
+    expect(await within(menu).findByRole('menuitem', { name: 'Earnings' })).toHaveAttribute(
+      'href',
+      '/earnings',
+    );
+    const names = entryNames(menu);
+    expect(names.slice(names.indexOf('Downloads'), names.indexOf('Downloads') + 3)).toEqual([
+      'Downloads',
+      'Invoices & Receipts',
+      'Earnings',
+    ]);
+  });
+
+  it('offers no Earnings to someone who neither uploads nor calls themselves a producer', async () => {
+    const api = stubFetch({
+      [`GET /api/users/${member.id}/profile`]: () =>
+        jsonResponse(makeProfile(member.id, { beats_count: 0, profile: { user_role: 'vocalist' } })),
+    });
+    const { user } = renderMenu(member);
+    const menu = await openMenu('Ada Lovelace', user);
+
+    await waitFor(() => expect(api.calls(`GET /api/users/${member.id}/profile`)).toHaveLength(1));
+    expect(within(menu).queryByRole('menuitem', { name: 'Earnings' })).not.toBeInTheDocument();
+  });
+
+  it('opens Invoices & Receipts from the menu', async () => {
+    stubFetch();
+    useInvoicesDialog.setState({ isOpen: false });
+    const { user } = renderMenu(member);
+    const menu = await openMenu('Ada Lovelace', user);
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Invoices & Receipts' }));
+    expect(useInvoicesDialog.getState().isOpen).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    useInvoicesDialog.setState({ isOpen: false });
   });
 
   it('Sign out clears the user, calls logout and goes to /', async () => {

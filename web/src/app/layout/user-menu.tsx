@@ -1,7 +1,9 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { displayName } from '@beatroom/shared/format';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useQuery } from '@tanstack/react-query';
 import {
+  BadgeDollarSign,
   ChevronDown,
   CreditCard,
   Download,
@@ -10,14 +12,19 @@ import {
   LifeBuoy,
   LogOut,
   MicVocal,
+  Receipt,
   Settings,
   ShieldCheck,
   Star,
   User,
 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar';
 import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/dropdown-menu';
+import { useInvoicesDialog } from '../../features/invoices/store/invoices-dialog-store';
+import { profileQueryOptions } from '../../features/profile/api';
+import { isProducer } from '../../features/profile/producer';
 import { useSignOut } from '../../features/session/hooks/use-sign-out';
 
 interface MenuLink {
@@ -26,14 +33,20 @@ interface MenuLink {
   Icon: typeof User;
 }
 
-/** The entries of platform.md §2, in the spec's order (Admin Panel and Sign out are added around). */
-function menuLinks(userId: string): MenuLink[] {
+/**
+ * The entries of platform.md §2, in the spec's order (Admin Panel and Sign out are added around),
+ * with selling's own after Downloads (issue 9): Invoices & Receipts (a modal, not a page) and,
+ * for producers, Earnings.
+ */
+function menuLinks(userId: string, producer: boolean): (MenuLink | 'invoices')[] {
   const profile = `/profile/${encodeURIComponent(userId)}`;
   return [
     { label: 'View Profile', to: profile, Icon: User },
     { label: 'Favorites', to: `${profile}?tab=favorites`, Icon: Heart },
     { label: 'My Reviews', to: `${profile}?tab=reviews`, Icon: Star },
     { label: 'Downloads', to: '/downloads', Icon: Download },
+    'invoices',
+    ...(producer ? [{ label: 'Earnings', to: '/earnings', Icon: BadgeDollarSign }] : []),
     { label: 'My Recordings', to: '/my-recordings', Icon: MicVocal },
     { label: 'Notifications', to: '/notifications', Icon: Bell },
     { label: 'Support', to: '/support', Icon: LifeBuoy },
@@ -44,12 +57,18 @@ function menuLinks(userId: string): MenuLink[] {
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
+  const openInvoices = useInvoicesDialog((state) => state.open);
+  // Whether to offer Earnings: the user's own profile says, read once the menu is first opened
+  // (the profile page shares the entry). Until it has loaded the entry is simply not there.
+  const [opened, setOpened] = useState(false);
+  const profile = useQuery({ ...profileQueryOptions(user.id), enabled: opened });
+  const producer = profile.data ? isProducer(profile.data) : false;
   // platform.md §9: a nameless user is User plus the first 8 characters of the id.
   const name = displayName(user.name, user.id);
   const canAdminister = user.isAdmin || user.isOwner;
 
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} onOpenChange={(open) => open && setOpened(true)}>
       <DropdownMenu.Trigger
         aria-label={`User menu for ${name}`}
         className="flex max-w-56 items-center gap-2 rounded-full border border-line bg-surface/70 py-1 pr-2 pl-1 text-sm transition-colors hover:bg-fg/10 data-[state=open]:bg-fg/10"
@@ -71,14 +90,21 @@ export function UserMenu({ user }: { user: SessionUser }) {
             for the account routes that serve them (money.md); nothing is shown meanwhile. */}
         <MenuSeparator />
 
-        {menuLinks(user.id).map(({ label, to, Icon }) => (
-          <MenuItem key={label} asChild>
-            <Link to={to}>
-              <Icon aria-hidden="true" className="size-4 text-muted" />
-              {label}
-            </Link>
-          </MenuItem>
-        ))}
+        {menuLinks(user.id, producer).map((entry) =>
+          entry === 'invoices' ? (
+            <MenuItem key={entry} onSelect={() => openInvoices()}>
+              <Receipt aria-hidden="true" className="size-4 text-muted" />
+              Invoices &amp; Receipts
+            </MenuItem>
+          ) : (
+            <MenuItem key={entry.label} asChild>
+              <Link to={entry.to}>
+                <entry.Icon aria-hidden="true" className="size-4 text-muted" />
+                {entry.label}
+              </Link>
+            </MenuItem>
+          ),
+        )}
         {canAdminister ? (
           <MenuItem asChild>
             <Link to="/admin">

@@ -4,6 +4,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { receiveActivity } from '../../features/activity/api';
 import { useActivityFeedStore } from '../../features/activity/store/activity-feed-store';
 import { analyticsKeys } from '../../features/analytics/api';
+import { downloadsKeys } from '../../features/downloads/api';
+import { earningsKeys } from '../../features/earnings/api';
+import { invoiceKeys } from '../../features/invoices/api';
 import { receiveLiveStats } from '../../features/live-stats/api';
 import { notificationTarget, receiveNotification, setUnreadCount } from '../../features/notifications/api';
 import { profileKeys } from '../../features/profile/api';
@@ -23,7 +26,8 @@ export interface DispatchContext {
  * Where each server message goes (platform.md §4 "Feeds", §7 "Realtime"): notifications to the
  * bell's caches and a 5 s toast, the unread count into the cache, announcements to an 8 s
  * toast, activity to the live feed, analytics into the producer's analytics cache, live stats
- * into home's tiles (so a viewer sees themselves counted at once, not after the poll). Heartbeat
+ * into home's tiles (so a viewer sees themselves counted at once, not after the poll); a sale
+ * refreshes the producer's earnings and the buyer's purchases and invoices. Heartbeat
  * answers and `connected` need nothing. The realtime feature only carries messages; app/ knows
  * which feature shows what.
  */
@@ -39,6 +43,10 @@ export function dispatchServerMessage(message: ServerMessage, context: DispatchC
           // A new follower changes the user's own follower count, if their profile is cached.
           if (notification.type === 'new_follower') {
             void queryClient.invalidateQueries({ queryKey: profileKeys.profile(userId) });
+          }
+          // A sale of one of the user's beats: their Earnings page reads the new ledger.
+          if (notification.type === 'new_sale') {
+            void queryClient.invalidateQueries({ queryKey: earningsKeys.user(userId) });
           }
           const target = notificationTarget(notification);
           showToast({
@@ -76,6 +84,16 @@ export function dispatchServerMessage(message: ServerMessage, context: DispatchC
     case 'activity':
       useActivityFeedStore.getState().apply(message);
       receiveActivity(queryClient, userId, message);
+      // The user's own purchase (paid in another tab, or by the checkout's return): their
+      // purchases, downloads and invoices have a new entry.
+      if (
+        message.data.type === 'new_activity' &&
+        message.data.activity.type === 'beat_purchased' &&
+        message.data.activity.userId === userId
+      ) {
+        void queryClient.invalidateQueries({ queryKey: downloadsKeys.user(userId) });
+        void queryClient.invalidateQueries({ queryKey: invoiceKeys.user(userId) });
+      }
       break;
     case 'analytics':
       queryClient.setQueryData(analyticsKeys.user(userId), message.data.analytics);

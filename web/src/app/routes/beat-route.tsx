@@ -3,6 +3,7 @@ import type { BeatPageSlots } from '../../features/beat-detail/components/beat-p
 import { LikeButton } from '../../features/catalogue/components/like-button';
 import { BeatPlayerPanel } from '../../features/player/components/beat-player-panel';
 import { ProducerBadges } from '../../features/profile/components/producer-badges';
+import { BeatPriceButton } from '../../features/purchase/components/beat-price-button';
 import { RateBeatButton } from '../../features/reviews/components/rate-beat-button';
 import { RatingSummary } from '../../features/reviews/components/rating-summary';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
@@ -15,6 +16,7 @@ const slots: BeatPageSlots = {
   rateButton: (beat) => <RateBeatButton beat={beat} />,
   favoriteButton: (beat) => <LikeButton beat={beat} variant="labelled" />,
   player: (beat, purchase) => <BeatPlayerPanel beat={beat}>{purchase}</BeatPlayerPanel>,
+  priceButton: (beat) => <BeatPriceButton beat={beat} variant="page" />,
   reviews: (beat) => <ReviewsSection beat={beat} />,
   manageBeat: (props) => <ManageBeatDialog {...props} />,
 };

@@ -1,5 +1,4 @@
 import {
-  Download,
   Handshake,
   LifeBuoy,
   MicVocal,
@@ -30,16 +29,6 @@ interface ComingArea {
  * screen and its entry here goes.
  */
 export const COMING_SOON = {
-  downloads: {
-    title: 'Downloads',
-    Icon: Download,
-    summary: 'Every beat you download or buy, kept in one place so you can get the files again.',
-    highlights: [
-      'Download history and purchases, each with its own tab',
-      'The licence and payment of every purchase',
-      'Download again at any time',
-    ],
-  },
   settings: {
     title: 'Settings',
     Icon: Settings,

@@ -5,7 +5,7 @@ import { BeatCatalogue } from '../../features/catalogue/components/beat-catalogu
 import { HomeHero } from '../../features/home/components/home-hero';
 import { LiveStatsTiles } from '../../features/live-stats/components/live-stats-tiles';
 import { useSession } from '../../features/session/hooks/use-session';
-import { renderCardPlayButton } from '../beat-slots';
+import { renderCardPlayButton, renderCardPriceButton } from '../beat-slots';
 import { useLiveConnection } from '../realtime/live-connection';
 
 /**
@@ -18,7 +18,7 @@ export function HomePage() {
   const { user } = useSession();
   const { status } = useLiveConnection();
   return (
-    <div className="flex flex-col gap-8 sm:gap-10">
+    <div className="flex flex-col gap-6 sm:gap-8">
       <HomeHero />
       {user ? <LiveStatsTiles /> : null}
       {/* The catalogue keeps its place in the tree when the session arrives: no remount. */}
@@ -29,7 +29,7 @@ export function HomePage() {
             : 'flex flex-col'
         }
       >
-        <BeatCatalogue renderPlayButton={renderCardPlayButton} />
+        <BeatCatalogue renderPlayButton={renderCardPlayButton} renderPriceButton={renderCardPriceButton} />
         {user ? (
           <aside aria-label="Your dashboard" className="flex flex-col gap-6">
             <AnalyticsCards userId={user.id} />

@@ -22,7 +22,16 @@ export interface StatTileProps {
  * It is a term and its definition: put tiles in a `<dl>`, so "Total Plays" and "1.5K" are read
  * together.
  */
-export function StatTile({ label, Icon, value, sub, pending = false, changed = false, tint, className = '' }: StatTileProps) {
+export function StatTile({
+  label,
+  Icon,
+  value,
+  sub,
+  pending = false,
+  changed = false,
+  tint,
+  className = '',
+}: StatTileProps) {
   return (
     <div
       data-changed={changed ? '' : undefined}
@@ -40,7 +49,10 @@ export function StatTile({ label, Icon, value, sub, pending = false, changed = f
       </dt>
       <dd className="text-xl leading-tight font-bold numeric">
         {pending ? (
-          <span aria-label="Loading" className="inline-block h-5 w-12 animate-pulse rounded bg-fg/10 align-middle" />
+          <span
+            aria-label="Loading"
+            className="inline-block h-5 w-12 animate-pulse rounded bg-fg/10 align-middle"
+          />
         ) : (
           value
         )}

@@ -33,10 +33,13 @@ export function beatListQueryOptions(filters: BeatListFilters) {
   return infiniteQueryOptions({
     queryKey: catalogueKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      apiClient.get(`/api/beats?${toSearchParams({ ...filters, limit: BEAT_PAGE_SIZE, offset: pageParam })}`, {
-        schema: BeatList,
-        signal,
-      }),
+      apiClient.get(
+        `/api/beats?${toSearchParams({ ...filters, limit: BEAT_PAGE_SIZE, offset: pageParam })}`,
+        {
+          schema: BeatList,
+          signal,
+        },
+      ),
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastOffset) =>
       lastPage.length < BEAT_PAGE_SIZE ? undefined : lastOffset + lastPage.length,

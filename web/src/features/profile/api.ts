@@ -7,6 +7,7 @@ import {
   type ProfileUpdateBody,
 } from '@beatroom/shared/community-contract';
 import type { ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
+import { UPLOAD_FIELDS, UploadResponse } from '@beatroom/shared/files-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../lib/api-client';
 
@@ -86,6 +87,17 @@ export async function setFollowing(userId: string, follow: boolean): Promise<boo
 /** PUT /api/profile → the caller's updated profile. */
 export function updateProfile(body: ProfileUpdateBody) {
   return apiClient.put('/api/profile', { body, schema: ProfileResponse });
+}
+
+/**
+ * POST /api/upload/audio (multipart field `audio`) → the upload's key, which a later
+ * PUT /api/profile names as voice_tag_key. A voice tag is short: no progress to report.
+ */
+export async function uploadVoiceTag(file: File): Promise<string> {
+  const body = new FormData();
+  body.append(UPLOAD_FIELDS.audio, file, file.name);
+  const { key } = await apiClient.post('/api/upload/audio', { body, schema: UploadResponse });
+  return key;
 }
 
 export function isNotFound(error: unknown): boolean {

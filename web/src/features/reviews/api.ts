@@ -26,7 +26,8 @@ export const reviewKeys = {
 export function ratingSummaryQueryOptions(beatId: string) {
   return queryOptions({
     queryKey: reviewKeys.summary(beatId),
-    queryFn: ({ signal }) => apiClient.get(`${beatPath(beatId)}/rating-summary`, { schema: RatingSummary, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get(`${beatPath(beatId)}/rating-summary`, { schema: RatingSummary, signal }),
   });
 }
 

@@ -19,7 +19,8 @@ export const uploadKeys = {
 export function beatAnalyticsQueryOptions(beatId: string) {
   return queryOptions({
     queryKey: uploadKeys.analytics(beatId),
-    queryFn: ({ signal }) => apiClient.get(`${beatPath(beatId)}/analytics`, { schema: BeatAnalytics, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get(`${beatPath(beatId)}/analytics`, { schema: BeatAnalytics, signal }),
     staleTime: 0,
   });
 }

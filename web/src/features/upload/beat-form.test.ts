@@ -72,18 +72,16 @@ describe('the upload and edit form rules', () => {
 
   it('builds the API fields: trimmed, empty choices null, free means price 0', () => {
     expect(
-      fieldsOf(
-        {
-          ...EMPTY_BEAT_FORM,
-          title: ' Run ',
-          description: ' ',
-          bpm: '',
-          key: '',
-          mood: 'Chill',
-          price: '5',
-          free: false,
-        },
-      ),
+      fieldsOf({
+        ...EMPTY_BEAT_FORM,
+        title: ' Run ',
+        description: ' ',
+        bpm: '',
+        key: '',
+        mood: 'Chill',
+        price: '5',
+        free: false,
+      }),
     ).toEqual({
       title: 'Run',
       description: null,

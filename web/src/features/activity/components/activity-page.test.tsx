@@ -54,7 +54,9 @@ describe('ActivityPage', () => {
     stubFetch({ 'GET /api/activity': () => jsonResponse({ activities: [] }) });
     let asked = 0;
     const failed: LiveConnection = { status: 'error', reconnect: () => (asked += 1) };
-    const { user } = renderRoutes([{ path: '/', element: <ActivityPage user={listener} connection={failed} /> }]);
+    const { user } = renderRoutes([
+      { path: '/', element: <ActivityPage user={listener} connection={failed} /> },
+    ]);
 
     expect(screen.getByRole('link', { name: /Upload New Beat/ })).toHaveAttribute('href', '/upload');
     expect(screen.getByRole('link', { name: /Open Studio/ })).toHaveAttribute('href', '/');

@@ -30,7 +30,12 @@ export function LiveActivityFeed({
   const loading = !received && items.length === 0 && status === 'connecting';
 
   return (
-    <PanelSection title={title} Icon={Activity} actions={<LiveMarker status={status} />} className={className}>
+    <PanelSection
+      title={title}
+      Icon={Activity}
+      actions={<LiveMarker status={status} />}
+      className={className}
+    >
       {loading ? (
         <div role="status" aria-label="Loading activity" className="mt-2">
           <ActivitySkeletonRows count={5} compact />

@@ -14,7 +14,6 @@ import { beatDetailQueryOptions } from '../api';
 import { BeatDetailsPanel } from './beat-details-panel';
 import type { BeatPageSlots } from './beat-page-slots';
 import { BeatSummary } from './beat-summary';
-import { PurchaseButton } from './purchase-button';
 import { VocalCovers } from './vocal-covers';
 
 function DetailSkeleton() {
@@ -77,7 +76,7 @@ function BeatView({ beat, slots }: { beat: BeatDetail; slots: BeatPageSlots }) {
         onRecord={recordVocals}
         onManage={isOwner ? () => setManageOpen(true) : null}
       />
-      {slots.player(beat, <PurchaseButton beat={beat} currency={currency} isOwner={isOwner} />)}
+      {slots.player(beat, slots.priceButton(beat))}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">

@@ -12,7 +12,8 @@ export interface ManageBeatSlotProps {
 
 /**
  * The parts of the beat page that other features own, composed in by app/ (the page does not
- * import them): the player, favourites, reviews, the producer's badges and Manage Beat.
+ * import them): the player, buying and downloading, favourites, reviews, the producer's badges
+ * and Manage Beat.
  */
 export interface BeatPageSlots {
   /** The producer's badges beside their name (profile). */
@@ -25,6 +26,11 @@ export interface BeatPageSlots {
   favoriteButton: (beat: BeatDetail) => ReactNode;
   /** The beat's player, with the page's buy / download action at its end (player). */
   player: (beat: BeatDetail, purchase: ReactNode) => ReactNode;
+  /**
+   * The button showing Free, the price or Download (platform.md §2), which buys or downloads
+   * (purchase): it goes at the end of the player.
+   */
+  priceButton: (beat: BeatDetail) => ReactNode;
   /** Reviews & Ratings (reviews). */
   reviews: (beat: BeatDetail) => ReactNode;
   /** The owner's Manage Beat dialog (upload). */

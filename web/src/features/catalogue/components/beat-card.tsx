@@ -1,7 +1,7 @@
 import type { Beat } from '@beatroom/shared/beats-contract';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { formatPriceIn } from '@beatroom/shared/format';
-import { Download, Headphones } from 'lucide-react';
+import { Download, Headphones, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CoverArt, FeaturedBadge } from '../../../components/ui/cover-art';
@@ -14,7 +14,44 @@ import { LikeButton } from './like-button';
  * import the player. It sits in the cover's corner; a control carrying `data-current` marks the
  * card of the beat the player holds.
  */
-export type RenderPlayButton = (beat: Beat) => ReactNode;
+export type RenderPlayButton = (beat: Beat, placement?: 'card' | 'row') => ReactNode;
+
+/**
+ * The price of a card or row as a button that starts buying (purchase, composed in by app/):
+ * the price opens the purchase dialog, Free downloads, the owner's own beat says Download.
+ * Without it the price is only shown.
+ */
+export type RenderPriceButton = (beat: Beat, placement: 'card' | 'row') => ReactNode;
+
+/** A preview the server has not made (yet): nothing to play, so the beat says so instead. */
+export function previewLabel(beat: Beat): string | null {
+  if (beat.preview_status === 'ready') return null;
+  return beat.preview_status === 'failed' ? 'No preview' : 'Processing';
+}
+
+/** "Processing" (or "No preview") where the play button would be. */
+export function PreviewPending({ label, className = '' }: { label: string; className?: string }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full bg-black/70 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur ${className}`}
+    >
+      {label === 'Processing' ? (
+        <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" />
+      ) : null}
+      {label}
+    </span>
+  );
+}
+
+/** The price as plain text, where no button is composed in. */
+export function PriceText({ beat, currency }: { beat: Beat; currency: Currency }) {
+  const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
+  return (
+    <span className={`shrink-0 text-sm font-bold numeric ${price === 'Free' ? 'text-emerald-400' : 'text-amber-300'}`}>
+      {price}
+    </span>
+  );
+}
 
 /**
  * One beat of the grid (platform.md §2 "Beat card"). It fills its cell (w-full): a grid cell
@@ -25,13 +62,15 @@ export function BeatCard({
   beat,
   currency,
   renderPlayButton,
+  renderPriceButton,
 }: {
   beat: Beat;
   currency: Currency;
   renderPlayButton: RenderPlayButton;
+  renderPriceButton?: RenderPriceButton;
 }) {
-  const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
   const titleId = `beat-card-${beat.id}`;
+  const pending = previewLabel(beat);
 
   return (
     <article
@@ -56,22 +95,22 @@ export function BeatCard({
         <div className="absolute top-2 right-2">
           <LikeButton beat={beat} />
         </div>
-        {renderPlayButton(beat)}
+        {pending ? (
+          <PreviewPending label={pending} className="absolute right-2 bottom-2 sm:right-2.5 sm:bottom-2.5" />
+        ) : (
+          renderPlayButton(beat, 'card')
+        )}
       </div>
 
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 p-2.5 sm:gap-1 sm:p-3">
         {/* The price sits beside the title when there is room, under it on a narrow card. */}
-        <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-2">
+        <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <h3 id={titleId} className="max-w-full min-w-0 truncate text-sm font-semibold sm:text-base">
             <Link to={`/beat/${beat.id}`} className="hover:underline">
               {beat.title}
             </Link>
           </h3>
-          <span
-            className={`shrink-0 text-sm font-bold numeric ${price === 'Free' ? 'text-emerald-400' : 'text-amber-300'}`}
-          >
-            {price}
-          </span>
+          {renderPriceButton ? renderPriceButton(beat, 'card') : <PriceText beat={beat} currency={currency} />}
         </div>
         <Link
           to={`/profile/${beat.user_id}`}

@@ -10,9 +10,12 @@ import { useSession } from '../../session/hooks/use-session';
 import { beatListQueryOptions } from '../api';
 import { activeFilterCount, toListFilters, type FilterValues } from '../filters';
 import { isFilterNavigation, useBeatFilters } from '../hooks/use-beat-filters';
-import type { RenderPlayButton } from './beat-card';
+import { useCatalogueView } from '../store/catalogue-view-store';
+import type { RenderPlayButton, RenderPriceButton } from './beat-card';
 import { BeatGrid, BeatGridSkeleton } from './beat-grid';
+import { BeatTrackList, BeatTrackListSkeleton } from './beat-track-list';
 import { FilterBar } from './filter-bar';
+import { ViewToggle } from './view-toggle';
 
 function headingFor(values: FilterValues): string {
   if (values.free && values.genre) return `Free ${values.genre} Beats`;
@@ -49,18 +52,21 @@ function BeatResults({
   values,
   onClear,
   renderPlayButton,
+  renderPriceButton,
 }: {
   values: FilterValues;
   onClear: () => void;
   renderPlayButton: RenderPlayButton;
+  renderPriceButton?: RenderPriceButton;
 }) {
   const currency = usePreferredCurrency();
+  const view = useCatalogueView((state) => state.view);
   const beats = useInfiniteQuery({
     ...beatListQueryOptions(toListFilters(values, currency)),
     placeholderData: keepPreviousData,
   });
 
-  if (beats.isPending) return <BeatGridSkeleton />;
+  if (beats.isPending) return view === 'list' ? <BeatTrackListSkeleton /> : <BeatGridSkeleton />;
   if (beats.isError) {
     return (
       <ErrorState
@@ -76,12 +82,23 @@ function BeatResults({
 
   return (
     <div className="flex flex-col gap-8">
-      <BeatGrid
-        beats={list}
-        label="Beats"
-        renderPlayButton={renderPlayButton}
-        busy={beats.isPlaceholderData}
-      />
+      {view === 'list' ? (
+        <BeatTrackList
+          beats={list}
+          label="Beats"
+          renderPlayButton={renderPlayButton}
+          renderPriceButton={renderPriceButton}
+          busy={beats.isPlaceholderData}
+        />
+      ) : (
+        <BeatGrid
+          beats={list}
+          label="Beats"
+          renderPlayButton={renderPlayButton}
+          renderPriceButton={renderPriceButton}
+          busy={beats.isPlaceholderData}
+        />
+      )}
       {beats.hasNextPage ? (
         <div className="flex justify-center">
           <Button
@@ -106,7 +123,14 @@ function BeatResults({
  * hero's Browse Beats leads). Arriving from a link that filters (the header's Genres or Free
  * Beats) scrolls the grid into view; changes made in the filter bar itself do not.
  */
-export function BeatCatalogue({ renderPlayButton }: { renderPlayButton: RenderPlayButton }) {
+export function BeatCatalogue({
+  renderPlayButton,
+  renderPriceButton,
+}: {
+  renderPlayButton: RenderPlayButton;
+  /** The price as a buy / download button (purchase, through app/); plain text without it. */
+  renderPriceButton?: RenderPriceButton;
+}) {
   const { values, clear } = useBeatFilters();
   const currency = usePreferredCurrency();
   const location = useLocation();
@@ -128,9 +152,15 @@ export function BeatCatalogue({ renderPlayButton }: { renderPlayButton: RenderPl
             Press play on anything: the player keeps going while you browse.
           </p>
         </div>
+        <ViewToggle />
       </div>
       <FilterBar currency={currency} />
-      <BeatResults values={values} onClear={clear} renderPlayButton={renderPlayButton} />
+      <BeatResults
+        values={values}
+        onClear={clear}
+        renderPlayButton={renderPlayButton}
+        renderPriceButton={renderPriceButton}
+      />
     </section>
   );
 }

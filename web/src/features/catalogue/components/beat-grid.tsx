@@ -1,7 +1,7 @@
 import type { Beat } from '@beatroom/shared/beats-contract';
 import { UI } from '@beatroom/shared/limits';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
-import { BeatCard, BeatCardSkeleton, type RenderPlayButton } from './beat-card';
+import { BeatCard, BeatCardSkeleton, type RenderPlayButton, type RenderPriceButton } from './beat-card';
 
 /** Four cards on a wide screen (UI.GRID_COLUMNS), fewer on narrow ones, two on a phone. */
 export const GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4';
@@ -11,11 +11,14 @@ export function BeatGrid({
   beats,
   label,
   renderPlayButton,
+  renderPriceButton,
   busy = false,
 }: {
   beats: readonly Beat[];
   label: string;
   renderPlayButton: RenderPlayButton;
+  /** The price as a buy / download button (purchase, through app/); plain text without it. */
+  renderPriceButton?: RenderPriceButton;
   /** Shown dimmed while newer results load in its place. */
   busy?: boolean;
 }) {
@@ -28,7 +31,12 @@ export function BeatGrid({
     >
       {beats.map((beat) => (
         <li key={beat.id} className="flex min-w-0">
-          <BeatCard beat={beat} currency={currency} renderPlayButton={renderPlayButton} />
+          <BeatCard
+            beat={beat}
+            currency={currency}
+            renderPlayButton={renderPlayButton}
+            renderPriceButton={renderPriceButton}
+          />
         </li>
       ))}
     </ul>

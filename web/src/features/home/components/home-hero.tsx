@@ -9,55 +9,60 @@ export interface HomeHeroProps {
 // Bar heights of the decorative equalizer, in percent; fixed so the hero never shifts.
 const BARS = [38, 62, 84, 55, 92, 70, 46, 78, 60, 88, 52, 74, 40, 66, 90, 58, 44, 80, 64, 50];
 
-/** The home page's opening band; the catalogue grid is rendered below it by the home route. */
+/**
+ * The home page's opening band, kept compact so the catalogue below it starts within the first
+ * screen (at 1440 x 900 the first row of beats is visible without scrolling, issue 9).
+ */
 export function HomeHero({ browseHref = '#beats' }: HomeHeroProps) {
   return (
     <section
       aria-labelledby="home-hero-title"
-      className="relative overflow-hidden rounded-3xl border border-line bg-surface/60 px-6 py-12 sm:px-10 sm:py-16 lg:px-14 lg:py-20"
+      className="relative overflow-hidden rounded-3xl border border-line bg-surface/60 px-5 py-5 sm:px-8 sm:py-6 lg:px-10"
     >
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-24 -right-24 size-80 rounded-full bg-violet-600/25 blur-3xl"
+        className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-violet-600/25 blur-3xl"
       />
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -bottom-32 left-1/3 size-96 rounded-full bg-indigo-600/20 blur-3xl"
+        className="pointer-events-none absolute -bottom-32 left-1/3 size-80 rounded-full bg-indigo-600/20 blur-3xl"
       />
 
-      <div className="relative grid items-center gap-10 lg:grid-cols-[1fr_auto]">
-        <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wider text-accent uppercase">
+      <div className="relative flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between lg:gap-10">
+        <div className="max-w-3xl">
+          <p className="text-xs font-semibold tracking-wider text-accent uppercase">
             Beats, licences and vocals in one place
           </p>
           <h1
             id="home-hero-title"
-            className="mt-3 text-4xl leading-tight font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            className="mt-2 text-2xl leading-tight font-bold tracking-tight text-balance sm:text-3xl xl:text-4xl"
           >
             Find the beat that makes your next hit
           </h1>
-          <p className="mt-4 max-w-xl text-base text-pretty text-muted sm:text-lg">
+          <p className="mt-2 max-w-2xl text-sm text-pretty text-muted sm:text-base">
             Hip-Hop, Trap, Drill, R&amp;B and more from independent producers. Press play, pick a licence and
             record your vocals over it, all in one place.
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <a href={browseHref} className={buttonClasses({ size: 'lg' })}>
+        </div>
+
+        <div className="flex shrink-0 items-center gap-6">
+          <div className="flex flex-wrap gap-3">
+            <a href={browseHref} className={buttonClasses()}>
               Browse Beats
             </a>
-            <Link to="/?free=true" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+            <Link to="/?free=true" className={buttonClasses({ variant: 'secondary' })}>
               Free Beats
             </Link>
           </div>
-        </div>
-
-        <div aria-hidden="true" className="hidden h-40 items-end gap-1.5 lg:flex">
-          {BARS.map((height, index) => (
-            <span
-              key={index}
-              className="w-2.5 origin-bottom animate-equalizer rounded-full bg-linear-to-t from-indigo-500 to-violet-400"
-              style={{ height: `${height}%`, animationDelay: `${(index % 7) * 120}ms` }}
-            />
-          ))}
+          <div aria-hidden="true" className="hidden h-16 items-end gap-1 xl:flex">
+            {BARS.map((height, index) => (
+              <span
+                key={index}
+                className="w-1.5 origin-bottom animate-equalizer rounded-full bg-linear-to-t from-indigo-500 to-violet-400 motion-reduce:animate-none"
+                style={{ height: `${height}%`, animationDelay: `${(index % 7) * 120}ms` }}
+              />
+            ))}
+          </div>
         </div>
       </div>
     </section>

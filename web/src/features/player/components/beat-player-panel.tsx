@@ -1,4 +1,4 @@
-import type { WaveformPeaks } from '@beatroom/shared/beats-contract';
+import type { PreviewStatus, WaveformPeaks } from '@beatroom/shared/beats-contract';
 import { formatDuration } from '@beatroom/shared/format';
 import type { PlayerBeat } from '@beatroom/shared/player-queue';
 import type { ReactNode } from 'react';
@@ -16,7 +16,7 @@ export function BeatPlayerPanel({
   beat,
   children,
 }: {
-  beat: PlayerBeat & { peaks: WaveformPeaks | null };
+  beat: PlayerBeat & { peaks: WaveformPeaks | null; preview_status?: PreviewStatus };
   children?: ReactNode;
 }) {
   const { isCurrent } = useBeatPlayback(beat.id);
@@ -32,6 +32,8 @@ export function BeatPlayerPanel({
           currentTime={progress.currentTime}
           duration={total}
           onSeek={(time) => seekBeat(beat, time)}
+          // Seeking would start a beat that has no preview to stream yet.
+          disabled={beat.preview_status !== undefined && beat.preview_status !== 'ready'}
           label={`Seek in ${beat.title}`}
           className="h-16 min-w-0 flex-1"
         />

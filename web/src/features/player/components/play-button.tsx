@@ -1,5 +1,6 @@
 import type { PlayerBeat } from '@beatroom/shared/player-queue';
-import { Pause, Play } from 'lucide-react';
+import type { PreviewStatus } from '@beatroom/shared/beats-contract';
+import { Ban, LoaderCircle, Pause, Play } from 'lucide-react';
 import { useBeatPlayback } from '../hooks/use-beat-playback';
 
 const VARIANTS = {
@@ -14,6 +15,13 @@ const VARIANTS = {
     icon: 'size-5',
     playOffset: 'ml-0.5',
   },
+  /** The first cell of a track-list row. */
+  row: {
+    button: 'size-9 shrink-0 hover:scale-105',
+    idle: '',
+    icon: 'size-4',
+    playOffset: 'ml-0.5',
+  },
   /** The big round button of the beat page's player. */
   page: {
     button: 'size-14 shrink-0 shadow-xl shadow-accent/30 hover:scale-105',
@@ -23,10 +31,47 @@ const VARIANTS = {
   },
 } as const;
 
-/** Play / Pause for one beat through the app's one player. */
-export function PlayButton({ beat, variant }: { beat: PlayerBeat; variant: keyof typeof VARIANTS }) {
+/**
+ * Play / Pause for one beat through the app's one player. A beat whose preview is not made yet
+ * (issue 9) has nothing to stream: the button stays, disabled, and says so.
+ */
+export function PlayButton({
+  beat,
+  variant,
+}: {
+  beat: PlayerBeat & { preview_status?: PreviewStatus };
+  variant: keyof typeof VARIANTS;
+}) {
   const { isPlaying, isCurrent, toggle } = useBeatPlayback(beat.id);
   const style = VARIANTS[variant];
+  if (beat.preview_status !== undefined && beat.preview_status !== 'ready') {
+    const processing = beat.preview_status !== 'failed';
+    const label = processing ? 'Processing' : 'No preview';
+    const Icon = processing ? LoaderCircle : Ban;
+    const button = (
+      <button
+        type="button"
+        disabled
+        aria-label={`${beat.title}: ${label}`}
+        title={processing ? 'The preview is being made: it plays once ready' : 'This beat has no preview'}
+        className={`inline-flex cursor-not-allowed items-center justify-center rounded-full bg-fg/15 text-muted ${style.button}`}
+      >
+        <Icon
+          aria-hidden="true"
+          className={`${style.icon} ${processing ? 'animate-spin motion-reduce:animate-none' : ''}`}
+        />
+      </button>
+    );
+    if (variant !== 'page') return button;
+    return (
+      <span className="flex shrink-0 items-center gap-2">
+        {button}
+        <span aria-hidden="true" className="text-sm font-semibold text-amber-300">
+          {label}
+        </span>
+      </span>
+    );
+  }
   return (
     <button
       type="button"

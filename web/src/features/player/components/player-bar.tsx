@@ -15,7 +15,7 @@ import {
   SkipBack,
   SkipForward,
 } from 'lucide-react';
-import { useCallback, useRef, useState, type ComponentProps } from 'react';
+import { useCallback, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { WaveformSeekBar } from '../../../components/ui/waveform-seek-bar';
 import { waveformQueryOptions } from '../api';
@@ -173,7 +173,13 @@ function TransportControls() {
   );
 }
 
-/** Download and licences live on the beat page (money.md); the bar leads there. */
+/**
+ * The bar's download control, from the purchase feature (app/ composes it in: the download flow
+ * of money.md §4). Without one the bar leads to the beat page, where buying and downloading live.
+ */
+export type RenderDownloadButton = (beat: QueueEntry) => ReactNode;
+
+/** The fallback: the beat page, where licences and downloads are. */
 function DownloadLink({ beat }: { beat: QueueEntry }) {
   return (
     <Link
@@ -228,7 +234,7 @@ function MiniTime({ beat }: { beat: QueueEntry }) {
  * The persistent player at the bottom of every page (platform.md §2): full bar or mini bar,
  * shown while the queue holds something.
  */
-export function PlayerBar() {
+export function PlayerBar({ renderDownloadButton }: { renderDownloadButton?: RenderDownloadButton } = {}) {
   const beat = usePlayerStore((state) => state.currentBeat);
   const showPlayer = usePlayerStore((state) => state.showPlayer);
   const collapsed = usePlayerStore((state) => state.collapsed);
@@ -271,7 +277,7 @@ export function PlayerBar() {
             </div>
             <div className="order-2 flex items-center justify-end gap-0.5 lg:order-3">
               <VolumeControl sliderClassName="hidden sm:block" />
-              <DownloadLink beat={beat} />
+              {renderDownloadButton ? renderDownloadButton(beat) : <DownloadLink beat={beat} />}
               <QueueToggle />
               <IconButton onClick={() => setCollapsed(true)} aria-label="Collapse player">
                 <ChevronDown aria-hidden="true" className="size-5" />

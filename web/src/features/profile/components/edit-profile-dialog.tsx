@@ -10,10 +10,11 @@ import { isApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/error-text';
 import { storedFileUrl } from '../../../lib/stored-file';
 import { showToast } from '../../../lib/toast';
-import { useUpdateProfile, useUploadProfileImage } from '../hooks/use-profile-update';
+import { useUpdateProfile, useUploadProfileImage, useUploadVoiceTag } from '../hooks/use-profile-update';
 import { ImageField } from './image-field';
+import { VoiceTagField, type VoiceTagChoice } from './voice-tag-field';
 
-type TextField = Exclude<keyof ProfileUpdateBody, 'profile_image_key' | 'cover_image_key'>;
+type TextField = Exclude<keyof ProfileUpdateBody, 'profile_image_key' | 'cover_image_key' | 'voice_tag_key'>;
 type FormValues = Record<TextField, string>;
 type FieldErrors = Partial<Record<keyof ProfileUpdateBody, string>>;
 
@@ -39,10 +40,12 @@ function initialValues(profile: Profile): FormValues {
  * http(s) URL"); such a message goes beside its field, anything else above the buttons.
  */
 export function fieldOfServerError(message: string): { field: keyof ProfileUpdateBody; text: string } | null {
+  // The voice tag's own checks (not the caller's upload, too long) name it in words.
+  if (message.startsWith('Voice tag: ')) return { field: 'voice_tag_key', text: message };
   const match = /^([a-z_]+): (.+)$/.exec(message);
   if (!match) return null;
   const [, field, text] = match;
-  const known = [...TEXT_FIELDS, 'profile_image_key', 'cover_image_key'] as string[];
+  const known = [...TEXT_FIELDS, 'profile_image_key', 'cover_image_key', 'voice_tag_key'] as string[];
   return field && text && known.includes(field) ? { field: field as keyof ProfileUpdateBody, text } : null;
 }
 
@@ -58,7 +61,9 @@ function EditProfileForm({ profile, onClose }: { profile: Profile; onClose: () =
   const [banner, setBanner] = useState<string | null>(null);
   const [picture, setPicture] = useState<ImageChoice>({ file: null, removed: false });
   const [cover, setCover] = useState<ImageChoice>({ file: null, removed: false });
+  const [voiceTag, setVoiceTag] = useState<VoiceTagChoice>({ file: null, removed: false });
   const upload = useUploadProfileImage();
+  const uploadVoiceTag = useUploadVoiceTag();
   const update = useUpdateProfile(profile.user_id);
   const [stage, setStage] = useState<'idle' | 'uploading' | 'saving'>('idle');
   const busy = stage !== 'idle';
@@ -97,11 +102,13 @@ function EditProfileForm({ profile, onClose }: { profile: Profile; onClose: () =
     }
     const body: ProfileUpdateBody = { ...parsed.data };
     try {
-      if (picture.file || cover.file) setStage('uploading');
+      if (picture.file || cover.file || voiceTag.file) setStage('uploading');
       if (picture.file) body.profile_image_key = await upload.mutateAsync(picture.file);
       else if (picture.removed) body.profile_image_key = null;
       if (cover.file) body.cover_image_key = await upload.mutateAsync(cover.file);
       else if (cover.removed) body.cover_image_key = null;
+      if (voiceTag.file) body.voice_tag_key = await uploadVoiceTag.mutateAsync(voiceTag.file);
+      else if (voiceTag.removed) body.voice_tag_key = null;
       setStage('saving');
       await update.mutateAsync(body);
       showToast({ type: 'success', title: 'Profile updated' });
@@ -189,6 +196,17 @@ function EditProfileForm({ profile, onClose }: { profile: Profile; onClose: () =
         </FormField>
       </div>
 
+      <VoiceTagField
+        currentKey={profile.voice_tag_key}
+        value={voiceTag}
+        onChange={(choice) => {
+          setVoiceTag(choice);
+          setErrors((current) => ({ ...current, voice_tag_key: undefined }));
+        }}
+        error={errors.voice_tag_key}
+        disabled={busy}
+      />
+
       {banner ? <ErrorBanner title={banner} /> : null}
 
       <div className="flex flex-wrap justify-end gap-2">
@@ -204,7 +222,7 @@ function EditProfileForm({ profile, onClose }: { profile: Profile; onClose: () =
   );
 }
 
-/** Edit Profile (owner): every field of PUT /api/profile, the picture and the cover. */
+/** Edit Profile (owner): every field of PUT /api/profile, the picture, the cover and the voice tag. */
 export function EditProfileDialog({
   profile,
   open,

@@ -2,6 +2,7 @@ import type { ProfileResponse } from '@beatroom/shared/community-contract';
 import { displayName, formatJoined } from '@beatroom/shared/format';
 import {
   AtSign,
+  BadgeDollarSign,
   CalendarDays,
   Camera,
   Cloud,
@@ -14,13 +15,15 @@ import {
   Video,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { usePlatform } from '../../../lib/platform';
 import { describeError } from '../../../lib/error-text';
 import { storedFileUrl } from '../../../lib/stored-file';
 import { showToast } from '../../../lib/toast';
 import { useUpdateProfile, useUploadProfileImage } from '../hooks/use-profile-update';
+import { isProducer } from '../producer';
 import { FollowButton } from './follow-button';
 import { ProfileBadges } from './profile-badges';
 
@@ -126,7 +129,10 @@ export interface ProfileHeaderProps {
   onEditProfile: () => void;
 }
 
-/** Cover banner, picture, name with badges, details, bio, links, and Edit Profile or Follow. */
+/**
+ * Cover banner, picture, name with badges, details, bio, links, and Edit Profile (with Earnings
+ * for a producer) or Follow.
+ */
 export function ProfileHeader({ data, viewerId, viewerPicture, onEditProfile }: ProfileHeaderProps) {
   const { profile } = data;
   const isOwner = viewerId === profile.user_id;
@@ -138,10 +144,18 @@ export function ProfileHeader({ data, viewerId, viewerPicture, onEditProfile }: 
   let actions: ReactNode;
   if (isOwner) {
     actions = (
-      <Button variant="secondary" onClick={onEditProfile}>
-        <Pencil aria-hidden="true" className="size-4" />
-        Edit Profile
-      </Button>
+      <>
+        {isProducer(data) ? (
+          <Link to="/earnings" className={buttonClasses({ variant: 'secondary' })}>
+            <BadgeDollarSign aria-hidden="true" className="size-4" />
+            Earnings
+          </Link>
+        ) : null}
+        <Button variant="secondary" onClick={onEditProfile}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit Profile
+        </Button>
+      </>
     );
   } else {
     actions = <FollowButton userId={profile.user_id} viewerId={viewerId} name={name} />;

@@ -77,7 +77,12 @@ function UploadRow({
             <IconCount Icon={Download} label="Downloads" value={beat.download_count} />
           </p>
           {isOwner ? (
-            <Button variant="secondary" size="sm" onClick={() => onEdit(beat)} aria-label={`Edit ${beat.title}`}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onEdit(beat)}
+              aria-label={`Edit ${beat.title}`}
+            >
               <Pencil aria-hidden="true" className="size-3.5" />
               Edit
             </Button>

@@ -2,7 +2,7 @@ import type { ProfileUpdateBody } from '@beatroom/shared/community-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadImage } from '../../../lib/image-upload';
 import { applyOwnProfile } from '../../session/api';
-import { profileKeys, updateProfile } from '../api';
+import { profileKeys, updateProfile, uploadVoiceTag } from '../api';
 
 export type ProfileImageField = 'profile_image_key' | 'cover_image_key';
 
@@ -27,4 +27,9 @@ export function useUpdateProfile(userId: string) {
 /** Uploads an image (POST /api/upload/image) and returns its key, for a later PUT /api/profile. */
 export function useUploadProfileImage() {
   return useMutation({ mutationFn: (file: File) => uploadImage(file, file.name) });
+}
+
+/** Uploads a voice tag (POST /api/upload/audio) and returns its key, for a later PUT /api/profile. */
+export function useUploadVoiceTag() {
+  return useMutation({ mutationFn: (file: File) => uploadVoiceTag(file) });
 }

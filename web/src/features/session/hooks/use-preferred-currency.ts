@@ -3,12 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useSession } from './use-session';
 
-// The settings contract is not in @beatroom/shared yet: this reads the one field prices need
-// and treats anything else as the default. Keyed under the user's settings, so the settings
-// screen's invalidation of ['user-settings', userId] refreshes it too.
+// The settings contract is not in @beatroom/shared yet (the account issue adds it with the
+// settings screen): this reads the one field prices need and treats anything else as the
+// default. The query is the endpoint's one entry, ['user-settings', userId], so the settings
+// screen will read and refresh the same one.
 
-export const preferredCurrencyKey = (userId: string) =>
-  ['user-settings', userId, 'preferredCurrency'] as const;
+export const userSettingsKeys = {
+  settings: (userId: string) => ['user-settings', userId] as const,
+};
 
 function readCurrency(body: unknown): Currency {
   if (typeof body === 'object' && body !== null) {
@@ -27,10 +29,11 @@ function readCurrency(body: unknown): Currency {
   return DEFAULT_CURRENCY;
 }
 
-export function preferredCurrencyQueryOptions(userId: string) {
+/** GET /api/user-settings, signed in only; a failure (no such route yet) is not retried. */
+export function userSettingsQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: preferredCurrencyKey(userId),
-    queryFn: async ({ signal }) => readCurrency(await apiClient.get('/api/user-settings', { signal })),
+    queryKey: userSettingsKeys.settings(userId),
+    queryFn: ({ signal }): Promise<unknown> => apiClient.get('/api/user-settings', { signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -42,6 +45,10 @@ export function preferredCurrencyQueryOptions(userId: string) {
  */
 export function usePreferredCurrency(): Currency {
   const { user } = useSession();
-  const settings = useQuery({ ...preferredCurrencyQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
+  const settings = useQuery({
+    ...userSettingsQueryOptions(user?.id ?? ''),
+    enabled: Boolean(user),
+    select: readCurrency,
+  });
   return (user && settings.data) || DEFAULT_CURRENCY;
 }

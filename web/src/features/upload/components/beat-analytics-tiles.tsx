@@ -25,9 +25,24 @@ export function BeatAnalyticsTiles({ beatId }: { beatId: string }) {
   const pending = analytics.isPending;
   return (
     <dl aria-busy={pending || undefined} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-      <StatTile Icon={Headphones} label="Total Plays" value={data ? formatNumber(data.play_count) : '–'} pending={pending} />
-      <StatTile Icon={Download} label="Downloads" value={data ? formatNumber(data.download_count) : '–'} pending={pending} />
-      <StatTile Icon={Heart} label="Favorites" value={data ? formatNumber(data.favorites_count) : '–'} pending={pending} />
+      <StatTile
+        Icon={Headphones}
+        label="Total Plays"
+        value={data ? formatNumber(data.play_count) : '–'}
+        pending={pending}
+      />
+      <StatTile
+        Icon={Download}
+        label="Downloads"
+        value={data ? formatNumber(data.download_count) : '–'}
+        pending={pending}
+      />
+      <StatTile
+        Icon={Heart}
+        label="Favorites"
+        value={data ? formatNumber(data.favorites_count) : '–'}
+        pending={pending}
+      />
       <StatTile
         Icon={Star}
         label="Rating"

@@ -27,13 +27,7 @@ export function UploadDialog({
       description="Audio, cover and the details buyers search for."
       widthClassName="max-w-2xl"
     >
-      {open ? (
-        user ? (
-          <UploadForm onCreated={onCreated} onFinished={close} />
-        ) : (
-          <UploadSignInPrompt />
-        )
-      ) : null}
+      {open ? user ? <UploadForm onCreated={onCreated} onFinished={close} /> : <UploadSignInPrompt /> : null}
     </DialogShell>
   );
 }

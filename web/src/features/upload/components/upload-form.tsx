@@ -78,7 +78,12 @@ export function UploadForm({ onCreated, onFinished }: UploadFormProps) {
     }
     setAudioError(null);
     setAudio(file);
-    if (file && !form.values.title.trim()) form.setValues({ ...form.values, title: titleFromFileName(file.name) });
+    // The spec's prefill (platform.md §5): a title typed already stays.
+    if (file) {
+      form.setValues((values) =>
+        values.title.trim() ? values : { ...values, title: titleFromFileName(file.name) },
+      );
+    }
   }
 
   function onSubmit(event: FormEvent) {

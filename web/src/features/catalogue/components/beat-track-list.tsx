@@ -1,0 +1,170 @@
+import type { Beat } from '@beatroom/shared/beats-contract';
+import { formatDuration } from '@beatroom/shared/format';
+import { UI } from '@beatroom/shared/limits';
+import { LoaderCircle } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { CoverArt } from '../../../components/ui/cover-art';
+import { storedFileUrl } from '../../../lib/stored-file';
+import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
+import {
+  previewLabel,
+  PriceText,
+  type RenderPlayButton,
+  type RenderPriceButton,
+} from './beat-card';
+
+// Every row is its own grid with the same columns, so the columns line up down the list. Cells
+// that do not fit drop out on narrow screens (display: none leaves the grid): tags below lg,
+// BPM and key below md, the duration on phones.
+const ROW_COLUMNS =
+  'grid grid-cols-[2.25rem_2.75rem_minmax(0,1fr)_auto] sm:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3rem_7rem] md:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3.5rem_3rem_3rem_7rem] lg:grid-cols-[2.25rem_3rem_minmax(0,1fr)_13rem_3.5rem_3rem_3rem_7rem] items-center gap-x-3';
+
+function Tag({ children }: { children: string }) {
+  return (
+    <span className="max-w-full truncate rounded-full bg-fg/10 px-2 py-0.5 text-xs font-medium text-fg/80">
+      {children}
+    </span>
+  );
+}
+
+function TrackRow({
+  beat,
+  renderPlayButton,
+  renderPriceButton,
+}: {
+  beat: Beat;
+  renderPlayButton: RenderPlayButton;
+  renderPriceButton?: RenderPriceButton;
+}) {
+  const currency = usePreferredCurrency();
+  const titleId = `beat-row-${beat.id}`;
+  const pending = previewLabel(beat);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`${ROW_COLUMNS} rounded-xl px-2 py-2 transition-colors hover:bg-fg/5 has-[[data-current]]:bg-accent/10`}
+    >
+      {/* No preview, nothing to play: the row says why beside the producer. */}
+      <div className="flex justify-center">
+        {!pending ? (
+          renderPlayButton(beat, 'row')
+        ) : pending === 'Processing' ? (
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-muted motion-reduce:animate-none" />
+        ) : null}
+      </div>
+      <Link to={`/beat/${beat.id}`} tabIndex={-1}>
+        <CoverArt
+          src={storedFileUrl(beat.cover_image_key)}
+          title={beat.title}
+          className="aspect-square w-full rounded-lg"
+          initialClassName="text-lg"
+        />
+      </Link>
+      <div className="min-w-0">
+        <h3 id={titleId} className="truncate text-sm font-semibold">
+          <Link to={`/beat/${beat.id}`} className="hover:underline">
+            {beat.title}
+          </Link>
+        </h3>
+        <p className="flex min-w-0 items-center gap-2 text-xs text-muted">
+          <Link to={`/profile/${beat.user_id}`} className="truncate hover:text-fg hover:underline">
+            {beat.producer_name}
+          </Link>
+          {pending ? (
+            <span className="shrink-0 font-semibold text-amber-300">
+              {pending}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="hidden min-w-0 flex-wrap gap-1 lg:flex">
+        <Tag>{beat.genre}</Tag>
+        {beat.mood ? <Tag>{beat.mood}</Tag> : null}
+      </div>
+      <span className="hidden text-sm text-muted numeric md:block">
+        <span className="sr-only">BPM </span>
+        {beat.bpm ?? '—'}
+      </span>
+      <span className="hidden text-sm text-muted md:block">
+        <span className="sr-only">Key </span>
+        {beat.key_signature ?? '—'}
+      </span>
+      <span className="hidden text-sm text-muted numeric sm:block">
+        <span className="sr-only">Duration </span>
+        {formatDuration(beat.duration_seconds)}
+      </span>
+      <div className="flex justify-end">
+        {renderPriceButton ? renderPriceButton(beat, 'row') : <PriceText beat={beat} currency={currency} />}
+      </div>
+    </article>
+  );
+}
+
+/** The column names above the rows, for the eye (each cell also names itself to a reader). */
+function ListHeader() {
+  return (
+    <div
+      aria-hidden="true"
+      className={`${ROW_COLUMNS} hidden border-b border-line px-2 pb-2 text-xs font-semibold tracking-wide text-muted uppercase sm:grid`}
+    >
+      <span />
+      <span />
+      <span>Title</span>
+      <span className="hidden lg:block">Tags</span>
+      <span className="hidden md:block">BPM</span>
+      <span className="hidden md:block">Key</span>
+      <span>Time</span>
+      <span className="text-right">Price</span>
+    </div>
+  );
+}
+
+/**
+ * The catalogue as a dense track list (BeatStars-style rows): play, cover, title and producer,
+ * tags, BPM, key, duration and the price button, the same beats as the grid.
+ */
+export function BeatTrackList({
+  beats,
+  label,
+  renderPlayButton,
+  renderPriceButton,
+  busy = false,
+}: {
+  beats: readonly Beat[];
+  label: string;
+  renderPlayButton: RenderPlayButton;
+  renderPriceButton?: RenderPriceButton;
+  busy?: boolean;
+}) {
+  return (
+    <div className={`flex flex-col gap-1 transition-opacity ${busy ? 'opacity-60' : ''}`}>
+      <ListHeader />
+      <ul aria-label={label} aria-busy={busy || undefined} className="flex flex-col">
+        {beats.map((beat) => (
+          <li key={beat.id} className="min-w-0">
+            <TrackRow beat={beat} renderPlayButton={renderPlayButton} renderPriceButton={renderPriceButton} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The list's shape while it loads. */
+export function BeatTrackListSkeleton({ count = UI.SKELETON_ROWS }: { count?: number }) {
+  return (
+    <div role="status" aria-label="Loading beats" className="flex flex-col gap-1">
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className={`${ROW_COLUMNS} px-2 py-2`}>
+          <div className="mx-auto size-8 animate-pulse rounded-full bg-fg/10" />
+          <div className="aspect-square animate-pulse rounded-lg bg-fg/10" />
+          <div className="flex flex-col gap-1.5">
+            <div className="h-3.5 w-1/2 animate-pulse rounded bg-fg/10" />
+            <div className="h-3 w-1/3 animate-pulse rounded bg-fg/10" />
+          </div>
+          <div className="ml-auto h-8 w-20 animate-pulse rounded-full bg-fg/10 [grid-column:-2/-1]" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { SessionUser } from '@beatroom/shared/auth-contract';
+import { formatAmount, formatNumber } from '@beatroom/shared/format';
+import { useQuery } from '@tanstack/react-query';
+import { BadgeDollarSign, ChartColumn, HandCoins, Percent, Wallet } from 'lucide-react';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PanelSection } from '../../../components/ui/panel-section';
+import { StatTile } from '../../../components/ui/stat-tile';
+import { earningsQueryOptions } from '../api';
+import { EarningsChart } from './earnings-chart';
+import { PayoutPanel, PerBeatTable } from './earnings-sections';
+
+function EarningsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading earnings" className="flex flex-col gap-6">
+      <div aria-hidden="true" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <div key={index} className="h-20 animate-pulse rounded-2xl bg-fg/10" />
+        ))}
+      </div>
+      <div aria-hidden="true" className="h-64 animate-pulse rounded-3xl bg-fg/10" />
+      <div aria-hidden="true" className="h-48 animate-pulse rounded-3xl bg-fg/10" />
+    </div>
+  );
+}
+
+/**
+ * /earnings (issue 9): a producer's sales ledger summed (gross, platform fees, net), the last
+ * 30 days as a chart, sales per beat, and payout status. A live "New sale" refreshes it (app/'s
+ * realtime dispatch invalidates the query).
+ */
+export function EarningsPage({ user }: { user: SessionUser }) {
+  const earnings = useQuery(earningsQueryOptions(user.id));
+
+  let body;
+  if (earnings.isPending) body = <EarningsSkeleton />;
+  else if (earnings.isError) {
+    body = (
+      <ErrorState
+        title="Could not load your earnings"
+        onRetry={() => void earnings.refetch()}
+        retrying={earnings.isFetching}
+      />
+    );
+  } else {
+    const data = earnings.data;
+    const money = (cents: number) => formatAmount(cents, data.currency);
+    body = (
+      <div className="flex flex-col gap-6">
+        <dl aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <StatTile label="Gross sales" Icon={BadgeDollarSign} value={money(data.totals.gross_cents)} />
+          <StatTile label="Platform fees" Icon={Percent} value={money(data.totals.fee_cents)} />
+          <StatTile
+            label="Net earnings"
+            Icon={Wallet}
+            value={money(data.totals.net_cents)}
+            tint="bg-emerald-500/15 text-emerald-300"
+          />
+          <StatTile label="Sales" Icon={HandCoins} value={formatNumber(data.totals.sales)} />
+        </dl>
+        <div className="grid gap-6 lg:grid-cols-3">
+          <PanelSection title="Last 30 days" Icon={ChartColumn} className="lg:col-span-2">
+            <div className="mt-4">
+              <EarningsChart days={data.last_30_days} currency={data.currency} />
+            </div>
+          </PanelSection>
+          <PayoutPanel earnings={data} />
+        </div>
+        <PanelSection title="Sales per beat" Icon={BadgeDollarSign}>
+          <div className="mt-3">
+            <PerBeatTable earnings={data} />
+          </div>
+        </PanelSection>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Earnings</h1>
+        <p className="mt-1 text-sm text-muted">What your beats have sold, and what reaches you after fees.</p>
+      </div>
+      {body}
+    </div>
+  );
+}

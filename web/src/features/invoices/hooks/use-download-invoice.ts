@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { describeError } from '../../../lib/error-text';
+import { usePlatform } from '../../../lib/platform';
+import { saveApiFile } from '../../../lib/save-api-file';
+import { showToast } from '../../../lib/toast';
+import { invoicePdfPath } from '../api';
+
+/** money.md §8, verbatim. */
+export const INVOICE_DOWNLOAD_FAILED = 'Failed to download invoice.';
+
+/**
+ * Download PDF (money.md §2): saves GET /api/invoices/{number}/pdf as `<number>.pdf`; any
+ * failure is logged and the user gets the spec's alert.
+ */
+export function useDownloadInvoice() {
+  const platform = usePlatform();
+  const [downloading, setDownloading] = useState(false);
+
+  async function download(invoiceNumber: string) {
+    setDownloading(true);
+    try {
+      await saveApiFile(platform, invoicePdfPath(invoiceNumber), `${invoiceNumber}.pdf`);
+    } catch (error) {
+      console.error(`Invoice PDF download failed: ${describeError(error)}`);
+      showToast({ type: 'error', title: INVOICE_DOWNLOAD_FAILED });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return { download, downloading };
+}

@@ -1,0 +1,89 @@
+import {
+  DownloadResponse,
+  DownloadStatus,
+  LicenseListResponse,
+  Order,
+  PaymentMethodListResponse,
+  PurchaseResponse,
+  type PurchaseBody,
+} from '@beatroom/shared/money-contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client';
+
+const beatPath = (id: string) => `/api/beats/${encodeURIComponent(id)}`;
+const checkoutPath = (orderId: string) => `/api/checkout/local/${encodeURIComponent(orderId)}`;
+
+/**
+ * Every query key of buying and downloading, defined once. What depends on who is signed in
+ * carries their id: signing out keeps the cache, and another account must not read it.
+ */
+export const purchaseKeys = {
+  all: ['purchase'] as const,
+  licenses: (beatId: string) => ['purchase', 'licenses', beatId] as const,
+  paymentMethods: (userId: string) => ['purchase', 'payment-methods', userId] as const,
+  /** Every beat's download status for one user: what a completed purchase makes stale. */
+  downloadStatuses: (userId: string) => ['purchase', 'download-status', userId] as const,
+  downloadStatus: (userId: string, beatId: string) => ['purchase', 'download-status', userId, beatId] as const,
+  localOrder: (orderId: string) => ['purchase', 'local-order', orderId] as const,
+};
+
+/** GET /api/beats/{id}/licenses: Basic, Premium, Exclusive (none for a free beat). */
+export function licensesQueryOptions(beatId: string) {
+  return queryOptions({
+    queryKey: purchaseKeys.licenses(beatId),
+    queryFn: ({ signal }) => apiClient.get(`${beatPath(beatId)}/licenses`, { schema: LicenseListResponse, signal }),
+  });
+}
+
+/** GET /api/payment/methods: the signed-in user's saved methods. */
+export function paymentMethodsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: purchaseKeys.paymentMethods(userId),
+    queryFn: ({ signal }) => apiClient.get('/api/payment/methods', { schema: PaymentMethodListResponse, signal }),
+  });
+}
+
+/** DELETE /api/payment/methods/{id} (own only). */
+export function deletePaymentMethod(id: string) {
+  return apiClient.delete(`/api/payment/methods/${encodeURIComponent(id)}`);
+}
+
+/** POST /api/beats/{id}/purchase: a checkout_url to visit, or an order already paid. */
+export function purchaseBeat(beatId: string, body: PurchaseBody) {
+  return apiClient.post(`${beatPath(beatId)}/purchase`, { body, schema: PurchaseResponse });
+}
+
+/**
+ * GET /api/beats/{id}/download-status; 401 when signed out. Never cached for long: the
+ * download flow asks it fresh each time (money.md §4 "check status first").
+ */
+export function downloadStatusQueryOptions(userId: string, beatId: string) {
+  return queryOptions({
+    queryKey: purchaseKeys.downloadStatus(userId, beatId),
+    queryFn: ({ signal }) =>
+      apiClient.get(`${beatPath(beatId)}/download-status`, { schema: DownloadStatus, signal }),
+  });
+}
+
+/** GET /api/beats/{id}/download-status without the cache, for the download flow itself. */
+export function fetchDownloadStatus(beatId: string) {
+  return apiClient.get(`${beatPath(beatId)}/download-status`, { schema: DownloadStatus });
+}
+
+/** POST /api/beats/{id}/download: a signed, short-lived link and the name to save it under. */
+export function requestDownload(beatId: string) {
+  return apiClient.post(`${beatPath(beatId)}/download`, { schema: DownloadResponse });
+}
+
+/** GET /api/checkout/local/{orderId}: the local test checkout's order (its buyer only). */
+export function localOrderQueryOptions(orderId: string) {
+  return queryOptions({
+    queryKey: purchaseKeys.localOrder(orderId),
+    queryFn: ({ signal }) => apiClient.get(checkoutPath(orderId), { schema: Order, signal }),
+  });
+}
+
+/** POST /api/checkout/local/{orderId}/pay or /cancel: answers the order as it now stands. */
+export function settleLocalOrder(orderId: string, action: 'pay' | 'cancel') {
+  return apiClient.post(`${checkoutPath(orderId)}/${action}`, { schema: Order });
+}

@@ -1,0 +1,79 @@
+import { formatPriceIn } from '@beatroom/shared/format';
+import { useQuery } from '@tanstack/react-query';
+import { Download, LoaderCircle, ShoppingCart } from 'lucide-react';
+import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
+import { useSession } from '../../session/hooks/use-session';
+import { downloadStatusQueryOptions } from '../api';
+import { useDownloadBeat } from '../hooks/use-download-beat';
+import { usePurchaseDialog, type PurchaseBeat } from '../store/purchase-dialog-store';
+
+/** The beat fields the button decides with. */
+export interface PricedBeat extends PurchaseBeat {
+  user_id: string;
+  price_cents: number;
+  is_free: boolean;
+}
+
+const VARIANTS = {
+  /** Beside the title on a beat card. */
+  card: 'h-7 gap-1 px-2.5 text-sm',
+  /** At the end of a track-list row. */
+  row: 'h-8 gap-1.5 px-3 text-sm',
+  /** At the end of the beat page's player. */
+  page: 'h-10 gap-2 px-5 text-sm',
+} as const;
+
+/**
+ * Where buying starts (money.md §2, platform.md §2): the price opens the Purchase Beat dialog,
+ * a free beat shows Free and downloads at once, the owner sees Download. On the beat page the
+ * price runs the download flow instead (money.md §4), which opens the dialog when payment is
+ * required and downloads once the purchase completes; a buyer who holds a licence sees Download.
+ */
+export function BeatPriceButton({ beat, variant }: { beat: PricedBeat; variant: keyof typeof VARIANTS }) {
+  const { user } = useSession();
+  const currency = usePreferredCurrency();
+  const openPurchase = usePurchaseDialog((state) => state.open);
+  const { download, downloadingId } = useDownloadBeat();
+  const isOwner = user?.id === beat.user_id;
+  const isFree = beat.is_free || beat.price_cents <= 0;
+  const status = useQuery({
+    ...downloadStatusQueryOptions(user?.id ?? '', beat.id),
+    enabled: variant === 'page' && Boolean(user) && !isOwner && !isFree,
+  });
+  const holdsLicense = status.data?.canDownload === true;
+  const busy = downloadingId === beat.id;
+
+  const price = formatPriceIn(isFree ? 0 : beat.price_cents, currency);
+  const downloads = isOwner || isFree || holdsLicense;
+  const label = isOwner || holdsLicense ? 'Download' : price;
+  const name = isOwner || holdsLicense ? `Download ${beat.title}` : isFree ? `Free: download ${beat.title}` : `Buy ${beat.title}, ${price}`;
+  const Icon = busy ? LoaderCircle : downloads ? Download : ShoppingCart;
+
+  function onClick() {
+    // A visitor on the beat page gets the licences to look at (the dialog asks them to sign in).
+    if (downloads || (variant === 'page' && user)) void download(beat);
+    else openPurchase(beat);
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      aria-label={name}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full font-bold whitespace-nowrap transition-colors numeric disabled:cursor-wait disabled:opacity-70 ${VARIANTS[variant]} ${
+        label === 'Free' || label === 'Download'
+          ? 'bg-emerald-500/90 text-black hover:bg-emerald-400'
+          : variant === 'page'
+            ? 'bg-amber-300 text-black hover:bg-amber-200'
+            : 'border border-amber-300/40 bg-amber-300/10 text-amber-300 hover:bg-amber-300/20'
+      }`}
+    >
+      <Icon
+        aria-hidden="true"
+        className={`size-4 ${busy ? 'animate-spin' : ''} ${variant === 'card' ? 'hidden sm:block' : ''}`}
+      />
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,51 @@
+import type { PurchaseBody } from '@beatroom/shared/money-contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { redirectBrowser } from '../../../lib/browser-location';
+import { describeError } from '../../../lib/error-text';
+import { usePlatform } from '../../../lib/platform';
+import { useSession } from '../../session/hooks/use-session';
+import { purchaseBeat, purchaseKeys } from '../api';
+
+/**
+ * How a purchase went on: the order is paid already (a saved method), this page is leaving for
+ * the checkout, or (desktop) the checkout opened in the system browser and the app stays.
+ */
+export type CheckoutOutcome = 'paid' | 'redirected' | 'opened-in-browser';
+
+/**
+ * POST /api/beats/{id}/purchase and what follows (money.md §4): a checkout_url sends the
+ * browser there (the desktop app hands it to the system browser, where the buyer's wallet and
+ * password manager live); a paid order makes the buyer's download statuses and the licences
+ * stale. A failure may mean the price changed or the exclusive was taken: the cards are
+ * fetched again.
+ */
+export function usePurchaseCheckout(beatId: string) {
+  const queryClient = useQueryClient();
+  const platform = usePlatform();
+  const { user } = useSession();
+
+  return useMutation({
+    mutationFn: async (body: PurchaseBody): Promise<CheckoutOutcome> => {
+      const answer = await purchaseBeat(beatId, body);
+      if (!('checkout_url' in answer)) return 'paid';
+      if (platform.kind === 'desktop') {
+        platform.openExternal(answer.checkout_url);
+        return 'opened-in-browser';
+      }
+      redirectBrowser(answer.checkout_url);
+      return 'redirected';
+    },
+    onSuccess: async (outcome) => {
+      if (outcome !== 'paid') return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: purchaseKeys.licenses(beatId) }),
+        user ? queryClient.invalidateQueries({ queryKey: purchaseKeys.downloadStatuses(user.id) }) : null,
+      ]);
+    },
+    onError: (error) => {
+      // money.md §8: the server's text is read but the buyer sees the one alert.
+      console.error(`Purchase failed: ${describeError(error)}`);
+      void queryClient.invalidateQueries({ queryKey: purchaseKeys.licenses(beatId) });
+    },
+  });
+}

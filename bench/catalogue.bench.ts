@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
+import { createBenchDatabase, startServer, stopServer } from './bench-server';
 import { loadCatalogue } from './catalogue-data';
-import { freePort, measure, printTable, type Figures } from './http-load';
+import { measure, printTable, type Figures } from './http-load';
 import { signIn, uploadGrowth, writeBigFlac, writeBigWav } from './upload-memory';
 
 /**
@@ -17,10 +16,8 @@ import { signIn, uploadGrowth, writeBigFlac, writeBigWav } from './upload-memory
  * goes to PostgreSQL); last, the server's memory growth while it takes a 50 MB WAV upload.
  * The database is dropped at the end.
  */
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BEATS = Number(process.env.BENCH_BEATS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const FILTERED = [
   '/api/beats',
@@ -49,40 +46,6 @@ const SEARCHES = [
   'savage riot',
 ].map((term) => `/api/beats?search=${encodeURIComponent(term)}`);
 
-async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, child };
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function stopServer(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function scenarios(
   base: string,
   all: boolean,
@@ -103,15 +66,10 @@ async function scenarios(
 }
 
 async function main() {
-  const dbName = `beatroom_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
+  const database = await createBenchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'beatroom-bench-'));
   const env = {
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     SERVE_WEB: '0',
     SEED_DEMO: '0',
@@ -123,7 +81,7 @@ async function main() {
     // The first start applies the migrations; then the catalogue is loaded.
     let started = await startServer(env);
     server = started.child;
-    const db = new pg.Client({ connectionString: dbUrl.toString() });
+    const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const loadStart = Date.now();
     await loadCatalogue(db, 1000, BEATS);
@@ -186,9 +144,8 @@ async function main() {
       `  ${verdict(upload.growth < 64 * 1024 * 1024)}           upload memory growth < 64 MB (50 MB WAV)`,
     );
   } finally {
-    if (server && server.exitCode === null) await stopServer(server);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    if (server) await stopServer(server);
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

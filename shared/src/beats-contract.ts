@@ -121,8 +121,8 @@ export const IdempotencyKey = z
 /**
  * POST /api/beats (platform.md §7). The owner is the signed-in user: a `user_id` sent by old
  * clients is accepted and ignored. audio_file_key and cover_image_key must be the caller's own
- * uploads of the right kind and not used by another beat. duration_seconds comes from the audio
- * upload. Pricing follows resolvePricing. A retried create with the same idempotency key (in
+ * uploads of the right kind that serve nothing else yet (another beat, a profile picture or
+ * cover, a voice tag: 409 otherwise). duration_seconds is measured from the uploaded audio. Pricing follows resolvePricing. A retried create with the same idempotency key (in
  * the body or an `Idempotency-Key` header) answers the first beat's id and creates nothing.
  */
 export const CreateBeatBody = z.object({
@@ -152,7 +152,7 @@ export type CreatedId = z.infer<typeof CreatedId>;
 /**
  * PUT /api/beats/{id}/edit, owner only (403 otherwise). Fields left out keep their value, so the
  * edit modal may send all of them or only the changed ones. A new cover_image_key must be the
- * owner's own unused image upload; the old cover file is then removed. Answers the saved beat.
+ * owner's own image upload serving nothing else; the old cover file is then removed. Answers the saved beat.
  */
 export const EditBeatBody = z.object({
   title: Title.optional(),

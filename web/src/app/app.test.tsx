@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, matchRoutes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +38,9 @@ describe('App shell', () => {
       '/beat/:beatId',
       '/beats/:beatId',
       '/upload',
+      '/checkout/local/:orderId',
       '/downloads',
+      '/earnings',
       '/settings',
       '/admin',
       '/admin/support/ticket/:ticketNumber',
@@ -115,7 +117,7 @@ describe('App shell', () => {
   });
 
   it.each([
-    ['/downloads', 'Downloads'],
+    ['/my-recordings', 'My Recordings'],
     ['/settings?section=subscription', 'Settings'],
     ['/support/ticket/ST-000123', 'Support Center'],
     ['/studio/collaborate/create?beat=b-1', 'Studio Pro'],
@@ -128,6 +130,25 @@ describe('App shell', () => {
     expect(screen.getByRole('list', { name: `What ${title} will offer` })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Beats' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+  });
+
+  it('gives a visitor at /downloads the sign-in dialog, and closing it returns to / (money.md §2)', async () => {
+    signedOut();
+    const user = userEvent.setup();
+    let router: ReturnType<typeof createMemoryRouter> | undefined;
+    render(
+      <App
+        createRouter={(routes) => (router = createMemoryRouter(routes, { initialEntries: ['/downloads'] }))}
+        queryClient={createTestQueryClient()}
+      />,
+    );
+
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Beatroom' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(router?.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sign in to see your downloads' })).not.toBeInTheDocument();
   });
 
   it('never sends an entry of the user menu to Page not found', async () => {

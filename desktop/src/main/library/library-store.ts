@@ -1,7 +1,7 @@
 import type { LibraryBeat, LibraryQuery, LibrarySort, SavedFile } from '@beatroom/shared/ipc-contract';
 import type { LibraryDatabase } from './database';
 
-/** A beat as the server lists it (ProfileBeat / Beat), the fields the mirror keeps. */
+/** A beat as the server lists it (the Beat contract), the fields the mirror keeps. */
 export interface MirroredBeat {
   id: string;
   user_id: string;

@@ -1,5 +1,12 @@
+import { createRequire } from 'node:module';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+
+/** pg-boss's SQL builders (pg-boss 10.4.2 is pinned; its package exposes src/ as is). */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
 
 /** What pg-boss's `db` constructor option must offer: its SQL, sent and answered. */
 export interface BossDb {
@@ -25,13 +32,25 @@ export interface BossDb {
 export function createBossDb(
   target: { url: string } | { lite: PGlite },
   onError: (error: Error) => void,
+  schema: string,
 ): BossDb {
   const inFlight = new Set<Promise<unknown>>();
-  const track = <T>(work: Promise<T>): Promise<T> => {
-    inFlight.add(work);
-    const forget = () => inFlight.delete(work);
-    work.then(forget, forget);
-    return work;
+  // pg-boss records a job's outcome without awaiting it (manager.js, onFetch), so a database
+  // that fails at that moment would reject a promise nobody handles, and Node would exit.
+  // Such a failure is reported instead: the job stays active until it expires, then is
+  // retried, which is what a lost outcome must lead to anyway.
+  const outcomes = new Set([plans.completeJobs(schema), plans.failJobsById(schema)]);
+  const track = <T extends { rows: unknown[] }>(text: string, work: Promise<T>): Promise<T> => {
+    const guarded = outcomes.has(text)
+      ? work.catch((error: Error) => {
+          onError(error);
+          return { rows: [{ count: '0' }] } as unknown as T;
+        })
+      : work;
+    inFlight.add(guarded);
+    const forget = () => inFlight.delete(guarded);
+    guarded.then(forget, forget);
+    return guarded;
   };
   const settled = async () => {
     while (inFlight.size) await Promise.allSettled([...inFlight]);
@@ -41,8 +60,9 @@ export function createBossDb(
     const { lite } = target;
     return {
       executeSql(text, values) {
-        if (values?.length) return track(lite.query(text, values));
+        if (values?.length) return track(text, lite.query(text, values));
         return track(
+          text,
           lite.transaction(async (tx) => {
             const results = await tx.exec(text);
             return results.at(-1) ?? { rows: [] };
@@ -64,7 +84,7 @@ export function createBossDb(
   });
   pool.on('error', onError);
   return {
-    executeSql: (text, values) => track(pool.query(text, values)),
+    executeSql: (text, values) => track(text, pool.query(text, values)),
     settled,
     async close() {
       await settled();

@@ -35,10 +35,11 @@ export const jobsPlugin = fp(
   async (app, opts: JobsPluginOptions) => {
     const target = databaseTarget(opts.config);
     const onError = (error: Error) => app.log.error({ err: error }, 'job runner error');
-    const db = createBossDb('url' in target ? { url: target.url } : { lite: app.db.lite! }, onError);
+    const schema = 'pgboss';
+    const db = createBossDb('url' in target ? { url: target.url } : { lite: app.db.lite! }, onError, schema);
     const boss = new PgBoss({
       db,
-      schema: 'pgboss',
+      schema,
       // Keep finished jobs a week for inspection, then pg-boss's maintenance drops them.
       deleteAfterDays: 7,
     });
@@ -49,7 +50,12 @@ export const jobsPlugin = fp(
     app.decorate('jobs', runner.jobs);
     app.addHook('onReady', runner.startWorkers);
     app.addHook('onClose', async () => {
-      await boss.stop({ graceful: true, wait: true, timeout: opts.stopTimeoutMs ?? 8000 });
+      try {
+        await boss.stop({ graceful: true, wait: true, timeout: opts.stopTimeoutMs ?? 8000 });
+      } catch (error) {
+        // The database went first (an outage): unfinished jobs expire and are retried.
+        onError(error as Error);
+      }
       await db.close();
     });
   },

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from './http-load';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The PostgreSQL server benchmarks make their throwaway databases on. */
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database on the benchmark's PostgreSQL; `drop()` removes it, connections and all. */
+export async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `beatroom_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * The real server (server/src/main.ts) in its own process, so the load generator never shares
+ * its event loop; resolves once /api/ready answers (the first start applies the migrations).
+ */
+export async function startServer(
+  env: Record<string, string>,
+): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, child };
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (i > 600) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}

@@ -48,6 +48,11 @@ export const Beat = z.object({
   /** `/api/files/<preview key>`: MP3 128 kb/s, voice-tagged when the producer has a tag. */
   preview_url: z.string().nullable(),
   preview_status: z.enum(PREVIEW_STATUSES),
+  /**
+   * Sold under an exclusive licence: gone from browse and search; its page stays for the
+   * buyer and the producer and tells everyone else "Sold exclusively".
+   */
+  sold_exclusively: z.boolean(),
 });
 export type Beat = z.infer<typeof Beat>;
 
@@ -74,9 +79,6 @@ export type BeatWaveform = z.infer<typeof BeatWaveform>;
 
 /** The message of every 404 about a beat, shown verbatim by the UI (platform.md §2, §8). */
 export const BEAT_NOT_FOUND = 'Beat not found';
-
-/** Route parameter of every /api/beats/{id}... route. An id that is not a UUID is a 404. */
-export const BeatIdParams = z.object({ id: z.string() });
 
 // ---------------------------------------------------------------------------------------------
 // Create and edit

@@ -10,13 +10,6 @@ import { PAGE_SIZES, UI } from './limits';
 import { NUL_CHARACTER_ERROR, text } from './text-fields';
 import { ActivityItem, Notification } from './realtime-contract';
 
-/** Path parameter of /api/users/{id}/…: user ids are UUIDs. */
-export const UserIdParams = z.object({ id: z.guid('id must be a user id') });
-export type UserIdParams = z.infer<typeof UserIdParams>;
-
-/** GET /api/users/{id}/profile takes any string: an id that cannot exist is simply not found. */
-export const ProfileIdParams = z.object({ id: z.string().min(1).max(200) });
-
 // ---------------------------------------------------------------------------------------------
 // Profiles (platform.md §2 "Profile", §3 "Profile response")
 // ---------------------------------------------------------------------------------------------
@@ -203,8 +196,6 @@ export const NotificationListResponse = z.object({
   hasMore: z.boolean(),
 });
 export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
-
-export const NotificationIdParams = z.object({ id: z.guid('id must be a notification id') });
 
 /** GET /api/notifications/unread-count */
 export const UnreadCountResponse = z.object({ count: z.number().int().min(0) });

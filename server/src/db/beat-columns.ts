@@ -33,6 +33,7 @@ export const beatSelect = {
   producerName: true,
   previewKey: true,
   previewStatus: true,
+  soldExclusiveAt: true,
 } as const satisfies Prisma.BeatSelect;
 
 /** A stored beat as Prisma's generated types describe it. */
@@ -48,7 +49,8 @@ export const BEAT_COLUMNS = Prisma.sql`b.id::text AS "id", b.user_id::text AS "u
   b.promotion_type AS "promotionType", b.audio_file_key AS "audioFileKey",
   b.cover_image_key AS "coverImageKey", b.duration_seconds AS "durationSeconds",
   b.play_count AS "playCount", b.download_count AS "downloadCount", b.created_at AS "createdAt",
-  b.producer_name AS "producerName", b.preview_key AS "previewKey", b.preview_status AS "previewStatus"`;
+  b.producer_name AS "producerName", b.preview_key AS "previewKey", b.preview_status AS "previewStatus",
+  b.sold_exclusive_at AS "soldExclusiveAt"`;
 
 /**
  * A stored beat as the Beat contract. Genre, key and mood are plain text columns, but every
@@ -80,5 +82,6 @@ export function toBeat(row: BeatRecord): Beat {
     producer_name: row.producerName,
     preview_url: ready ? fileUrl(row.previewKey!) : null,
     preview_status: row.previewStatus as PreviewStatus,
+    sold_exclusively: row.soldExclusiveAt !== null,
   };
 }

@@ -14,7 +14,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 /**
  * The signed-in caller, in a handler of a route that declares `app.authenticate`. Without the
  * hook this is a wiring mistake, not a signed-out caller: it fails loudly (500) instead of
- * quietly answering 401, so a route cannot forget its guard and still look right in a test.
+ * quietly answering 401, so the route's signed-out test catches the missing guard.
  */
 export function signedInUser(request: FastifyRequest): UserRecord {
   if (!request.session) {

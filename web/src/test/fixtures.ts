@@ -80,6 +80,7 @@ export function makeBeat(overrides: Partial<Beat> = {}): Beat {
     producer_name: 'Nova Beats',
     preview_url: audioKey ? fileUrl(audioKey) : null,
     preview_status: audioKey ? 'ready' : 'pending',
+    sold_exclusively: false,
     ...overrides,
   });
 }

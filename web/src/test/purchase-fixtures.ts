@@ -24,7 +24,10 @@ export function makeLicenses(
   { exclusiveReserved = false, soldExclusive = false } = {},
 ): LicenseOption[] {
   return LicenseListResponse.parse(
-    licenseOptions({ price_cents: priceCents, is_free: false, sold_exclusive: soldExclusive }, exclusiveReserved),
+    licenseOptions(
+      { price_cents: priceCents, is_free: false, sold_exclusive: soldExclusive },
+      exclusiveReserved,
+    ),
   );
 }
 

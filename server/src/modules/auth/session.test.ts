@@ -71,7 +71,11 @@ describe('request.session', () => {
 
 describe('app.authenticate and signedInUser', () => {
   it('answers 401 signed out, and an unknown token is the same as none', async () => {
-    for (const headers of [{}, { cookie: 'beatroom_session=not-a-session' }, { authorization: 'Bearer nope' }]) {
+    for (const headers of [
+      {},
+      { cookie: 'beatroom_session=not-a-session' },
+      { authorization: 'Bearer nope' },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'Sign in required' });

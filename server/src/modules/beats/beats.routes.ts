@@ -73,8 +73,7 @@ export const beatsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { body: CreateBeatBody, headers: CreateHeaders, response: { 200: CreatedId, ...errors } },
     },
-    async (request) =>
-      beats.create(signedInUser(request), request.body, request.headers['idempotency-key']),
+    async (request) => beats.create(signedInUser(request), request.body, request.headers['idempotency-key']),
   );
 
   app.put(

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createBossDb } from './boss-db';
 
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
@@ -9,15 +9,18 @@ const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
 
 describe('the job runner on embedded PGlite', () => {
   const open: PGlite[] = [];
-  afterEach(async () => {
-    for (const lite of open.splice(0)) if (!lite.closed) await lite.close();
+  afterAll(async () => {
+    for (const lite of open) if (!lite.closed) await lite.close();
   });
-  async function setup() {
+  // PGlite takes seconds to start on a busy machine: the first two tests share one.
+  let shared: ReturnType<typeof fresh> | null = null;
+  async function fresh() {
     const lite = await PGlite.create();
     open.push(lite);
     const errors: Error[] = [];
     return { lite, errors, db: createBossDb({ lite }, (error) => errors.push(error), 'pgboss') };
   }
+  const setup = () => (shared ??= fresh());
 
   it('runs scripts of several statements, in pg-boss style BEGIN ... COMMIT too, answering the last', async () => {
     const { db } = await setup();
@@ -44,7 +47,7 @@ describe('the job runner on embedded PGlite', () => {
   });
 
   it("reports instead of throwing when a job's outcome cannot be recorded (pg-boss does not await it)", async () => {
-    const { db, lite, errors } = await setup();
+    const { db, lite, errors } = await fresh();
     await lite.close();
     const outcome = db.executeSql(plans.completeJobs('pgboss'), [
       'queue',

@@ -219,7 +219,9 @@ describe('exclusive licences', () => {
     expect(row.soldExclusiveAt).not.toBeNull();
     expect(await listed()).toEqual([false, false]);
     // Its page is still there (for the buyer and producer), with nothing left to buy.
-    expect((await bob.agent.get(`/api/beats/${beat.id}`)).statusCode).toBe(200);
+    const page = await bob.agent.get(`/api/beats/${beat.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ id: beat.id, sold_exclusively: true });
     const cards = (await bob.agent.get(`/api/beats/${beat.id}/licenses`)).json();
     expect(cards.map((c: { available: boolean }) => c.available)).toEqual([false, false, false]);
     for (const [license_type, price_cents] of [

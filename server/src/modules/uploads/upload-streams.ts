@@ -1,5 +1,5 @@
 import { Readable, Transform, pipeline } from 'node:stream';
-import { HttpError } from '../../http/http-errors';
+import { tooLarge } from '../../http/http-errors';
 
 /**
  * Passes at most maxBytes through; one byte more fails the stream with a 413, which makes the
@@ -11,7 +11,7 @@ export function limitBytes(source: Readable, maxBytes: number, message: string):
   const limiter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > maxBytes) callback(new HttpError(413, message));
+      if (seen > maxBytes) callback(tooLarge(message));
       else callback(null, chunk);
     },
   });

@@ -35,25 +35,33 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart);
   const { uploads } = app;
 
-  app.post('/api/upload/audio', { onRequest: app.authenticate, schema: { response: responses } }, async (request) => {
-    const user = signedInUser(request);
-    const part = await filePart(
-      request,
-      UPLOAD_FIELDS.audio,
-      LIMITS.AUDIO_MAX_BYTES,
-      'Please select an audio file',
-    );
-    return uploads.storeAudio(user.id, part.file, part.filename);
-  });
+  app.post(
+    '/api/upload/audio',
+    { onRequest: app.authenticate, schema: { response: responses } },
+    async (request) => {
+      const user = signedInUser(request);
+      const part = await filePart(
+        request,
+        UPLOAD_FIELDS.audio,
+        LIMITS.AUDIO_MAX_BYTES,
+        'Please select an audio file',
+      );
+      return uploads.storeAudio(user.id, part.file, part.filename);
+    },
+  );
 
-  app.post('/api/upload/image', { onRequest: app.authenticate, schema: { response: responses } }, async (request) => {
-    const user = signedInUser(request);
-    const part = await filePart(
-      request,
-      UPLOAD_FIELDS.image,
-      LIMITS.IMAGE_MAX_BYTES,
-      'Please select an image',
-    );
-    return uploads.storeImage(user.id, part.file, part.filename);
-  });
+  app.post(
+    '/api/upload/image',
+    { onRequest: app.authenticate, schema: { response: responses } },
+    async (request) => {
+      const user = signedInUser(request);
+      const part = await filePart(
+        request,
+        UPLOAD_FIELDS.image,
+        LIMITS.IMAGE_MAX_BYTES,
+        'Please select an image',
+      );
+      return uploads.storeImage(user.id, part.file, part.filename);
+    },
+  );
 };

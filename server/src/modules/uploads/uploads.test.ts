@@ -136,7 +136,11 @@ describe('POST /api/upload/audio', () => {
     '400 for multipart without a boundary at %s, leaving nothing behind',
     async (url) => {
       const { payload } = multipart('audio', 'a.wav', wavFile());
-      for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8']) {
+      for (const type of [
+        'multipart/form-data',
+        'multipart/form-data; boundary=',
+        'multipart/form-data; charset=utf-8',
+      ]) {
         const res = await agent.request({ method: 'POST', url, payload, headers: { 'content-type': type } });
         expect(res.statusCode).toBe(400);
         expect(res.json().error).toMatch(/multipart\/form-data/);

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPlayerStore, usePlayerStore } from '../../features/player/store/player-store';
 import { useSignInDialog } from '../../features/session/store/sign-in-dialog-store';
@@ -172,7 +172,8 @@ describe('the beat page', () => {
     });
     expect(await screen.findByText('Producer')).toBeInTheDocument();
 
-    await router.navigate(`/profile/${producer.id}`);
+    // Inside act: the router navigates in a transition, which must be let finish here.
+    await act(() => router.navigate(`/profile/${producer.id}`));
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
     await user.selectOptions(within(dialog).getByLabelText('Music role'), 'Vocalist');
@@ -180,7 +181,7 @@ describe('the beat page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('PUT /api/profile')).toHaveLength(1);
 
-    await router.navigate(`/beat/${beat.id}`);
+    await act(() => router.navigate(`/beat/${beat.id}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Midnight Run' })).toBeInTheDocument();
     expect(await screen.findByText('Vocalist')).toBeInTheDocument();
     expect(screen.queryByText('Producer')).not.toBeInTheDocument();

@@ -28,7 +28,9 @@ beforeEach(() => useSignInDialog.setState({ isOpen: false, onClose: null }));
 describe('the local checkout route', () => {
   it('asks a signed-out visitor to sign in and loads no order', async () => {
     const { user, api } = setup(false);
-    expect(await screen.findByRole('heading', { name: 'Sign in to complete your purchase' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to complete your purchase' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(useSignInDialog.getState().isOpen).toBe(true);
     expect(api.calls(`GET /api/checkout/local/${ORDER_ID}`)).toHaveLength(0);

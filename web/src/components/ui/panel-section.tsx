@@ -9,13 +9,22 @@ export interface PanelSectionProps {
   actions?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** `aside` for a panel beside the page's main content (quick actions, a dashboard). */
+  as?: 'section' | 'aside';
 }
 
 /** A titled panel of a page or a sidebar: the card look, a heading, and its content. */
-export function PanelSection({ title, Icon, actions, children, className = '' }: PanelSectionProps) {
+export function PanelSection({
+  title,
+  Icon,
+  actions,
+  children,
+  className = '',
+  as: Element = 'section',
+}: PanelSectionProps) {
   const titleId = useId();
   return (
-    <section
+    <Element
       aria-labelledby={titleId}
       className={`flex flex-col rounded-3xl border border-line bg-surface/60 p-4 sm:p-5 ${className}`}
     >
@@ -27,6 +36,6 @@ export function PanelSection({ title, Icon, actions, children, className = '' }:
         {actions}
       </div>
       {children}
-    </section>
+    </Element>
   );
 }

@@ -23,7 +23,8 @@ export const purchaseKeys = {
   paymentMethods: (userId: string) => ['purchase', 'payment-methods', userId] as const,
   /** Every beat's download status for one user: what a completed purchase makes stale. */
   downloadStatuses: (userId: string) => ['purchase', 'download-status', userId] as const,
-  downloadStatus: (userId: string, beatId: string) => ['purchase', 'download-status', userId, beatId] as const,
+  downloadStatus: (userId: string, beatId: string) =>
+    ['purchase', 'download-status', userId, beatId] as const,
   localOrder: (orderId: string) => ['purchase', 'local-order', orderId] as const,
 };
 
@@ -31,7 +32,8 @@ export const purchaseKeys = {
 export function licensesQueryOptions(beatId: string) {
   return queryOptions({
     queryKey: purchaseKeys.licenses(beatId),
-    queryFn: ({ signal }) => apiClient.get(`${beatPath(beatId)}/licenses`, { schema: LicenseListResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get(`${beatPath(beatId)}/licenses`, { schema: LicenseListResponse, signal }),
   });
 }
 
@@ -39,7 +41,8 @@ export function licensesQueryOptions(beatId: string) {
 export function paymentMethodsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: purchaseKeys.paymentMethods(userId),
-    queryFn: ({ signal }) => apiClient.get('/api/payment/methods', { schema: PaymentMethodListResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get('/api/payment/methods', { schema: PaymentMethodListResponse, signal }),
   });
 }
 

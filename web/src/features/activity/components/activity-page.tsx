@@ -6,6 +6,7 @@ import { Mic, RefreshCw, Trophy, Upload, Wifi, WifiOff, type LucideIcon } from '
 import { Link } from 'react-router-dom';
 import { BackButton } from '../../../components/ui/back-button';
 import { Button } from '../../../components/ui/button';
+import { PanelSection } from '../../../components/ui/panel-section';
 import { activityListQueryOptions, type ActivityScope } from '../api';
 import { ActivityItemRow, ActivitySkeletonRows } from './activity-item-row';
 
@@ -174,13 +175,7 @@ export function ActivityPage({ user, connection }: { user: SessionUser; connecti
           ))}
         </Tabs.Root>
 
-        <aside
-          aria-labelledby="quick-actions-title"
-          className="rounded-3xl border border-line bg-surface/60 p-4 sm:p-5"
-        >
-          <h2 id="quick-actions-title" className="text-lg font-semibold tracking-tight">
-            Quick Actions
-          </h2>
+        <PanelSection as="aside" title="Quick Actions">
           <ul className="mt-3 flex flex-col gap-2">
             <QuickAction
               to="/upload"
@@ -192,7 +187,7 @@ export function ActivityPage({ user, connection }: { user: SessionUser; connecti
             <QuickAction to="/" Icon={Mic} label="Open Studio" hint="Pick a beat, then press Record Vocals" />
             <QuickAction to="/challenges" Icon={Trophy} label="View Challenges" hint="Compete for credits" />
           </ul>
-        </aside>
+        </PanelSection>
       </div>
     </div>
   );

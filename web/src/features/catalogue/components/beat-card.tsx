@@ -47,7 +47,9 @@ export function PreviewPending({ label, className = '' }: { label: string; class
 export function PriceText({ beat, currency }: { beat: Beat; currency: Currency }) {
   const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
   return (
-    <span className={`shrink-0 text-sm font-bold numeric ${price === 'Free' ? 'text-emerald-400' : 'text-amber-300'}`}>
+    <span
+      className={`shrink-0 text-sm font-bold numeric ${price === 'Free' ? 'text-emerald-400' : 'text-amber-300'}`}
+    >
       {price}
     </span>
   );
@@ -110,7 +112,11 @@ export function BeatCard({
               {beat.title}
             </Link>
           </h3>
-          {renderPriceButton ? renderPriceButton(beat, 'card') : <PriceText beat={beat} currency={currency} />}
+          {renderPriceButton ? (
+            renderPriceButton(beat, 'card')
+          ) : (
+            <PriceText beat={beat} currency={currency} />
+          )}
         </div>
         <Link
           to={`/profile/${beat.user_id}`}

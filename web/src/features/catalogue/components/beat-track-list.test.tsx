@@ -46,8 +46,8 @@ function setup(beats: Beat[] = [ready, processing]) {
 }
 
 const storedView = () =>
-  (JSON.parse(localStorage.getItem(CATALOGUE_VIEW_STORAGE_KEY) ?? '{}') as { state?: { view?: string } }).state
-    ?.view;
+  (JSON.parse(localStorage.getItem(CATALOGUE_VIEW_STORAGE_KEY) ?? '{}') as { state?: { view?: string } })
+    .state?.view;
 
 beforeEach(() => {
   useCatalogueView.setState({ view: 'grid' });
@@ -66,7 +66,10 @@ describe('grid and track list', () => {
     const row = screen.getByRole('article', { name: 'Midnight Run' });
     expect(row).not.toBe(card);
     expect(within(row).getByRole('button', { name: 'Play Midnight Run' })).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Nova Beats' })).toHaveAttribute('href', `/profile/${ready.user_id}`);
+    expect(within(row).getByRole('link', { name: 'Nova Beats' })).toHaveAttribute(
+      'href',
+      `/profile/${ready.user_id}`,
+    );
     expect(row).toHaveTextContent('BPM 140');
     expect(row).toHaveTextContent('Key C#');
     expect(within(row).getByText('Trap')).toBeInTheDocument();
@@ -94,7 +97,10 @@ describe('grid and track list', () => {
   });
 
   it('ignores a stored value that is not a view', async () => {
-    localStorage.setItem(CATALOGUE_VIEW_STORAGE_KEY, JSON.stringify({ state: { view: 'carousel' }, version: 0 }));
+    localStorage.setItem(
+      CATALOGUE_VIEW_STORAGE_KEY,
+      JSON.stringify({ state: { view: 'carousel' }, version: 0 }),
+    );
     await act(() => useCatalogueView.persist.rehydrate());
     expect(useCatalogueView.getState().view).toBe('grid');
   });

@@ -6,12 +6,7 @@ import { Link } from 'react-router-dom';
 import { CoverArt } from '../../../components/ui/cover-art';
 import { storedFileUrl } from '../../../lib/stored-file';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
-import {
-  previewLabel,
-  PriceText,
-  type RenderPlayButton,
-  type RenderPriceButton,
-} from './beat-card';
+import { previewLabel, PriceText, type RenderPlayButton, type RenderPriceButton } from './beat-card';
 
 // Every row is its own grid with the same columns, so the columns line up down the list. Cells
 // that do not fit drop out on narrow screens (display: none leaves the grid): tags below lg,
@@ -49,7 +44,10 @@ function TrackRow({
         {!pending ? (
           renderPlayButton(beat, 'row')
         ) : pending === 'Processing' ? (
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-muted motion-reduce:animate-none" />
+          <LoaderCircle
+            aria-hidden="true"
+            className="size-4 animate-spin text-muted motion-reduce:animate-none"
+          />
         ) : null}
       </div>
       <Link to={`/beat/${beat.id}`} tabIndex={-1}>
@@ -70,11 +68,7 @@ function TrackRow({
           <Link to={`/profile/${beat.user_id}`} className="truncate hover:text-fg hover:underline">
             {beat.producer_name}
           </Link>
-          {pending ? (
-            <span className="shrink-0 font-semibold text-amber-300">
-              {pending}
-            </span>
-          ) : null}
+          {pending ? <span className="shrink-0 font-semibold text-amber-300">{pending}</span> : null}
         </p>
       </div>
       <div className="hidden min-w-0 flex-wrap gap-1 lg:flex">

@@ -11,7 +11,11 @@ export function ViewToggle() {
   const view = useCatalogueView((state) => state.view);
   const setView = useCatalogueView((state) => state.setView);
   return (
-    <div role="group" aria-label="Layout" className="inline-flex shrink-0 rounded-xl border border-line bg-surface/80 p-1">
+    <div
+      role="group"
+      aria-label="Layout"
+      className="inline-flex shrink-0 rounded-xl border border-line bg-surface/80 p-1"
+    >
       {OPTIONS.map(({ view: option, label, Icon }) => (
         <button
           key={option}

@@ -29,7 +29,9 @@ export const useCatalogueView = create<CatalogueViewState>()(
       partialize: (state) => ({ view: state.view }),
       merge: (stored, current) => {
         const view = (stored as { view?: unknown } | undefined)?.view;
-        return CATALOGUE_VIEWS.some((v) => v === view) ? { ...current, view: view as CatalogueView } : current;
+        return CATALOGUE_VIEWS.some((v) => v === view)
+          ? { ...current, view: view as CatalogueView }
+          : current;
       },
     },
   ),

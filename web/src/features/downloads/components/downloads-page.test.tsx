@@ -145,6 +145,7 @@ describe('My Downloads', () => {
 
     await user.click(screen.getByRole('tab', { name: /Purchases/ }));
     expect(await screen.findByRole('heading', { name: 'No purchases yet' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Purchases/ })).toHaveTextContent('Purchases 0');
     await user.click(screen.getByRole('link', { name: 'Browse Beats' }));
     expect(router.state.location.pathname).toBe('/');
   });

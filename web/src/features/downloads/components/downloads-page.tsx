@@ -35,6 +35,11 @@ function Count({ value }: { value: number | undefined }) {
   );
 }
 
+/** A tab's count: unknown while loading; a list that failed to load shows empty, so 0. */
+function countOf(query: { isPending: boolean; data: readonly unknown[] | undefined }): number | undefined {
+  return query.isPending ? undefined : (query.data?.length ?? 0);
+}
+
 function RowsSkeleton({ label }: { label: string }) {
   return (
     <ul role="status" aria-label={label} className="flex flex-col gap-3">
@@ -133,10 +138,10 @@ function MyDownloads({
           className="flex max-w-full gap-1 self-start overflow-x-auto rounded-full border border-line bg-surface/70 p-1"
         >
           <Tabs.Trigger value="history" className={tabClasses}>
-            Download History <Count value={history.data?.length} />
+            Download History <Count value={countOf(history)} />
           </Tabs.Trigger>
           <Tabs.Trigger value="purchases" className={tabClasses}>
-            Purchases <Count value={purchases.data?.length} />
+            Purchases <Count value={countOf(purchases)} />
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="history" className="outline-none">

@@ -11,12 +11,20 @@ import { BeatPriceButton, type PricedBeat } from './beat-price-button';
 import { PurchaseDialog } from './purchase-dialog';
 
 const paid = makeBeat();
-const free = makeBeat({ id: '33333333-3333-4333-8333-333333333333', title: 'Open Air', price_cents: 0, is_free: true });
+const free = makeBeat({
+  id: '33333333-3333-4333-8333-333333333333',
+  title: 'Open Air',
+  price_cents: 0,
+  is_free: true,
+});
 
 function setup(
   beat: PricedBeat,
   variant: 'card' | 'page',
-  { user = listener, handlers = {} }: { user?: SessionUser | null; handlers?: Record<string, FetchHandler> } = {},
+  {
+    user = listener,
+    handlers = {},
+  }: { user?: SessionUser | null; handlers?: Record<string, FetchHandler> } = {},
 ) {
   const api = stubFetch({
     'GET /api/users/me': () => (user ? jsonResponse(user) : jsonResponse({ error: 'Not signed in' }, 401)),
@@ -49,7 +57,9 @@ describe('the price button', () => {
   it('on a card: the price opens the purchase dialog for that beat', async () => {
     const { user, api } = setup(paid, 'card');
     await user.click(screen.getByRole('button', { name: 'Buy Midnight Run, $29.99' }));
-    expect(await screen.findByRole('dialog', { name: 'Purchase Beat' })).toHaveTextContent('Midnight Run by Nova Beats');
+    expect(await screen.findByRole('dialog', { name: 'Purchase Beat' })).toHaveTextContent(
+      'Midnight Run by Nova Beats',
+    );
     expect(await screen.findByRole('radio', { name: 'Basic licence, $29.99' })).toBeChecked();
     expect(api.calls(`GET /api/beats/${paid.id}/download-status`)).toHaveLength(0);
   });
@@ -100,5 +110,28 @@ describe('the price button', () => {
     expect(await screen.findByRole('dialog', { name: 'Purchase Beat' })).toBeInTheDocument();
     expect(usePurchaseDialog.getState().onPurchased).toEqual(expect.any(Function));
     expect(api.calls(`POST /api/beats/${paid.id}/download`)).toHaveLength(0);
+  });
+
+  it('an exclusively sold beat says "Sold exclusively" to others: nothing to buy', async () => {
+    const sold = makeBeat({ sold_exclusively: true });
+    setup(sold, 'page', {
+      handlers: {
+        [`GET /api/beats/${sold.id}/download-status`]: () =>
+          jsonResponse(makeDownloadStatus({ canDownload: false, reason: 'sold_exclusive' })),
+      },
+    });
+    expect(await screen.findByText('Sold exclusively')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Buy Midnight Run/ })).not.toBeInTheDocument();
+  });
+
+  it('the exclusive buyer still sees Download on the sold beat', async () => {
+    const sold = makeBeat({ sold_exclusively: true });
+    setup(sold, 'page', {
+      handlers: {
+        [`GET /api/beats/${sold.id}/download-status`]: () =>
+          jsonResponse(makeDownloadStatus({ canDownload: true, reason: 'license' })),
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Download Midnight Run' })).toBeInTheDocument();
   });
 });

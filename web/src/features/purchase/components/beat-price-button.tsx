@@ -12,6 +12,8 @@ export interface PricedBeat extends PurchaseBeat {
   user_id: string;
   price_cents: number;
   is_free: boolean;
+  /** Sold under an exclusive licence: only the buyer and the producer may still download it. */
+  sold_exclusively?: boolean;
 }
 
 const VARIANTS = {
@@ -38,15 +40,31 @@ export function BeatPriceButton({ beat, variant }: { beat: PricedBeat; variant: 
   const isFree = beat.is_free || beat.price_cents <= 0;
   const status = useQuery({
     ...downloadStatusQueryOptions(user?.id ?? '', beat.id),
-    enabled: variant === 'page' && Boolean(user) && !isOwner && !isFree,
+    enabled: variant === 'page' && Boolean(user) && !isOwner && (!isFree || Boolean(beat.sold_exclusively)),
   });
   const holdsLicense = status.data?.canDownload === true;
   const busy = downloadingId === beat.id;
 
+  if (beat.sold_exclusively && !isOwner && !holdsLicense) {
+    // Nothing left to buy; the exclusive buyer learns they hold it once the status arrives.
+    return (
+      <span
+        className={`inline-flex shrink-0 items-center justify-center rounded-full border border-white/15 font-semibold whitespace-nowrap text-white/70 ${VARIANTS[variant]}`}
+      >
+        Sold exclusively
+      </span>
+    );
+  }
+
   const price = formatPriceIn(isFree ? 0 : beat.price_cents, currency);
   const downloads = isOwner || isFree || holdsLicense;
   const label = isOwner || holdsLicense ? 'Download' : price;
-  const name = isOwner || holdsLicense ? `Download ${beat.title}` : isFree ? `Free: download ${beat.title}` : `Buy ${beat.title}, ${price}`;
+  const name =
+    isOwner || holdsLicense
+      ? `Download ${beat.title}`
+      : isFree
+        ? `Free: download ${beat.title}`
+        : `Buy ${beat.title}, ${price}`;
   const Icon = busy ? LoaderCircle : downloads ? Download : ShoppingCart;
 
   function onClick() {

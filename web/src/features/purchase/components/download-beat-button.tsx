@@ -34,7 +34,10 @@ export function DownloadBeatButton({
       title={variant === 'icon' ? 'Download this beat' : undefined}
       className={`inline-flex shrink-0 items-center justify-center transition-colors disabled:cursor-wait disabled:opacity-60 ${VARIANTS[variant]}`}
     >
-      <Icon aria-hidden="true" className={`${variant === 'icon' ? 'size-[18px]' : 'size-4'} ${busy ? 'animate-spin' : ''}`} />
+      <Icon
+        aria-hidden="true"
+        className={`${variant === 'icon' ? 'size-[18px]' : 'size-4'} ${busy ? 'animate-spin' : ''}`}
+      />
       {variant === 'labelled' ? 'Download' : null}
     </button>
   );

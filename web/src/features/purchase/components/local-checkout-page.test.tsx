@@ -61,7 +61,10 @@ describe('the local test checkout', () => {
 
     const done = await screen.findByRole('status');
     expect(within(done).getByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
-    expect(within(done).getByRole('link', { name: 'Go to Downloads' })).toHaveAttribute('href', PURCHASES_PATH);
+    expect(within(done).getByRole('link', { name: 'Go to Downloads' })).toHaveAttribute(
+      'href',
+      PURCHASES_PATH,
+    );
     expect(within(done).getByRole('link', { name: 'Back to the beat' })).toHaveAttribute(
       'href',
       '/beat/11111111-1111-4111-8111-111111111111',
@@ -89,7 +92,9 @@ describe('the local test checkout', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Pay $59.98' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This checkout has expired');
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'This checkout has expired' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'This checkout has expired' })).toBeInTheDocument(),
+    );
     expect(screen.queryByRole('button', { name: 'Pay $59.98' })).not.toBeInTheDocument();
   });
 

@@ -45,7 +45,9 @@ function OrderCard({ order }: { order: Order }) {
         <dt className="text-muted">Licence</dt>
         <dd>{order.license_name}</dd>
         <dt className="text-muted">Price</dt>
-        <dd className="font-bold text-amber-300 numeric">{formatPrice(order.amount_cents, order.currency)}</dd>
+        <dd className="font-bold text-amber-300 numeric">
+          {formatPrice(order.amount_cents, order.currency)}
+        </dd>
       </dl>
     </div>
   );
@@ -164,8 +166,7 @@ export function LocalCheckoutPage() {
         <div>
           <p className="font-semibold">{LOCAL_CHECKOUT_BANNER}</p>
           <p className="text-sm text-amber-200/80">
-            No payment provider is configured on this server: Pay completes the order as a real
-            payment would.
+            No payment provider is configured on this server: Pay completes the order as a real payment would.
           </p>
         </div>
       </div>

@@ -120,7 +120,10 @@ export function PaymentMethodPicker({
               key={value}
               className="flex items-center gap-1 rounded-xl border border-line pr-1 transition-colors has-[:checked]:border-accent has-[:checked]:bg-accent/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent"
             >
-              <label htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 px-3 py-2.5">
+              <label
+                htmlFor={id}
+                className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 px-3 py-2.5"
+              >
                 <input
                   id={id}
                   type="radio"

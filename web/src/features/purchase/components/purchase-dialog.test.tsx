@@ -40,13 +40,15 @@ function setup({
   const onPurchased = vi.fn();
   const dialog = <PurchaseDialog />;
   const view = renderRoutes([
-    { path: '/', element: platform ? <PlatformProvider platform={platform}>{dialog}</PlatformProvider> : dialog },
+    {
+      path: '/',
+      element: platform ? <PlatformProvider platform={platform}>{dialog}</PlatformProvider> : dialog,
+    },
   ]);
   act(() =>
-    usePurchaseDialog.getState().open(
-      { id: beat.id, title: beat.title, producer_name: beat.producer_name },
-      { onPurchased },
-    ),
+    usePurchaseDialog
+      .getState()
+      .open({ id: beat.id, title: beat.title, producer_name: beat.producer_name }, { onPurchased }),
   );
   return { ...view, api, toasts, onPurchased };
 }
@@ -195,9 +197,7 @@ describe('purchasing', () => {
       payment_method: 'new_card',
       save_payment_method: true,
     });
-    answer.resolve(
-      jsonResponse({ order_id: 'o1', checkout_url: 'http://localhost:3000/checkout/local/o1' }),
-    );
+    answer.resolve(jsonResponse({ order_id: 'o1', checkout_url: 'http://localhost:3000/checkout/local/o1' }));
 
     await waitFor(() =>
       expect(redirectBrowser).toHaveBeenCalledWith('http://localhost:3000/checkout/local/o1'),

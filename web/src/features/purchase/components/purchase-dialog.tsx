@@ -87,8 +87,7 @@ function PurchaseForm({
   const processing = checkout.isPending;
   const leaving = checkout.isSuccess && checkout.data === 'redirected';
   const busy = processing || leaving;
-  const canPurchase =
-    Boolean(chosen) && !busy && !(payment.method === 'saved' && !payment.savedId);
+  const canPurchase = Boolean(chosen) && !busy && !(payment.method === 'saved' && !payment.savedId);
 
   function submit(event: FormEvent) {
     event.preventDefault();

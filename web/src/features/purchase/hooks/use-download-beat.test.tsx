@@ -147,7 +147,9 @@ describe('downloading a beat', () => {
     await user.click(screen.getByRole('button', { name: 'Download Midnight Run' }));
 
     await waitFor(() =>
-      expect(toasts).toContainEqual(expect.objectContaining({ type: 'error', title: DOWNLOAD_ALERTS.FAILED })),
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ type: 'error', title: DOWNLOAD_ALERTS.FAILED }),
+      ),
     );
     expect(toasts.map((t) => t.title)).not.toContain('Download link expired');
     expect(log).toHaveBeenCalledWith('Download link expired');

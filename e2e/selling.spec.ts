@@ -1,0 +1,200 @@
+import { expect, test, type Download, type Page } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { wavFile } from '../server/test/media-fixtures';
+import { isPdf, pdfText } from '../server/test/pdf-text';
+import { signInNewContext } from './support/sign-in';
+
+const TITLE = 'Harbour Lights';
+const PRODUCER = 'Nova Keys';
+const FAN = 'Fan Tastic';
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+/** Clicks what starts a download and answers the file the browser saved, with its name. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: readFileSync(await savedPath(download)) };
+}
+
+async function savedPath(download: Download): Promise<string> {
+  const failure = await download.failure();
+  if (failure) throw new Error(`download failed: ${failure}`);
+  return download.path();
+}
+
+/** MP3 bytes: an ID3 tag, or an MPEG audio frame sync (11 bits set) at the start. */
+function isMp3(bytes: Buffer): boolean {
+  return (
+    bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0)
+  );
+}
+
+test('a fan buys a Premium licence through the local checkout, downloads it, its invoice and licence; the producer sees the sale live and in Earnings', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'beatroom-selling-'));
+  const masterPath = join(dir, 'harbour-lights.wav');
+  writeFileSync(masterPath, wavFile(4, 22_050));
+
+  try {
+    // --- The producer uploads a priced beat with a WAV master --------------------------------
+    const producer = await signInNewContext(browser, 'nova@example.com', PRODUCER);
+    const studio = producer.page;
+    await studio.getByRole('button', { name: 'Upload', exact: true }).click();
+    const upload = studio.getByRole('dialog', { name: 'Upload Beat' });
+    await upload.getByLabel('Audio file').setInputFiles(masterPath);
+    await upload.getByLabel('Title').fill(TITLE);
+    await upload.getByLabel('Genre').selectOption('Trap');
+    await upload.getByLabel('Price (USD)').fill('12.50');
+    await upload.getByRole('button', { name: 'Upload Beat' }).click();
+    await studio.waitForURL(new RegExp(`/beat/${UUID.source}$`));
+    const beatId = new URL(studio.url()).pathname.split('/').pop()!;
+
+    // The server renders the preview and the MP3 320 a Premium download delivers in the
+    // background: wait until the beat says it is ready.
+    await expect
+      .poll(
+        async () => {
+          const beat = await studio.request.get(`/api/beats/${beatId}`);
+          return ((await beat.json()) as { preview_status: string }).preview_status;
+        },
+        { timeout: 60_000, message: 'the preview (and the MP3 rendition) to be rendered' },
+      )
+      .toBe('ready');
+
+    // The producer watches their Earnings, connected live.
+    const socket = studio.waitForEvent('websocket', (ws) => ws.url().includes('/api/ws'));
+    await studio.goto('/earnings');
+    await (await socket).waitForEvent('framereceived');
+    await expect(studio.getByRole('heading', { level: 1, name: 'Earnings' })).toBeVisible();
+    await expect(studio.getByText('No sales yet')).toBeVisible();
+    const totals = studio.getByLabel('Totals');
+    const total = (label: string) =>
+      totals.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
+    await expect(total('Sales')).toHaveText('0');
+
+    // --- The fan opens the beat and buys a Premium licence -----------------------------------
+    const fan = (await signInNewContext(browser, 'fan@example.com', FAN)).page;
+    await fan.goto(`/beat/${beatId}`);
+    await expect(fan.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+    await fan.getByRole('button', { name: `Buy ${TITLE}, $12.50` }).click();
+    const dialog = fan.getByRole('dialog', { name: 'Purchase Beat' });
+    await expect(dialog.getByRole('radio', { name: 'Basic licence, $12.50' })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: 'Exclusive licence, $125.00' })).toBeEnabled();
+    await expect(dialog.getByText('POPULAR')).toBeVisible();
+    // The radios are visually hidden inside their cards: a buyer clicks the card.
+    const premium = dialog.getByRole('radio', { name: 'Premium licence, $25.00' });
+    await dialog.locator('label').filter({ has: premium }).click();
+    await expect(premium).toBeChecked();
+    const summary = dialog.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toContainText('Processing fee$0.00');
+    await expect(summary).toContainText('Total$25.00');
+    await dialog.getByRole('button', { name: 'Purchase', exact: true }).click();
+
+    // The local test checkout: the order, the banner, Pay.
+    await fan.waitForURL(new RegExp(`/checkout/local/${UUID.source}$`));
+    await expect(fan.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(fan.getByText('Test payment, no money moves')).toBeVisible();
+    await expect(fan.getByRole('link', { name: TITLE })).toBeVisible();
+    await expect(fan.getByText('Premium', { exact: true })).toBeVisible();
+    const paid = fan.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/api\/checkout\/local\/[^/]+\/pay$/.test(r.url()),
+    );
+    await fan.getByRole('button', { name: 'Pay $25.00' }).click();
+    expect((await paid).status()).toBe(200);
+    await expect(fan.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+
+    // --- The producer hears of it without a reload -------------------------------------------
+    const toasts = studio.getByRole('region', { name: 'Status messages' });
+    await expect(toasts.getByText('New sale', { exact: true })).toBeVisible();
+    await expect(
+      toasts.getByText(`${FAN} bought a Premium licence for ${TITLE} ($25.00 to you)`),
+    ).toBeVisible();
+    await expect(studio.getByRole('button', { name: 'Notifications (1 unread)' })).toBeVisible();
+    // ...and the Earnings page already counts it.
+    await expect(total('Sales')).toHaveText('1');
+    await expect(total('Gross sales')).toHaveText('$25.00');
+    await expect(total('Net earnings')).toHaveText('$25.00');
+    const perBeat = studio.getByRole('table', { name: 'Sales per beat' });
+    await expect(perBeat.getByRole('row').filter({ hasText: TITLE }).getByRole('cell')).toHaveText([
+      '1',
+      '$25.00',
+      '$25.00',
+    ]);
+
+    // --- The fan finds the purchase under Downloads → Purchases and downloads it --------------
+    await fan.getByRole('link', { name: 'Go to Downloads' }).click();
+    await fan.waitForURL(
+      (url) => url.pathname === '/downloads' && url.searchParams.get('tab') === 'purchases',
+    );
+    await expect(fan.getByRole('tab', { name: 'Purchases 1' })).toHaveAttribute('aria-selected', 'true');
+    const purchases = fan.getByRole('list', { name: 'Purchases' });
+    const row = purchases.getByRole('listitem').filter({ hasText: TITLE });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('$25.00');
+    await expect(row).toContainText('PREMIUM');
+    await expect(row).toContainText('CARD');
+
+    // Premium delivers WAV and MP3; with the default download format (MP3, money.md §3) the
+    // MP3 320 made from the WAV master is what comes.
+    const beatFile = await downloaded(fan, () =>
+      row.getByRole('button', { name: `Download ${TITLE}` }).click(),
+    );
+    expect(beatFile.name).toBe(`${TITLE}.mp3`);
+    expect(isMp3(beatFile.bytes)).toBe(true);
+    expect(beatFile.bytes.subarray(0, 4).toString('latin1')).not.toBe('RIFF');
+    await expect(fan.getByRole('tab', { name: 'Download History 1' })).toBeVisible();
+
+    // The licence agreement.
+    const licence = await downloaded(fan, () =>
+      row.getByRole('link', { name: `Licence PDF for ${TITLE}` }).click(),
+    );
+    expect(licence.name).toMatch(new RegExp(`^licence-${UUID.source}\\.pdf$`));
+    expect(isPdf(licence.bytes)).toBe(true);
+    const licenceText = pdfText(licence.bytes).join('\n');
+    for (const expected of [
+      'LICENCE AGREEMENT',
+      'Premium Licence',
+      `Beat: "${TITLE}"`,
+      PRODUCER,
+      FAN,
+      '$25.00',
+    ]) {
+      expect(licenceText).toContain(expected);
+    }
+
+    // --- The invoice, from Invoices & Receipts -------------------------------------------------
+    await fan.getByRole('button', { name: 'Invoices & Receipts' }).click();
+    const invoices = fan.getByRole('dialog', { name: 'Invoices & Receipts' });
+    const invoiceRow = invoices.getByRole('button', { name: /^Invoice BR-\d{4}-\d{6}$/ });
+    await expect(invoiceRow).toHaveCount(1);
+    await expect(invoiceRow).toContainText('$25.00');
+    await expect(invoiceRow.locator('[data-tone="paid"]')).toHaveText('paid');
+    const invoiceNumber = (await invoiceRow.getAttribute('aria-label'))!.replace('Invoice ', '');
+    await invoiceRow.click();
+    await expect(invoices.getByRole('heading', { name: invoiceNumber })).toBeVisible();
+    await expect(invoices.getByRole('cell', { name: `${TITLE} (Premium licence)` })).toBeVisible();
+    const invoice = await downloaded(fan, () =>
+      invoices.getByRole('button', { name: 'Download PDF' }).click(),
+    );
+    expect(invoice.name).toBe(`${invoiceNumber}.pdf`);
+    expect(isPdf(invoice.bytes)).toBe(true);
+    const invoiceText = pdfText(invoice.bytes).join('\n');
+    for (const expected of [
+      'INVOICE',
+      invoiceNumber,
+      'PAID',
+      PRODUCER,
+      FAN,
+      `${TITLE} (Premium licence)`,
+      'Total',
+      '$25.00',
+    ]) {
+      expect(invoiceText).toContain(expected);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

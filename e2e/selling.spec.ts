@@ -64,10 +64,14 @@ test('a fan buys a Premium licence through the local checkout, downloads it, its
       )
       .toBe('ready');
 
-    // The producer watches their Earnings, connected live.
-    const socket = studio.waitForEvent('websocket', (ws) => ws.url().includes('/api/ws'));
+    // The producer watches their Earnings, connected live (the server's first message arrived).
+    const live = new Promise<void>((resolve) =>
+      studio.on('websocket', (ws) => {
+        if (ws.url().includes('/api/ws')) ws.once('framereceived', () => resolve());
+      }),
+    );
     await studio.goto('/earnings');
-    await (await socket).waitForEvent('framereceived');
+    await live;
     await expect(studio.getByRole('heading', { level: 1, name: 'Earnings' })).toBeVisible();
     await expect(studio.getByText('No sales yet')).toBeVisible();
     const totals = studio.getByLabel('Totals');
@@ -85,9 +89,9 @@ test('a fan buys a Premium licence through the local checkout, downloads it, its
     await expect(dialog.getByRole('radio', { name: 'Exclusive licence, $125.00' })).toBeEnabled();
     await expect(dialog.getByText('POPULAR')).toBeVisible();
     // The radios are visually hidden inside their cards: a buyer clicks the card.
-    const premium = dialog.getByRole('radio', { name: 'Premium licence, $25.00' });
+    const premium = fan.getByRole('radio', { name: 'Premium licence, $25.00' });
     await dialog.locator('label').filter({ has: premium }).click();
-    await expect(premium).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: 'Premium licence, $25.00' })).toBeChecked();
     const summary = dialog.getByRole('region', { name: 'Order summary' });
     await expect(summary).toContainText('Processing fee$0.00');
     await expect(summary).toContainText('Total$25.00');

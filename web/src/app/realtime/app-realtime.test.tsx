@@ -1,5 +1,4 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import type { Analytics } from '@beatroom/shared/realtime-contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/ui/toaster';
@@ -13,7 +12,7 @@ import { configureApiClient } from '../../lib/api-client';
 import { createBrowserPlatform, PlatformProvider, type Platform } from '../../lib/platform';
 import { TOAST_EVENT, type ToastDetail } from '../../lib/toast';
 import { FakeWebSocket } from '../../test/fake-websocket';
-import { listener, makeActivity, makeNotification } from '../../test/fixtures';
+import { listener, makeActivity, makeAnalytics, makeNotification } from '../../test/fixtures';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../test/mock-fetch';
 import { createTestQueryClient, renderRoutes } from '../../test/render';
 import { AppRealtime } from './app-realtime';
@@ -170,18 +169,13 @@ describe('the app’s realtime connection', () => {
       expect.objectContaining({ type: 'warning', message: 'Maintenance at 22:00', duration: 8000 }),
     ]);
 
-    const analytics: Analytics = {
+    const analytics = makeAnalytics({
       totalPlays: 10,
       totalDownloads: 2,
       totalBeats: 1,
       totalFollowers: 5,
-      totalRevenue: 0,
-      averageRating: null,
-      growthRate: 0,
       recentPlays: 1,
-      recentDownloads: 0,
-      lastUpdated: new Date().toISOString(),
-    };
+    });
     act(() => socket.receive({ type: 'analytics', data: { type: 'stats_updated', analytics } }));
     expect(queryClient.getQueryData(analyticsKeys.user(me.id))).toEqual(analytics);
     cleanup();

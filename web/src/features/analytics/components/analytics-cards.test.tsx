@@ -1,24 +1,20 @@
-import type { Analytics } from '@beatroom/shared/realtime-contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { producer } from '../../../test/fixtures';
+import { makeAnalytics, producer } from '../../../test/fixtures';
 import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
 import { renderRoutes } from '../../../test/render';
 import { analyticsKeys } from '../api';
 import { AnalyticsCards } from './analytics-cards';
 
-const analytics: Analytics = {
+const analytics = makeAnalytics({
   totalPlays: 1520,
   totalDownloads: 40,
   totalBeats: 6,
   totalFollowers: 12,
-  totalRevenue: 0,
   averageRating: 4.44,
   growthRate: 12.5,
   recentPlays: 3,
-  recentDownloads: 0,
-  lastUpdated: new Date().toISOString(),
-};
+});
 
 const card = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement!;
 

@@ -157,8 +157,8 @@ describe('My Downloads', () => {
     expect(api.calls(`GET ${base}/downloads`)).toHaveLength(0);
 
     useSignInDialog.getState().close();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.getByText('Home')).toBeInTheDocument();
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('takes the dialog along when the visitor leaves another way', async () => {

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { signedInUser } from '../../http/authenticate';
+import type { UserRecord } from '../users/user-record';
 import { toSessionUser } from './auth.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
@@ -28,6 +29,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     sameSite: 'lax' as const,
     secure: config.publicUrl.startsWith('https:'),
   };
+  const sessionUserOf = async (user: UserRecord) =>
+    toSessionUser(user, config.adminEmail, await app.users.findProfileFace(user.id));
 
   app.get(
     '/api/oauth/google/redirect_url',
@@ -57,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       reply.header('cache-control', 'no-store');
       if (result.kind === 'desktop') return { desktopHandoff: result.handoff };
       setSessionCookie(reply, config, result.token);
-      return toSessionUser(result.user, config.adminEmail);
+      return sessionUserOf(result.user);
     },
   );
 
@@ -75,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         request.headers['user-agent'] ?? null,
       );
       reply.header('cache-control', 'no-store');
-      return { token, user: toSessionUser(user, config.adminEmail) };
+      return { token, user: await sessionUserOf(user) };
     },
   );
 
@@ -92,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     { onRequest: app.authenticate, schema: { response: { 200: SessionUser, 401: ErrorBody } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return toSessionUser(signedInUser(request), config.adminEmail);
+      return sessionUserOf(signedInUser(request));
     },
   );
 };

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DESKTOP_HANDOFF_TTL_MS, type SessionUser } from '@beatroom/shared/auth-contract';
+import { avatarUrl } from '@beatroom/shared/files-contract';
 import { isAdminUser, isOwnerUser } from '@beatroom/shared/permissions';
 import { badRequest } from '../../http/http-errors';
 import type { DomainEvents } from '../../events/domain-events';
@@ -41,12 +42,21 @@ export interface SignedInSession {
   tokenHash: string;
 }
 
-export function toSessionUser(user: UserRecord, adminEmail: string): SessionUser {
+/**
+ * The signed-in user as the apps show them. The profile's display name and uploaded picture win
+ * over the issuer's (Google's) name and picture, so an edited profile shows in the header after
+ * a reload too, not only until the next `/api/users/me`.
+ */
+export function toSessionUser(
+  user: UserRecord,
+  adminEmail: string,
+  face?: { displayName: string | null; profileImageKey: string | null } | null,
+): SessionUser {
   return {
     id: user.id,
     email: user.email,
-    name: user.name,
-    picture: user.picture,
+    name: face?.displayName ?? user.name,
+    picture: avatarUrl(face?.profileImageKey, user.picture),
     isAdmin: isAdminUser(user, adminEmail),
     isOwner: isOwnerUser(user),
     role: user.role,

@@ -148,6 +148,12 @@ describe('PUT /api/profile', () => {
     expect(new Set(beats.map((b) => b.producerName))).toEqual(new Set(['DJ Test']));
     // The fan's profile is untouched.
     expect((await ctx.fan.agent.get(`/api/users/${ctx.fan.id}/profile`)).json().profile.bio).toBeNull();
+    // The signed-in user (the header's name and picture) follows the profile, after a reload too.
+    expect((await ctx.producer.agent.get('/api/users/me')).json()).toMatchObject({
+      id: ctx.producer.id,
+      name: 'DJ Test',
+      picture: `/api/files/${avatar}`,
+    });
   });
 
   it('keeps missing fields and clears blank ones', async () => {

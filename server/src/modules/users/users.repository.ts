@@ -8,6 +8,14 @@ export function createUsersRepository(prisma: PrismaClient) {
       return prisma.user.findUnique({ where: { id }, select: userSelect });
     },
 
+    /** What the user chose to be shown as: their profile's display name and picture. */
+    findProfileFace(id: string): Promise<{ displayName: string | null; profileImageKey: string | null } | null> {
+      return prisma.profile.findUnique({
+        where: { userId: id },
+        select: { displayName: true, profileImageKey: true },
+      });
+    },
+
     /**
      * Finds the user behind an issuer identity, refreshing e-mail, name and picture; the first
      * sign-in creates the user with their profile and default settings in one transaction.

@@ -141,14 +141,19 @@ test('a fan buys a Premium licence through the local checkout, downloads it, its
     await expect(row).toContainText('PREMIUM');
     await expect(row).toContainText('CARD');
 
-    // Premium delivers WAV and MP3; with the default download format (MP3, money.md §3) the
-    // MP3 320 made from the WAV master is what comes.
+    // Premium delivers WAV and MP3 (money.md §9): Download offers both, and the fan takes the
+    // WAV master, whatever the default download format (MP3, money.md §3) says.
+    await row.getByRole('button', { name: `Download ${TITLE}` }).click();
+    const formats = fan.getByRole('menu');
+    await expect(formats.getByRole('menuitem')).toHaveText(['Download WAV', 'Download MP3']);
     const beatFile = await downloaded(fan, () =>
-      row.getByRole('button', { name: `Download ${TITLE}` }).click(),
+      formats.getByRole('menuitem', { name: 'Download WAV' }).click(),
     );
-    expect(beatFile.name).toBe(`${TITLE}.mp3`);
-    expect(isMp3(beatFile.bytes)).toBe(true);
-    expect(beatFile.bytes.subarray(0, 4).toString('latin1')).not.toBe('RIFF');
+    expect(beatFile.name).toBe(`${TITLE}.wav`);
+    expect(beatFile.bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(beatFile.bytes.subarray(8, 12).toString('latin1')).toBe('WAVE');
+    expect(beatFile.bytes.equals(readFileSync(masterPath))).toBe(true);
+    expect(isMp3(beatFile.bytes)).toBe(false);
     await expect(fan.getByRole('tab', { name: 'Download History 1' })).toBeVisible();
 
     // The licence agreement.

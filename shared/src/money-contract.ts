@@ -161,18 +161,34 @@ export const GooglePayCompleteBody = z.object({
  */
 export const DOWNLOAD_DENIED_REASONS = ['payment_required', 'sold_exclusive'] as const;
 
+/**
+ * The formats a caller may download of a beat, main format first (licensing.ts's
+ * LICENSE_FORMATS against what the master allows): ['wav', 'mp3'] for a Premium licence of a
+ * WAV master, ['mp3'] for a Basic one; empty when the caller may not download.
+ */
+export const DownloadableFormats = z.array(z.enum(DOWNLOAD_FORMATS));
+
 /** GET /api/beats/{id}/download-status. reason says why (owner, license, free) or why not. */
 export const DownloadStatus = z.object({
   canDownload: z.boolean(),
   reason: z.enum(['owner', 'license', 'free', ...DOWNLOAD_DENIED_REASONS]),
+  formats: DownloadableFormats,
 });
 export type DownloadStatus = z.infer<typeof DownloadStatus>;
+
+/**
+ * POST /api/beats/{id}/download, optional body. `format` asks for one of the status's
+ * `formats` (anything else is a 403); without it the user's downloadFormat setting is
+ * delivered when the licence covers it, else the licence's main format.
+ */
+export const DownloadRequestBody = z.object({ format: z.enum(DOWNLOAD_FORMATS).optional() });
+export type DownloadRequestBody = z.infer<typeof DownloadRequestBody>;
 
 /** POST /api/beats/{id}/download. downloadUrl is signed, single-user and short-lived. */
 export const DownloadResponse = z.object({
   downloadUrl: z.string(),
   filename: z.string(),
-  /** Whether the delivered format is the user's preferred one. */
+  /** Whether the delivered format is the one asked for: the body's format, else the user's preferred one. */
   formatMatch: z.boolean(),
   originalFormat: z.string(),
   userPreference: z.enum(DOWNLOAD_FORMATS),
@@ -197,6 +213,8 @@ export const PurchaseItem = DownloadHistoryItem.extend({
   order_id: z.string(),
   /** GET /api/orders/{id}/license.pdf */
   license_pdf_url: z.string(),
+  /** What this licence delivers of the beat, main format first (a row offers the choice). */
+  formats: DownloadableFormats,
 });
 export type PurchaseItem = z.infer<typeof PurchaseItem>;
 

@@ -30,9 +30,13 @@ export function makeDownloadItem(overrides: Partial<DownloadHistoryItem> = {}): 
   });
 }
 
-/** One row of GET /api/users/{id}/purchases, with its order and licence PDF. */
+/**
+ * One row of GET /api/users/{id}/purchases, with its order and licence PDF; formats are what
+ * its licence delivers of a WAV master unless given (Basic the MP3 only).
+ */
 export function makePurchaseItem(overrides: Partial<PurchaseItem> = {}): PurchaseItem {
   const orderId = overrides.order_id ?? nextId();
+  const licence = overrides.license_type ?? 'premium';
   return PurchaseItem.parse({
     id: nextId(),
     beat_id: HISTORY_BEAT_ID,
@@ -40,10 +44,11 @@ export function makePurchaseItem(overrides: Partial<PurchaseItem> = {}): Purchas
     cover_image_key: null,
     created_at: '2026-11-20T15:00:00.000Z',
     price_paid_cents: 5998,
-    license_type: 'premium',
+    license_type: licence,
     payment_method: 'card',
     order_id: orderId,
     license_pdf_url: `/api/orders/${orderId}/license.pdf`,
+    formats: licence === 'basic' ? ['mp3'] : ['wav', 'mp3'],
     ...overrides,
   });
 }

@@ -46,8 +46,16 @@ export function makePaymentMethod(overrides: Partial<PaymentMethod> = {}): Payme
   });
 }
 
+/**
+ * GET /api/beats/{id}/download-status of a beat with a WAV master: allowed under a licence
+ * unless told. formats follow the reason (a free download is the MP3 only, a licence here the
+ * WAV and the MP3, a refusal nothing) unless given.
+ */
 export function makeDownloadStatus(overrides: Partial<DownloadStatus> = {}): DownloadStatus {
-  return DownloadStatus.parse({ canDownload: true, reason: 'license', ...overrides });
+  const canDownload = overrides.canDownload ?? true;
+  const reason = overrides.reason ?? 'license';
+  const formats = !canDownload ? [] : reason === 'free' ? ['mp3'] : ['wav', 'mp3'];
+  return DownloadStatus.parse({ canDownload, reason, formats, ...overrides });
 }
 
 /** POST /api/beats/{id}/download: a signed link and the name to save it under. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { downloadAccess, downloadFilename, masterFormat, planDelivery } from './delivery-plan';
+import {
+  downloadAccess,
+  downloadableFormats,
+  downloadFilename,
+  formatRefusal,
+  masterFormat,
+  planDelivery,
+} from './delivery-plan';
 
 describe('who may download', () => {
   it.each([
@@ -39,7 +46,29 @@ describe('what is delivered', () => {
     ['owner', 'wav', 'wav', master('wav'), true],
     ['owner', 'mp3', 'mp3', master('mp3'), true],
   ] as const)('%s of a %s master, preferring %s', (right, masterFmt, preference, file, formatMatch) => {
-    expect(planDelivery({ right, master: masterFmt, preference })).toEqual({ file, formatMatch });
+    expect(planDelivery({ right, master: masterFmt, wanted: preference })).toEqual({ file, formatMatch });
+  });
+
+  it.each([
+    ['basic', 'wav', ['mp3']],
+    ['free', 'flac', ['mp3']],
+    ['premium', 'wav', ['wav', 'mp3']],
+    ['premium', 'flac', ['flac', 'mp3']],
+    ['premium', 'mp3', ['mp3']],
+    ['exclusive', 'flac', ['flac', 'mp3']],
+    ['owner', 'mp3', ['mp3']],
+  ] as const)('%s of a %s master may download %j', (right, masterFmt, formats) => {
+    expect(downloadableFormats(right, masterFmt)).toEqual(formats);
+  });
+
+  it.each([
+    ['basic', 'wav', 'Your licence does not include WAV'],
+    ['premium', 'flac', 'Your licence does not include FLAC'],
+    ['free', 'wav', 'A free download does not include WAV'],
+    ['premium', 'wav', 'This beat has no WAV file'],
+    ['owner', 'flac', 'This beat has no FLAC file'],
+  ] as const)('refuses %s asking for %s: %s', (right, format, message) => {
+    expect(formatRefusal(right, format)).toBe(message);
   });
 
   it('reads the master format from its key', () => {

@@ -16,7 +16,7 @@ export function downloadAccess(input: {
   isFree: boolean;
   licence: LicenseId | null;
   soldExclusive: boolean;
-}): DownloadStatus {
+}): Omit<DownloadStatus, 'formats'> {
   if (input.isOwner) return { canDownload: true, reason: 'owner' };
   if (input.licence) return { canDownload: true, reason: 'license' };
   if (input.soldExclusive) return { canDownload: false, reason: 'sold_exclusive' };
@@ -35,19 +35,21 @@ export type DeliverableFile =
   | { format: DownloadFormat; source: 'master' }
   | { format: 'mp3'; source: 'rendition'; rendition: typeof MP3_320_RENDITION };
 
+/** Who holds the download right: a licence, anyone for a free beat, or the producer. */
+export type DownloadRight = LicenseId | 'free' | 'owner';
+
+/** The licence a right delivers like: a free beat as Basic, the producer as Exclusive. */
+const licenceOf = (right: DownloadRight): LicenseId =>
+  right === 'free' ? 'basic' : right === 'owner' ? 'exclusive' : right;
+
 /**
  * The files a download right covers, main format first, after licensing.ts's LICENSE_FORMATS
- * (money.md §9). A free beat delivers what a Basic licence does, the producer what an Exclusive
- * does. The MP3 320 is the master when it is an MP3, otherwise the rendition media jobs make
- * from the lossless master. A FLAC master stands in for a licence's WAV: the server does not
- * convert between lossless formats, and a Premium buyer must not end up with an MP3 only.
+ * (money.md §9). The MP3 320 is the master when it is an MP3, otherwise the rendition media
+ * jobs make from the lossless master. A FLAC master stands in for a licence's WAV: the server
+ * does not convert between lossless formats, and a Premium buyer must not end up with an MP3 only.
  */
-export function deliverableFiles(
-  right: LicenseId | 'free' | 'owner',
-  master: DownloadFormat,
-): DeliverableFile[] {
-  const licence: LicenseId = right === 'free' ? 'basic' : right === 'owner' ? 'exclusive' : right;
-  const allowed: readonly DeliveryFormat[] = LICENSE_FORMATS[licence];
+export function deliverableFiles(right: DownloadRight, master: DownloadFormat): DeliverableFile[] {
+  const allowed: readonly DeliveryFormat[] = LICENSE_FORMATS[licenceOf(right)];
   const mp3: DeliverableFile =
     master === 'mp3'
       ? { format: 'mp3', source: 'master' }
@@ -57,19 +59,38 @@ export function deliverableFiles(
   return lossless ? [{ format: master, source: 'master' }, mp3] : [mp3];
 }
 
+/** The formats a right may download of a master, main format first (download-status's formats). */
+export function downloadableFormats(right: DownloadRight, master: DownloadFormat): DownloadFormat[] {
+  return deliverableFiles(right, master).map((file) => file.format);
+}
+
 /**
- * The file to deliver: the user's preferred format when the right covers it, otherwise the
- * right's main format. formatMatch tells the client which happened.
+ * Why a format someone asked for is refused, for the 403: the licence does not cover it
+ * ("Your licence does not include WAV"), or it does but this beat has no such file (an MP3
+ * master has no WAV; the server does not convert).
+ */
+export function formatRefusal(right: DownloadRight, format: DownloadFormat): string {
+  const name = format.toUpperCase();
+  const allowed: readonly DeliveryFormat[] = LICENSE_FORMATS[licenceOf(right)];
+  if (allowed.includes(format === 'mp3' ? MP3_320_RENDITION : format)) return `This beat has no ${name} file`;
+  return right === 'free'
+    ? `A free download does not include ${name}`
+    : `Your licence does not include ${name}`;
+}
+
+/**
+ * The file to deliver: the wanted format (the one asked for, else the user's preferred one)
+ * when the right covers it, otherwise the right's main format. formatMatch tells the client
+ * which happened.
  */
 export function planDelivery(input: {
-  right: LicenseId | 'free' | 'owner';
+  right: DownloadRight;
   master: DownloadFormat;
-  preference: DownloadFormat;
+  wanted: DownloadFormat;
 }): { file: DeliverableFile; formatMatch: boolean } {
   const files = deliverableFiles(input.right, input.master);
-  const preferred = files.find((f) => f.format === input.preference);
-  const file = preferred ?? files[0]!;
-  return { file, formatMatch: file.format === input.preference };
+  const file = files.find((f) => f.format === input.wanted) ?? files[0]!;
+  return { file, formatMatch: file.format === input.wanted };
 }
 
 /** Characters Windows (the strictest) refuses in a file name; control characters go too. */

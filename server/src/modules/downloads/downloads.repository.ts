@@ -6,6 +6,7 @@ import {
   type DownloadFormat,
 } from '@beatroom/shared/settings-constants';
 import type { PrismaClient } from '../../generated/prisma/client';
+import { downloadableFormats, masterFormat } from './delivery-plan';
 
 const isLicenseId = (value: string | null): value is LicenseId =>
   (LICENSE_IDS as readonly (string | null)[]).includes(value);
@@ -113,7 +114,10 @@ export function createDownloadsRepository(prisma: PrismaClient) {
       }));
     },
 
-    /** The licences the user bought, newest first, with what they paid and how. */
+    /**
+     * The licences the user bought, newest first, with what they paid and how, and the formats
+     * each delivers of its beat's master.
+     */
     async purchases(userId: string): Promise<PurchaseItem[]> {
       const rows = await prisma.license.findMany({
         where: { buyerId: userId },
@@ -125,7 +129,7 @@ export function createDownloadsRepository(prisma: PrismaClient) {
           beatId: true,
           licenseType: true,
           createdAt: true,
-          beat: { select: { title: true, coverImageKey: true } },
+          beat: { select: { title: true, coverImageKey: true, audioFileKey: true } },
           order: { select: { amountCents: true, paymentMethodType: true, paidAt: true } },
         },
       });
@@ -142,6 +146,7 @@ export function createDownloadsRepository(prisma: PrismaClient) {
           license_type: r.licenseType as LicenseId,
           payment_method: r.order.paymentMethodType,
           license_pdf_url: `/api/orders/${r.orderId}/license.pdf`,
+          formats: downloadableFormats(r.licenseType as LicenseId, masterFormat(r.beat.audioFileKey)),
         }));
     },
 

@@ -1,6 +1,7 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
 import {
   DownloadHistoryItem,
+  DownloadRequestBody,
   DownloadResponse,
   DownloadStatus,
   PurchaseItem,
@@ -56,11 +57,17 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/beats/:id/download',
     {
       onRequest: app.authenticate,
-      schema: { params: beatIdParams, response: { 200: DownloadResponse, ...errors } },
+      schema: {
+        params: beatIdParams,
+        // Optional (Fastify hands a bodiless POST in as null): no body keeps the
+        // preference-then-licence choice.
+        body: DownloadRequestBody.nullish(),
+        response: { 200: DownloadResponse, ...errors },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return app.downloads.request(signedInUser(request), request.params.id);
+      return app.downloads.request(signedInUser(request), request.params.id, request.body ?? {});
     },
   );
 

@@ -1,6 +1,7 @@
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import type {
   DownloadHistoryItem,
+  DownloadRequestBody,
   DownloadResponse,
   DownloadStatus,
   PurchaseItem,
@@ -9,7 +10,15 @@ import { bestLicense } from '@beatroom/shared/licensing';
 import type { DomainEvents } from '../../events/domain-events';
 import { conflict, forbidden, notFound, paymentRequired } from '../../http/http-errors';
 import type { UserRecord } from '../users/user-record';
-import { downloadAccess, downloadFilename, masterFormat, planDelivery } from './delivery-plan';
+import {
+  downloadAccess,
+  downloadableFormats,
+  downloadFilename,
+  formatRefusal,
+  masterFormat,
+  planDelivery,
+  type DownloadRight,
+} from './delivery-plan';
 import type { DownloadsRepository } from './downloads.repository';
 import { DownloadTokenError, type DownloadGrant, type DownloadSigner } from './signed-url';
 
@@ -48,31 +57,41 @@ export function createDownloadsService(deps: {
       licence,
       soldExclusive: beat.soldExclusiveAt !== null,
     });
-    return { beat, isOwner, licence, access };
+    const right: DownloadRight | null = access.canDownload ? (isOwner ? 'owner' : (licence ?? 'free')) : null;
+    return { beat, isOwner, licence, access, right, master: masterFormat(beat.audioFileKey) };
   }
 
   return {
     /** GET /api/beats/{id}/download-status */
     async status(user: UserRecord, beatId: string): Promise<DownloadStatus> {
-      return (await decide(user, beatId)).access;
+      const { access, right, master } = await decide(user, beatId);
+      return { ...access, formats: right ? downloadableFormats(right, master) : [] };
     },
 
     /**
-     * POST /api/beats/{id}/download: picks the file, records the download and answers a signed
-     * URL for it. A lossless master whose MP3 rendition does not exist yet is a 409: the
-     * client can retry shortly (media jobs make it after upload).
+     * POST /api/beats/{id}/download: picks the file (the format asked for, else the user's
+     * preference, else the licence's main one), records the download and answers a signed URL
+     * for it. A format the right does not cover is a 403 and records nothing. A lossless
+     * master whose MP3 rendition does not exist yet is a 409: the client can retry shortly
+     * (media jobs make it after upload).
      */
-    async request(user: UserRecord, beatId: string): Promise<DownloadResponse> {
-      const { beat, isOwner, licence, access } = await decide(user, beatId);
-      if (!access.canDownload) {
+    async request(
+      user: UserRecord,
+      beatId: string,
+      body: DownloadRequestBody = {},
+    ): Promise<DownloadResponse> {
+      const { beat, isOwner, licence, access, right, master: original } = await decide(user, beatId);
+      if (!right) {
         throw access.reason === 'sold_exclusive'
           ? forbidden(SOLD_EXCLUSIVELY)
           : paymentRequired(BUY_TO_DOWNLOAD);
       }
-      const original = masterFormat(beat.audioFileKey);
       const preference = await repo.preferredFormat(user.id);
-      const right = isOwner ? 'owner' : (licence ?? 'free');
-      const { file, formatMatch } = planDelivery({ right, master: original, preference });
+      const { format } = body;
+      if (format && !downloadableFormats(right, original).includes(format)) {
+        throw forbidden(formatRefusal(right, format));
+      }
+      const { file, formatMatch } = planDelivery({ right, master: original, wanted: format ?? preference });
 
       let key = beat.audioFileKey;
       if (file.source === 'rendition') {

@@ -61,32 +61,43 @@ describe('GET /api/beats/{id}/download-status', () => {
     expect((await stranger.agent.get(url(wavBeat.id))).json()).toEqual({
       canDownload: false,
       reason: 'payment_required',
+      formats: [],
     });
+    // Premium of a WAV master: the WAV first (the main format), then the MP3 320.
     expect((await ctx.fan.agent.get(url(wavBeat.id))).json()).toEqual({
       canDownload: true,
       reason: 'license',
+      formats: ['wav', 'mp3'],
     });
     expect((await ctx.producer.agent.get(url(wavBeat.id))).json()).toEqual({
       canDownload: true,
       reason: 'owner',
+      formats: ['wav', 'mp3'],
     });
     expect((await stranger.agent.get(url(freeBeat.id))).json()).toEqual({
       canDownload: true,
       reason: 'free',
+      formats: ['mp3'],
     });
   });
 
   it('a beat sold exclusively stays downloadable for its holders only', async () => {
     const sold = await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 500 });
     await buyLocally(stranger.agent, sold, 'exclusive');
-    expect((await stranger.agent.get(url(sold.id))).json()).toEqual({ canDownload: true, reason: 'license' });
+    expect((await stranger.agent.get(url(sold.id))).json()).toEqual({
+      canDownload: true,
+      reason: 'license',
+      formats: ['wav', 'mp3'],
+    });
     expect((await ctx.fan.agent.get(url(sold.id))).json()).toEqual({
       canDownload: false,
       reason: 'sold_exclusive',
+      formats: [],
     });
     expect((await ctx.producer.agent.get(url(sold.id))).json()).toEqual({
       canDownload: true,
       reason: 'owner',
+      formats: ['wav', 'mp3'],
     });
   });
 });
@@ -177,6 +188,11 @@ describe('POST /api/beats/{id}/download', () => {
     // An MP3 frame (sync word) or an ID3 tag: not the WAV master.
     const head = file.rawPayload.subarray(0, 3);
     expect(head.toString('latin1') === 'ID3' || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0)).toBe(true);
+
+    // Asking for MP3 while preferring WAV: the MP3 it asked for, so the formats match.
+    await setFormat(ctx.fan.id, 'wav');
+    const asked = (await ctx.fan.agent.post(url(wavBeat.id), { format: 'mp3' })).json();
+    expect(asked).toMatchObject({ filename: 'Night Drive.mp3', formatMatch: true, userPreference: 'wav' });
   }, 90_000);
 
   it('a free beat with an MP3 master: the master as it is; the producer downloads without counting', async () => {
@@ -279,6 +295,7 @@ describe('GET /api/users/{id}/downloads and /purchases', () => {
       license_type: 'premium',
       payment_method: 'card',
       license_pdf_url: `/api/orders/${premiumOrder}/license.pdf`,
+      formats: ['wav', 'mp3'],
     });
     expect((await ctx.producer.agent.get(`/api/users/${ctx.producer.id}/purchases`)).json()).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadAudio } from '../../../test/catalogue';
+import { uploadAudio, uploadImage } from '../../../test/catalogue';
 import { createTestApp, signIn } from '../../../test/helpers';
 import { wavFile } from '../../../test/media-fixtures';
 import { startS3rver } from '../../../test/s3';
@@ -115,7 +115,7 @@ afterAll(async () => s3?.close());
 storageContract('S3 (s3rver)', async () => ({ storage: createS3Storage(s3.config), leftovers: () => 0 }));
 
 describe('the app on S3 storage', () => {
-  it('uploads to the bucket and serves ranges from it', async () => {
+  it('uploads to the bucket and serves ranges of public files from it; masters stay private', async () => {
     const t = await createTestApp({}, s3.env);
     try {
       expect(t.app.storage.kind).toBe('s3');
@@ -123,15 +123,23 @@ describe('the app on S3 storage', () => {
       const upload = await uploadAudio(agent, wavFile(2));
       expect(upload.statusCode).toBe(200);
       const { key } = upload.json();
-      const range = await t.app.inject({
-        method: 'GET',
-        url: `/api/files/${key}`,
-        headers: { range: 'bytes=0-3' },
-      });
-      expect(range.statusCode).toBe(206);
-      expect(range.body).toBe('RIFF');
       const row = await t.app.db.prisma.upload.findUniqueOrThrow({ where: { key } });
       expect(row.durationSeconds).toBeCloseTo(2, 2);
+      // The master is in the bucket (the server reads it) but never served by a public URL.
+      expect(await t.app.storage.stat(key)).toEqual({ size: wavFile(2).length });
+      expect((await t.app.inject({ method: 'GET', url: `/api/files/${key}` })).statusCode).toBe(404);
+
+      const cover = await uploadImage(agent);
+      expect(cover.statusCode).toBe(200);
+      const coverKey: string = cover.json().key;
+      const range = await t.app.inject({
+        method: 'GET',
+        url: `/api/files/${coverKey}`,
+        headers: { range: 'bytes=0-2' },
+      });
+      expect(range.statusCode).toBe(206);
+      // Covers are re-encoded as JPEG: FF D8 FF.
+      expect(range.rawPayload).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     } finally {
       await t.close();
     }

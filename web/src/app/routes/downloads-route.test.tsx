@@ -4,7 +4,13 @@ import { InvoicesDialog } from '../../features/invoices/components/invoices-dial
 import { useInvoicesDialog } from '../../features/invoices/store/invoices-dialog-store';
 import { sessionKeys } from '../../features/session/api';
 import { createBrowserPlatform, PlatformProvider, type Platform } from '../../lib/platform';
-import { HISTORY_BEAT_ID, makeDownloadItem, makeInvoice, makeInvoicePage } from '../../test/account-fixtures';
+import {
+  HISTORY_BEAT_ID,
+  makeDownloadItem,
+  makeInvoice,
+  makeInvoicePage,
+  makePurchaseItem,
+} from '../../test/account-fixtures';
 import { listener } from '../../test/fixtures';
 import { jsonResponse, stubFetch } from '../../test/mock-fetch';
 import { createTestQueryClient, renderRoutes } from '../../test/render';
@@ -18,9 +24,9 @@ function setup() {
   const api = stubFetch({
     'GET /api/users/me': () => jsonResponse(listener),
     [`GET ${base}/downloads`]: () => jsonResponse(history),
-    [`GET ${base}/purchases`]: () => jsonResponse([]),
+    [`GET ${base}/purchases`]: () => jsonResponse([makePurchaseItem({ beat_title: 'Midnight Run' })]),
     [`GET /api/beats/${HISTORY_BEAT_ID}/download-status`]: () =>
-      jsonResponse({ canDownload: true, reason: 'license' }),
+      jsonResponse({ canDownload: true, reason: 'license', formats: ['wav', 'mp3'] }),
     [`POST /api/beats/${HISTORY_BEAT_ID}/download`]: () => {
       history = [makeDownloadItem({ beat_title: 'Midnight Run' }), ...history];
       return jsonResponse({
@@ -69,6 +75,21 @@ describe('/downloads as the app composes it', () => {
     );
     expect(api.calls(`GET /api/beats/${HISTORY_BEAT_ID}/download-status`)).toHaveLength(1);
     await waitFor(() => expect(tab).toHaveTextContent('Download History 2'));
+  });
+
+  it('a Premium purchase downloads as the WAV picked from its Download menu', async () => {
+    const { user, api, saveFile } = setup();
+    await user.click(await screen.findByRole('tab', { name: /Purchases/ }));
+    const purchases = await screen.findByRole('list', { name: 'Purchases' });
+    await user.click(within(purchases).getByRole('button', { name: 'Download Midnight Run' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download WAV' }));
+
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith({ path: signedUrl, suggestedName: 'Midnight Run.wav' }),
+    );
+    expect(api.calls(`POST /api/beats/${HISTORY_BEAT_ID}/download`).map((r) => r.body)).toEqual([
+      { format: 'wav' },
+    ]);
   });
 
   it('opens Invoices & Receipts over the page', async () => {

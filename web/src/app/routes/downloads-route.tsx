@@ -20,7 +20,7 @@ export function DownloadsRoute() {
   });
   return (
     <DownloadsPage
-      onDownload={(beat) => void download(beat)}
+      onDownload={(beat, format) => void download(beat, { format })}
       downloadingId={downloadingId}
       onOpenInvoices={openInvoices}
     />

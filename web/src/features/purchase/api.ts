@@ -5,6 +5,7 @@ import {
   Order,
   PaymentMethodListResponse,
   PurchaseResponse,
+  type DownloadRequestBody,
   type PurchaseBody,
 } from '@beatroom/shared/money-contract';
 import { queryOptions } from '@tanstack/react-query';
@@ -73,9 +74,15 @@ export function fetchDownloadStatus(beatId: string) {
   return apiClient.get(`${beatPath(beatId)}/download-status`, { schema: DownloadStatus });
 }
 
-/** POST /api/beats/{id}/download: a signed, short-lived link and the name to save it under. */
-export function requestDownload(beatId: string) {
-  return apiClient.post(`${beatPath(beatId)}/download`, { schema: DownloadResponse });
+/**
+ * POST /api/beats/{id}/download: a signed, short-lived link and the name to save it under.
+ * Without a format the server picks (the user's preference, else the licence's main format).
+ */
+export function requestDownload(beatId: string, body: DownloadRequestBody = {}) {
+  return apiClient.post(`${beatPath(beatId)}/download`, {
+    body: body.format ? body : undefined,
+    schema: DownloadResponse,
+  });
 }
 
 /** GET /api/checkout/local/{orderId}: the local test checkout's order (its buyer only). */

@@ -127,6 +127,38 @@ describe('My Downloads', () => {
     expect(router.state.location.pathname).toBe(`/beat/${HISTORY_BEAT_ID}`);
   });
 
+  it('offers a purchase’s formats from its Download menu; a single-format licence downloads at once', async () => {
+    const { user, onDownload } = setup({
+      handlers: {
+        [`GET ${base}/purchases`]: () =>
+          jsonResponse([
+            makePurchaseItem({ beat_title: 'Midnight Run', license_type: 'premium' }),
+            makePurchaseItem({ beat_id: 'b-basic', beat_title: 'Low Tide', license_type: 'basic' }),
+          ]),
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: /Purchases/ }));
+    const [premium, basic] = await waitFor(() => rows('Purchases'));
+
+    await user.click(within(premium!).getByRole('button', { name: 'Download Midnight Run' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Download WAV', 'Download MP3']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Download MP3' }));
+    expect(onDownload).toHaveBeenCalledWith(
+      { id: HISTORY_BEAT_ID, title: 'Midnight Run', cover_image_key: null },
+      'mp3',
+    );
+
+    // Basic delivers the MP3 only: no menu, and the server picks.
+    await user.click(within(basic!).getByRole('button', { name: 'Download Low Tide' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(onDownload).toHaveBeenLastCalledWith({ id: 'b-basic', title: 'Low Tide', cover_image_key: null });
+  });
+
   it('opens Invoices & Receipts from the page', async () => {
     const { user, onOpenInvoices } = setup();
     await user.click(await screen.findByRole('button', { name: 'Invoices & Receipts' }));

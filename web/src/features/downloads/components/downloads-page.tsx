@@ -10,12 +10,12 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { useSession } from '../../session/hooks/use-session';
 import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 import { downloadHistoryQueryOptions, purchasesQueryOptions } from '../api';
-import { HistoryRow, type DownloadTarget } from './history-row';
+import { HistoryRow, type HistoryRowProps } from './history-row';
 
 /** What the page gets from the features app/ composes in (the purchase feature's download flow). */
 export interface DownloadsPageProps {
-  /** Runs money.md §4's download flow for a beat. */
-  onDownload: (beat: DownloadTarget) => void;
+  /** Runs money.md §4's download flow for a beat, in the format chosen if one was. */
+  onDownload: HistoryRowProps['onDownload'];
   /** The beat whose download is under way, for a busy button. */
   downloadingId: string | null;
   /** Opens the Invoices & Receipts modal. */

@@ -1,10 +1,12 @@
 import { formatDateTime, formatPrice } from '@beatroom/shared/format';
 import { licenseName } from '@beatroom/shared/licensing';
 import type { DownloadHistoryItem, PurchaseItem } from '@beatroom/shared/money-contract';
+import type { DownloadFormat } from '@beatroom/shared/settings-constants';
 import { Download, Eye, FileText, LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { CoverArt } from '../../../components/ui/cover-art';
+import { MenuButton } from '../../../components/ui/menu-button';
 import { apiUrl } from '../../../lib/api-client';
 import { storedFileUrl } from '../../../lib/stored-file';
 
@@ -35,18 +37,32 @@ function Label({ children }: { children: string }) {
 
 export interface HistoryRowProps {
   item: DownloadHistoryItem | PurchaseItem;
-  onDownload: (beat: DownloadTarget) => void;
+  /** Without a format the server picks (the user's preference, else the licence's main format). */
+  onDownload: (beat: DownloadTarget, format?: DownloadFormat) => void;
   /** This row's beat is being downloaded: its button waits. */
   downloading: boolean;
 }
 
 /**
  * One download or purchase (money.md §2): cover, title, date and time, the price paid, the
- * licence and payment labels, View and Download; a purchase also links its licence agreement.
+ * licence and payment labels, View and Download; a purchase also links its licence agreement,
+ * and its Download is a menu of formats ("Download WAV", "Download MP3") when the licence
+ * delivers more than one.
  */
 export function HistoryRow({ item, onDownload, downloading }: HistoryRowProps) {
   const licence = licenseLabel(item.license_type);
   const purchase = 'order_id' in item ? item : null;
+  const target: DownloadTarget = {
+    id: item.beat_id,
+    title: item.beat_title,
+    cover_image_key: item.cover_image_key,
+  };
+  const formats = purchase?.formats ?? [];
+  const icon = downloading ? (
+    <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+  ) : (
+    <Download aria-hidden="true" className="size-4" />
+  );
 
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl border border-line bg-surface/60 p-3 sm:flex-nowrap">
@@ -90,22 +106,31 @@ export function HistoryRow({ item, onDownload, downloading }: HistoryRowProps) {
           <Eye aria-hidden="true" className="size-4" />
           View
         </Link>
-        <Button
-          size="sm"
-          aria-label={`Download ${item.beat_title}`}
-          disabled={downloading}
-          aria-busy={downloading || undefined}
-          onClick={() =>
-            onDownload({ id: item.beat_id, title: item.beat_title, cover_image_key: item.cover_image_key })
-          }
-        >
-          {downloading ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <Download aria-hidden="true" className="size-4" />
-          )}
-          Download
-        </Button>
+        {formats.length > 1 ? (
+          <MenuButton
+            label={`Download ${item.beat_title}`}
+            className={buttonClasses({ size: 'sm' })}
+            disabled={downloading}
+            items={formats.map((format) => ({
+              label: `Download ${format.toUpperCase()}`,
+              onSelect: () => onDownload(target, format),
+            }))}
+          >
+            {icon}
+            Download
+          </MenuButton>
+        ) : (
+          <Button
+            size="sm"
+            aria-label={`Download ${item.beat_title}`}
+            disabled={downloading}
+            aria-busy={downloading || undefined}
+            onClick={() => onDownload(target)}
+          >
+            {icon}
+            Download
+          </Button>
+        )}
       </div>
     </li>
   );

@@ -182,9 +182,11 @@ describe('the player bar', () => {
     const handle = screen.getByRole('button', { name: 'Reorder Alpha' });
     handle.focus();
 
-    // dnd-kit's keyboard sensor: space picks up, an arrow moves, space drops.
+    // dnd-kit's keyboard sensor: space picks up, an arrow moves, space drops. The sensor listens
+    // for the arrow only from a setTimeout after the pick-up, so wait for that task: flushing
+    // microtasks alone happened to be enough on Node 20, not on Node 24.
     fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
-    await act(async () => {});
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     fireEvent.keyDown(document, { key: 'ArrowDown', code: 'ArrowDown' });
     await act(async () => {});
     fireEvent.keyDown(document, { key: ' ', code: 'Space' });

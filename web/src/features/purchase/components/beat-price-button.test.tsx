@@ -1,5 +1,5 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserPlatform, PlatformProvider, type Platform } from '../../../lib/platform';
 import { listener, makeBeat, producer } from '../../../test/fixtures';
@@ -100,6 +100,66 @@ describe('the price button', () => {
       },
     });
     expect(await screen.findByRole('button', { name: 'Download Midnight Run' })).toBeInTheDocument();
+  });
+
+  it('on the beat page: a Premium holder picks WAV or MP3, and the choice is sent', async () => {
+    const { user, api, saveFile } = setup(paid, 'page', {
+      handlers: {
+        [`GET /api/beats/${paid.id}/download-status`]: () =>
+          jsonResponse(makeDownloadStatus({ reason: 'license', formats: ['wav', 'mp3'] })),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Midnight Run' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Download WAV', 'Download MP3']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Download WAV' }));
+
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith({
+        path: '/api/downloads/signed-token-123',
+        suggestedName: 'Midnight Run (Premium).wav',
+      }),
+    );
+    expect(api.calls(`POST /api/beats/${paid.id}/download`).map((r) => r.body)).toEqual([{ format: 'wav' }]);
+  });
+
+  it('on the beat page: the producer may pick any format of their master too', async () => {
+    const { user, api } = setup(paid, 'page', {
+      user: producer,
+      handlers: {
+        [`GET /api/beats/${paid.id}/download-status`]: () =>
+          jsonResponse(makeDownloadStatus({ reason: 'owner', formats: ['wav', 'mp3'] })),
+      },
+    });
+    // The owner sees Download at once; it becomes a menu once the status lists the formats.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Download Midnight Run' })).toHaveAttribute(
+        'aria-haspopup',
+        'menu',
+      ),
+    );
+    expect(api.calls(`GET /api/beats/${paid.id}/download-status`)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Download Midnight Run' }));
+    expect(await screen.findByRole('menuitem', { name: 'Download WAV' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Download MP3' })).toBeInTheDocument();
+  });
+
+  it('on the beat page: a licence with one format downloads at once, and the server picks', async () => {
+    const { user, api, saveFile } = setup(paid, 'page', {
+      handlers: {
+        [`GET /api/beats/${paid.id}/download-status`]: () =>
+          jsonResponse(makeDownloadStatus({ reason: 'license', formats: ['mp3'] })),
+      },
+    });
+    await waitFor(() => expect(api.calls(`GET /api/beats/${paid.id}/download-status`)).toHaveLength(1));
+    await user.click(await screen.findByRole('button', { name: 'Download Midnight Run' }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(api.calls(`POST /api/beats/${paid.id}/download`).map((r) => r.body)).toEqual([undefined]);
   });
 
   it('on the beat page: the price runs the download flow, which asks for payment first', async () => {

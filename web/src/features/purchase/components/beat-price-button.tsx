@@ -1,6 +1,7 @@
 import { formatPriceIn } from '@beatroom/shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { Download, LoaderCircle, ShoppingCart } from 'lucide-react';
+import { MenuButton } from '../../../components/ui/menu-button';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { useSession } from '../../session/hooks/use-session';
 import { downloadStatusQueryOptions } from '../api';
@@ -29,7 +30,8 @@ const VARIANTS = {
  * Where buying starts (money.md §2, platform.md §2): the price opens the Purchase Beat dialog,
  * a free beat shows Free and downloads at once, the owner sees Download. On the beat page the
  * price runs the download flow instead (money.md §4), which opens the dialog when payment is
- * required and downloads once the purchase completes; a buyer who holds a licence sees Download.
+ * required and downloads once the purchase completes; a buyer who holds a licence sees Download,
+ * a menu of formats ("Download WAV", "Download MP3") when the licence gives more than one.
  */
 export function BeatPriceButton({ beat, variant }: { beat: PricedBeat; variant: keyof typeof VARIANTS }) {
   const { user } = useSession();
@@ -40,7 +42,8 @@ export function BeatPriceButton({ beat, variant }: { beat: PricedBeat; variant: 
   const isFree = beat.is_free || beat.price_cents <= 0;
   const status = useQuery({
     ...downloadStatusQueryOptions(user?.id ?? '', beat.id),
-    enabled: variant === 'page' && Boolean(user) && !isOwner && (!isFree || Boolean(beat.sold_exclusively)),
+    // The owner too, on the page: the producer may take any format of their master.
+    enabled: variant === 'page' && Boolean(user) && (isOwner || !isFree || Boolean(beat.sold_exclusively)),
   });
   const holdsLicense = status.data?.canDownload === true;
   const busy = downloadingId === beat.id;
@@ -67,6 +70,40 @@ export function BeatPriceButton({ beat, variant }: { beat: PricedBeat; variant: 
         : `Buy ${beat.title}, ${price}`;
   const Icon = busy ? LoaderCircle : downloads ? Download : ShoppingCart;
 
+  const className = `inline-flex shrink-0 items-center justify-center rounded-full font-bold whitespace-nowrap transition-colors numeric disabled:cursor-wait disabled:opacity-70 ${VARIANTS[variant]} ${
+    label === 'Free' || label === 'Download'
+      ? 'bg-emerald-500/90 text-black hover:bg-emerald-400'
+      : variant === 'page'
+        ? 'bg-amber-300 text-black hover:bg-amber-200'
+        : 'border border-amber-300/40 bg-amber-300/10 text-amber-300 hover:bg-amber-300/20'
+  }`;
+  const content = (
+    <>
+      <Icon
+        aria-hidden="true"
+        className={`size-4 ${busy ? 'animate-spin' : ''} ${variant === 'card' ? 'hidden sm:block' : ''}`}
+      />
+      {label}
+    </>
+  );
+  const formats = status.data?.canDownload ? status.data.formats : [];
+
+  if (downloads && formats.length > 1) {
+    return (
+      <MenuButton
+        label={name}
+        className={className}
+        disabled={busy}
+        items={formats.map((format) => ({
+          label: `Download ${format.toUpperCase()}`,
+          onSelect: () => void download(beat, { format }),
+        }))}
+      >
+        {content}
+      </MenuButton>
+    );
+  }
+
   function onClick() {
     // A visitor on the beat page gets the licences to look at (the dialog asks them to sign in).
     if (downloads || (variant === 'page' && user)) void download(beat);
@@ -74,24 +111,8 @@ export function BeatPriceButton({ beat, variant }: { beat: PricedBeat; variant: 
   }
 
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={busy}
-      aria-label={name}
-      className={`inline-flex shrink-0 items-center justify-center rounded-full font-bold whitespace-nowrap transition-colors numeric disabled:cursor-wait disabled:opacity-70 ${VARIANTS[variant]} ${
-        label === 'Free' || label === 'Download'
-          ? 'bg-emerald-500/90 text-black hover:bg-emerald-400'
-          : variant === 'page'
-            ? 'bg-amber-300 text-black hover:bg-amber-200'
-            : 'border border-amber-300/40 bg-amber-300/10 text-amber-300 hover:bg-amber-300/20'
-      }`}
-    >
-      <Icon
-        aria-hidden="true"
-        className={`size-4 ${busy ? 'animate-spin' : ''} ${variant === 'card' ? 'hidden sm:block' : ''}`}
-      />
-      {label}
+    <button type="button" onClick={onClick} disabled={busy} aria-label={name} className={className}>
+      {content}
     </button>
   );
 }

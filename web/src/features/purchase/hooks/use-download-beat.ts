@@ -1,4 +1,5 @@
 import { PURCHASE_ERRORS, type DownloadStatus } from '@beatroom/shared/money-contract';
+import type { DownloadFormat } from '@beatroom/shared/settings-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
@@ -21,6 +22,12 @@ export interface DownloadBeatOptions {
   onDownloaded?: (beatId: string) => void;
 }
 
+/** What one download asks for. */
+export interface DownloadChoice {
+  /** One of the download status's formats (e.g. the WAV a Premium licence includes); without it the server picks. */
+  format?: DownloadFormat;
+}
+
 /**
  * The download flow of money.md §4: ask the server first whether this user may download; signed
  * out is a 401 (alert, then the sign-in dialog); payment_required opens the purchase dialog and
@@ -37,7 +44,7 @@ export function useDownloadBeat({ onDownloaded }: DownloadBeatOptions = {}) {
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
 
   const download = useCallback(
-    async function run(beat: PurchaseBeat): Promise<void> {
+    async function run(beat: PurchaseBeat, { format }: DownloadChoice = {}): Promise<void> {
       setDownloadingId(beat.id);
       try {
         let status: DownloadStatus;
@@ -57,6 +64,7 @@ export function useDownloadBeat({ onDownloaded }: DownloadBeatOptions = {}) {
 
         if (!status.canDownload) {
           if (status.reason === 'payment_required') {
+            // No format on the retry: the licence just bought decides what it delivers.
             openPurchase(beat, { onPurchased: () => void run(beat) });
           } else {
             // Sold exclusively to someone else: nothing left to buy or download.
@@ -66,7 +74,7 @@ export function useDownloadBeat({ onDownloaded }: DownloadBeatOptions = {}) {
         }
 
         try {
-          const file = await requestDownload(beat.id);
+          const file = await requestDownload(beat.id, { format });
           await platform.saveFile({ path: file.downloadUrl, suggestedName: file.filename });
           if (!file.formatMatch) {
             showToast({

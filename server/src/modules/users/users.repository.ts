@@ -9,7 +9,9 @@ export function createUsersRepository(prisma: PrismaClient) {
     },
 
     /** What the user chose to be shown as: their profile's display name and picture. */
-    findProfileFace(id: string): Promise<{ displayName: string | null; profileImageKey: string | null } | null> {
+    findProfileFace(
+      id: string,
+    ): Promise<{ displayName: string | null; profileImageKey: string | null } | null> {
       return prisma.profile.findUnique({
         where: { userId: id },
         select: { displayName: true, profileImageKey: true },

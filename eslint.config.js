@@ -124,7 +124,8 @@ export default tseslint.config(
   },
   {
     files: ['shared/src/**/*.ts'],
-    ignores: ['shared/src/**/*.test.ts'],
+    // Tests, and helpers only tests use (`*.test-setup.ts` beside them), may import vitest.
+    ignores: ['shared/src/**/*.test.ts', 'shared/src/**/*.test-setup.ts'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': [

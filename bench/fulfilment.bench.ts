@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { FakeStripe, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../server/test/fake-stripe';
-import { licencePriceCents } from '../shared/src/format';
+import { licencePriceCents } from '../shared/src/format-money';
 import { createBenchDatabase, startServer, stopServer } from './bench-server';
 import { verifyFulfilment, type Check } from './fulfilment-checks';
 import { signIn } from './upload-memory';

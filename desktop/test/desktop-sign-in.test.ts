@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DesktopAuthStatus } from '@beatroom/shared/ipc-contract';
+import type { DesktopAuthStatus } from '@beatroom/shared/ipc-auth-contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, createTestApp } from '../../server/test/helpers';
 import { createDesktopAuth, NO_PENDING_SIGN_IN, SERVER_UNREACHABLE } from '../src/main/auth/desktop-auth';

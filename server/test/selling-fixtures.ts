@@ -1,8 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { licencePriceCents } from '@beatroom/shared/format';
+import { licencePriceCents } from '@beatroom/shared/format-money';
 import type { LicenseId } from '@beatroom/shared/money-constants';
-import type { Agent } from './helpers';
+import { afterAll, beforeAll } from 'vitest';
+import { member } from './community-fixtures';
+import { FakeStripe } from './fake-stripe';
+import { createTestApp, type Agent } from './helpers';
+
+export type ProducerAndBuyers = {
+  t: Awaited<ReturnType<typeof createTestApp>>;
+  producer: Awaited<ReturnType<typeof member>>;
+  ann: Awaited<ReturnType<typeof member>>;
+  bob: Awaited<ReturnType<typeof member>>;
+};
+
+/**
+ * Registers beforeAll/afterAll for a fresh app with a producer and two buyers, Ann and Bob,
+ * signed in; the returned object is filled in once beforeAll has run.
+ */
+function useSellingApp(withStripe: boolean) {
+  const ctx = {} as ProducerAndBuyers & { fake?: FakeStripe };
+  beforeAll(async () => {
+    // The fake must listen before the app is built: its address is part of the app's config.
+    if (withStripe) ctx.fake = await new FakeStripe().start();
+    ctx.t = await createTestApp({}, ctx.fake?.env() ?? {});
+    ctx.producer = await member(ctx.t.app, 'producer@example.com');
+    ctx.ann = await member(ctx.t.app, 'ann@example.com');
+    ctx.bob = await member(ctx.t.app, 'bob@example.com');
+  });
+  afterAll(async () => {
+    await ctx.t?.close();
+    await ctx.fake?.close();
+  });
+  return ctx;
+}
+
+/** A producer and two buyers on an app that sells through the local test checkout. */
+export const useProducerAndBuyers = (): ProducerAndBuyers => useSellingApp(false);
+
+/** A producer and two buyers on an app that sells through a fake Stripe. */
+export const useProducerAndBuyersOnStripe = () =>
+  useSellingApp(true) as ProducerAndBuyers & { fake: FakeStripe };
 
 let beatNumber = 0;
 

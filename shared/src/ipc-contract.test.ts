@@ -1,15 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import {
-  AppPath,
-  buildDesktopApi,
-  EnqueueUploadRequest,
-  ExternalUrl,
-  ipcChannels,
-  ipcContract,
-  ipcEventChannelName,
-  ipcEvents,
-} from './ipc-contract';
+import { AppPath, ExternalUrl } from './ipc-app-contract';
+import { buildDesktopApi, ipcChannels, ipcContract, ipcEventChannelName, ipcEvents } from './ipc-contract';
+import { EnqueueUploadRequest } from './ipc-uploads-contract';
 
 describe('IPC contract', () => {
   it('names every channel <area>:<method>, each once', () => {

@@ -1,72 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { RepeatMode } from './catalogue-constants';
-import {
-  DEFAULT_PLAYER_STATE,
-  makeQueueId,
-  playerReducer,
-  restorePlayerState,
-  SavedPlayerState,
-  toSavedPlayerState,
-  type PlayerAction,
-  type PlayerBeat,
-  type PlayerState,
-  type QueueEntry,
-} from './player-queue';
+import { playerReducer, type PlayerAction } from './player-queue';
+import { DEFAULT_PLAYER_STATE, makeQueueId, type PlayerBeat, type PlayerState } from './player-state';
+import { beat, expectConsistent, ids, stateWith } from './player.test-setup';
 
 const NOW = 1_700_000_000_000;
 
-function beat(id: string, extra: Partial<PlayerBeat> = {}): PlayerBeat {
-  return {
-    id,
-    user_id: 'producer-1',
-    title: `Beat ${id}`,
-    producer_name: 'Maya Beats',
-    genre: 'Trap',
-    audio_file_key: `audio/${id}.wav`,
-    cover_image_key: null,
-    duration_seconds: 120,
-    price_cents: 2999,
-    is_free: false,
-    ...extra,
-  };
-}
-
-function entry(id: string): QueueEntry {
-  return { ...beat(id), queueId: `q-${id}` };
-}
-
-/** A player with these beats queued and the one at `current` selected. */
-function stateWith(ids: readonly string[], current = 0, overrides: Partial<PlayerState> = {}): PlayerState {
-  const queue = ids.map(entry);
-  return {
-    ...DEFAULT_PLAYER_STATE,
-    queue,
-    currentIndex: queue.length ? current : -1,
-    currentBeat: queue[current] ?? null,
-    showPlayer: queue.length > 0,
-    isPlaying: queue.length > 0,
-    ...overrides,
-  };
-}
-
-const ids = (state: PlayerState) => state.queue.map((e) => e.id);
 const currentId = (state: PlayerState) => state.currentBeat?.id ?? null;
 /** A random source that returns these values in turn. */
 const sequence =
   (...values: number[]) =>
   () =>
     values.shift() ?? 0;
-
-/** The invariant every state keeps: currentBeat is queue[currentIndex]. */
-function expectConsistent(state: PlayerState) {
-  if (state.queue.length === 0) {
-    expect(state.currentBeat).toBeNull();
-    expect(state.currentIndex).toBe(-1);
-    expect(state.showPlayer).toBe(false);
-  } else {
-    expect(state.currentBeat).toBe(state.queue[state.currentIndex]);
-  }
-}
 
 describe('play', () => {
   it.each([
@@ -579,74 +524,5 @@ describe('time', () => {
     expect(playerReducer(state, { type: 'timeUpdate', time: 12.5 }).currentTime).toBe(12.5);
     expect(playerReducer(state, { type: 'durationChange', duration: 93.2 }).duration).toBe(93.2);
     expect(playerReducer(state, { type: 'durationChange', duration: Number.NaN })).toBe(state);
-  });
-});
-
-describe('saved state', () => {
-  it('saves the queue, index, volume, repeat and shuffle, and nothing else', () => {
-    const state = stateWith(['a', 'b'], 1, { volume: 0.5, repeat: 'one', shuffle: true, currentTime: 33 });
-    expect(toSavedPlayerState(state)).toEqual({
-      queue: [entry('a'), entry('b')],
-      currentIndex: 1,
-      volume: 0.5,
-      repeat: 'one',
-      shuffle: true,
-    });
-  });
-
-  it('restores only the first saved queue entry, paused, with volume, repeat and shuffle', () => {
-    const saved = SavedPlayerState.parse(
-      JSON.parse(
-        JSON.stringify(
-          toSavedPlayerState(stateWith(['a', 'b', 'c'], 2, { volume: 0.2, repeat: 'all', shuffle: true })),
-        ),
-      ),
-    );
-    const restored = restorePlayerState(saved);
-    expect(ids(restored)).toEqual(['a']);
-    expect(restored).toMatchObject({
-      currentIndex: 0,
-      isPlaying: false,
-      showPlayer: true,
-      volume: 0.2,
-      repeat: 'all',
-      shuffle: true,
-      currentTime: 0,
-    });
-    expectConsistent(restored);
-  });
-
-  it.each([
-    { case: 'nothing saved', saved: null },
-    {
-      case: 'an empty queue saved',
-      saved: {
-        queue: [],
-        currentIndex: -1,
-        volume: 0.2,
-        repeat: 'one',
-        shuffle: true,
-      } satisfies SavedPlayerState,
-    },
-  ])('with $case, starts from the defaults (volume, repeat and shuffle are not restored)', ({ saved }) => {
-    expect(restorePlayerState(saved)).toEqual(DEFAULT_PLAYER_STATE);
-  });
-
-  it.each([
-    {
-      case: 'a volume out of range',
-      value: { queue: [], currentIndex: 0, volume: 3, repeat: 'none', shuffle: false },
-    },
-    {
-      case: 'an unknown repeat mode',
-      value: { queue: [], currentIndex: 0, volume: 1, repeat: 'twice', shuffle: false },
-    },
-    {
-      case: 'a queue entry without an id',
-      value: { queue: [{ title: 'x' }], currentIndex: 0, volume: 1, repeat: 'none', shuffle: false },
-    },
-    { case: 'not an object', value: 'garbage' },
-  ])('rejects $case', ({ value }) => {
-    expect(SavedPlayerState.safeParse(value).success).toBe(false);
   });
 });

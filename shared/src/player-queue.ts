@@ -1,58 +1,17 @@
 // The audio player as a pure reducer (platform.md §3 "Player state", §4 "Player"). The web and
 // desktop apps wrap it in a store and drive one audio element from its state; every rule of the
 // queue lives here so it is tested once, without a DOM. Randomness (shuffle) and time (queue ids)
-// come in through the actions, so the reducer stays pure.
-import { z } from 'zod';
-import { Beat } from './beats-contract';
-import { REPEAT_MODES, type RepeatMode } from './catalogue-constants';
+// come in through the actions, so the reducer stays pure. The state itself is in player-state.ts,
+// what is saved between visits in player-saved-state.ts.
+import { REPEAT_MODES } from './catalogue-constants';
 import { LIMITS } from './limits';
-
-/** The beat fields the player needs: enough to play, show and link it, small enough to save. */
-export const PlayerBeat = Beat.pick({
-  id: true,
-  user_id: true,
-  title: true,
-  producer_name: true,
-  genre: true,
-  audio_file_key: true,
-  cover_image_key: true,
-  duration_seconds: true,
-  price_cents: true,
-  is_free: true,
-});
-export type PlayerBeat = z.infer<typeof PlayerBeat>;
-
-/** A queued beat. queueId is made on the client from the beat id and a timestamp (§3). */
-export const QueueEntry = PlayerBeat.extend({ queueId: z.string() });
-export type QueueEntry = z.infer<typeof QueueEntry>;
-
-export interface PlayerState {
-  /** The entry being played (or paused), always queue[currentIndex]; null when none. */
-  currentBeat: QueueEntry | null;
-  queue: QueueEntry[];
-  /** Index of currentBeat in queue, -1 when there is none. */
-  currentIndex: number;
-  isPlaying: boolean;
-  /** 0 to 1, default 0.75. */
-  volume: number;
-  /** The volume before muting; null when not muted (restored on unmute, 0.75 if none). */
-  volumeBeforeMute: number | null;
-  /** Seconds, as reported by the audio element. */
-  currentTime: number;
-  duration: number;
-  repeat: RepeatMode;
-  shuffle: boolean;
-  /** The player bar is shown only while the queue is non-empty. */
-  showPlayer: boolean;
-  /**
-   * Changes whenever the current entry must start from its beginning (a new entry, next,
-   * previous, repeat one...), even when it is the same entry as before: the audio element then
-   * loads or rewinds. Not saved.
-   */
-  trackToken: number;
-  /** Changes whenever the listener seeks; the audio element then jumps to currentTime. */
-  seekToken: number;
-}
+import {
+  makeQueueId,
+  toPlayerBeat,
+  type PlayerBeat,
+  type PlayerState,
+  type QueueEntry,
+} from './player-state';
 
 /** Returns a number in [0, 1), like Math.random; tests pass a fixed sequence. */
 export type RandomSource = () => number;
@@ -82,43 +41,6 @@ export type PlayerAction =
   | { type: 'seek'; time: number }
   | { type: 'timeUpdate'; time: number }
   | { type: 'durationChange'; duration: number };
-
-export const DEFAULT_PLAYER_STATE: PlayerState = {
-  currentBeat: null,
-  queue: [],
-  currentIndex: -1,
-  isPlaying: false,
-  volume: LIMITS.DEFAULT_VOLUME,
-  volumeBeforeMute: null,
-  currentTime: 0,
-  duration: 0,
-  repeat: 'none',
-  shuffle: false,
-  showPlayer: false,
-  trackToken: 0,
-  seekToken: 0,
-};
-
-/** Only the player's fields, whatever else the object holding the state carries. */
-export function toPlayerBeat(beat: PlayerBeat): PlayerBeat {
-  return {
-    id: beat.id,
-    user_id: beat.user_id,
-    title: beat.title,
-    producer_name: beat.producer_name,
-    genre: beat.genre,
-    audio_file_key: beat.audio_file_key,
-    cover_image_key: beat.cover_image_key,
-    duration_seconds: beat.duration_seconds,
-    price_cents: beat.price_cents,
-    is_free: beat.is_free,
-  };
-}
-
-/** A queue id: the beat id and a timestamp (platform.md §3). */
-export function makeQueueId(beatId: string, now: number): string {
-  return `${beatId}-${now}`;
-}
 
 function clampVolume(volume: number): number {
   if (!Number.isFinite(volume)) return LIMITS.DEFAULT_VOLUME;
@@ -318,49 +240,4 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         ? { ...state, duration: action.duration }
         : state;
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Saved state (platform.md §4, §8, §9: "Local storage holds ... the audio state")
-// ---------------------------------------------------------------------------------------------
-
-/** What is kept locally: queue, index, volume, repeat and shuffle. */
-export const SavedPlayerState = z.object({
-  queue: z.array(QueueEntry),
-  currentIndex: z.number().int(),
-  volume: z.number().min(0).max(1),
-  repeat: z.enum(REPEAT_MODES),
-  shuffle: z.boolean(),
-});
-export type SavedPlayerState = z.infer<typeof SavedPlayerState>;
-
-export function toSavedPlayerState(state: PlayerState): SavedPlayerState {
-  return {
-    queue: state.queue,
-    currentIndex: state.currentIndex,
-    volume: state.volume,
-    repeat: state.repeat,
-    shuffle: state.shuffle,
-  };
-}
-
-/**
- * The state to start with, from what was saved (already parsed with SavedPlayerState, or null
- * when nothing was saved). Only the first saved queue entry is restored, paused; volume, repeat
- * and shuffle are restored only if a queue was saved, otherwise the defaults apply.
- */
-export function restorePlayerState(saved: SavedPlayerState | null): PlayerState {
-  const first = saved?.queue[0];
-  if (!saved || !first) return DEFAULT_PLAYER_STATE;
-  return {
-    ...DEFAULT_PLAYER_STATE,
-    queue: [first],
-    currentIndex: 0,
-    currentBeat: first,
-    duration: first.duration_seconds ?? 0,
-    volume: saved.volume,
-    repeat: saved.repeat,
-    shuffle: saved.shuffle,
-    showPlayer: true,
-  };
 }

@@ -1,4 +1,4 @@
-import type { MediaKey } from '@beatroom/shared/ipc-contract';
+import type { MediaKey } from '@beatroom/shared/ipc-app-contract';
 
 export interface GlobalShortcutLike {
   register(accelerator: string, callback: () => void): boolean;

@@ -1,4 +1,4 @@
-import type { MicrophoneAccess } from '@beatroom/shared/ipc-contract';
+import type { MicrophoneAccess } from '@beatroom/shared/ipc-microphone-contract';
 
 /** The part of Electron's systemPreferences the microphone needs (macOS and Windows). */
 export interface SystemPreferencesLike {

@@ -1,4 +1,4 @@
-import { SystemNotification } from '@beatroom/shared/ipc-contract';
+import { SystemNotification } from '@beatroom/shared/ipc-app-contract';
 
 export interface NotificationLike {
   on(event: 'click', listener: () => void): unknown;

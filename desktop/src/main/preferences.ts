@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { InputDeviceChoice } from '@beatroom/shared/ipc-contract';
+import { InputDeviceChoice } from '@beatroom/shared/ipc-microphone-contract';
 import { z } from 'zod';
 
 const Preferences = z.object({

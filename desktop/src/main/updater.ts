@@ -1,4 +1,4 @@
-import type { UpdateStatus } from '@beatroom/shared/ipc-contract';
+import type { UpdateStatus } from '@beatroom/shared/ipc-app-contract';
 
 /** The part of electron-updater's autoUpdater used here. */
 export interface AutoUpdaterLike {

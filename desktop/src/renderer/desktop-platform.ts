@@ -1,4 +1,5 @@
-import type { AppInfo, BeatroomDesktopApi } from '@beatroom/shared/ipc-contract';
+import type { AppInfo } from '@beatroom/shared/ipc-app-contract';
+import type { BeatroomDesktopApi } from '@beatroom/shared/ipc-contract';
 import { createBrowserPlatform, type Platform, type PlatformLibrary } from '@beatroom/web/platform';
 import { LibraryScreen } from './library/library-screen';
 

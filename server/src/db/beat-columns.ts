@@ -36,6 +36,20 @@ export const beatSelect = {
   soldExclusiveAt: true,
 } as const satisfies Prisma.BeatSelect;
 
+/**
+ * The columns deciding whether someone may buy or fetch a beat: its owner, its price, and
+ * whether its exclusive is gone. Orders and downloads both decide on them, and neither may
+ * import the other's repository.
+ */
+export const saleBeatSelect = {
+  id: true,
+  userId: true,
+  title: true,
+  priceCents: true,
+  isFree: true,
+  soldExclusiveAt: true,
+} as const satisfies Prisma.BeatSelect;
+
 /** A stored beat as Prisma's generated types describe it. */
 export type BeatRecord = Prisma.BeatGetPayload<{ select: typeof beatSelect }>;
 

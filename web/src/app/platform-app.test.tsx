@@ -1,4 +1,4 @@
-import type { DesktopAuthStatus } from '@beatroom/shared/ipc-contract';
+import type { DesktopAuthStatus } from '@beatroom/shared/ipc-auth-contract';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';

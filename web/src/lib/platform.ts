@@ -2,18 +2,15 @@
 // implementation lives here, the desktop app passes its own (desktop/src/renderer), and every
 // screen asks through usePlatform() without knowing which one it got. Optional members exist
 // only on the desktop; screens check for them.
+import type { MediaKey, UpdateStatus } from '@beatroom/shared/ipc-app-contract';
+import type { DesktopAuthStatus } from '@beatroom/shared/ipc-auth-contract';
+import type { LibraryListing, LibraryQuery, LibrarySyncResult } from '@beatroom/shared/ipc-library-contract';
+import type { MicrophoneAccess } from '@beatroom/shared/ipc-microphone-contract';
 import type {
-  DesktopAuthStatus,
   EnqueueUploadRequest,
-  LibraryListing,
-  LibraryQuery,
-  LibrarySyncResult,
-  MediaKey,
-  MicrophoneAccess,
   PickedFile,
-  UpdateStatus,
   UploadQueueItem,
-} from '@beatroom/shared/ipc-contract';
+} from '@beatroom/shared/ipc-uploads-contract';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { createContext, createElement, useContext, type ComponentType, type ReactNode } from 'react';
 

@@ -5,7 +5,7 @@ import {
   RedirectUrlResponse,
   SessionUser,
 } from '@beatroom/shared/auth-contract';
-import type { DesktopAuthStatus } from '@beatroom/shared/ipc-contract';
+import type { DesktopAuthStatus } from '@beatroom/shared/ipc-auth-contract';
 import type { DeepLink } from '../deep-link';
 import { UserFacingError } from '../ipc/ipc-registry';
 import type { TokenStore } from './token-store';

@@ -1,4 +1,4 @@
-import type { AppInfo } from '@beatroom/shared/ipc-contract';
+import type { AppInfo } from '@beatroom/shared/ipc-app-contract';
 import type { DesktopAuth } from '../auth/desktop-auth';
 import type { LibraryService } from '../library/library-service';
 import type { createMicrophone } from '../microphone';

@@ -1,9 +1,9 @@
+import type { IpcMethodSchema } from '@beatroom/shared/ipc-channel-contract';
 import {
   ipcChannelName,
   ipcContract,
   type IpcArea,
   type IpcContract,
-  type IpcMethodSchema,
   type IpcResult,
 } from '@beatroom/shared/ipc-contract';
 import type { z } from 'zod';

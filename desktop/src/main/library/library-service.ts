@@ -15,15 +15,17 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DESKTOP_APP_ORIGIN } from '@beatroom/shared/desktop-app';
 import { LIMITS } from '@beatroom/shared/limits';
+import type { DownloadResult } from '@beatroom/shared/ipc-files-contract';
 import {
-  EnqueueUploadRequest,
   LibraryQuery,
-  type DownloadResult,
   type LibraryListing,
   type LibrarySyncResult,
+} from '@beatroom/shared/ipc-library-contract';
+import {
+  EnqueueUploadRequest,
   type PickedFile,
   type UploadQueueItem,
-} from '@beatroom/shared/ipc-contract';
+} from '@beatroom/shared/ipc-uploads-contract';
 import { UserFacingError } from '../ipc/ipc-registry';
 import type { LibraryDatabase } from './database';
 import { createLibraryStore } from './library-store';

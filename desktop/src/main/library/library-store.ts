@@ -1,4 +1,9 @@
-import type { LibraryBeat, LibraryQuery, LibrarySort, SavedFile } from '@beatroom/shared/ipc-contract';
+import type {
+  LibraryBeat,
+  LibraryQuery,
+  LibrarySort,
+  SavedFile,
+} from '@beatroom/shared/ipc-library-contract';
 import type { LibraryDatabase } from './database';
 
 /** A beat as the server lists it (the Beat contract), the fields the mirror keeps. */

@@ -1,4 +1,8 @@
-import { UploadBeatFields, type UploadQueueItem, type UploadState } from '@beatroom/shared/ipc-contract';
+import {
+  UploadBeatFields,
+  type UploadQueueItem,
+  type UploadState,
+} from '@beatroom/shared/ipc-uploads-contract';
 import type { LibraryDatabase } from './database';
 
 /** One row of the queue as stored. */

@@ -1,4 +1,4 @@
-import { UploadBeatFields } from '@beatroom/shared/ipc-contract';
+import { UploadBeatFields } from '@beatroom/shared/ipc-uploads-contract';
 import type { CreateBeatBody } from '@beatroom/shared/beats-contract';
 import { ServerCallError } from './server-client';
 import { resumeState, UploadQueueError, type UploadQueue, type UploadRecord } from './upload-queue';

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import type { LibraryListing, UploadQueueItem } from '@beatroom/shared/ipc-contract';
+import type { LibraryListing } from '@beatroom/shared/ipc-library-contract';
+import type { UploadQueueItem } from '@beatroom/shared/ipc-uploads-contract';
 import type { PlatformLibrary, PlatformMicrophone } from '@beatroom/web/platform';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

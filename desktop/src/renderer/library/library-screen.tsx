@@ -1,16 +1,12 @@
-import {
-  formatDate,
-  formatDuration,
-  formatNumber,
-  formatPrice,
-  formatTimeAgo,
-} from '@beatroom/shared/format';
+import { formatDate, formatTimeAgo } from '@beatroom/shared/format-dates';
+import { formatPrice } from '@beatroom/shared/format-money';
+import { formatDuration, formatNumber } from '@beatroom/shared/format-numbers';
 import {
   LIBRARY_SORTS,
   type LibraryBeat,
   type LibrarySort,
   type SavedFile,
-} from '@beatroom/shared/ipc-contract';
+} from '@beatroom/shared/ipc-library-contract';
 import type { LibraryScreenProps } from '@beatroom/web/platform';
 import { FolderOpen, Music2, RefreshCw, Search, SquareArrowOutUpRight } from 'lucide-react';
 import { useState } from 'react';

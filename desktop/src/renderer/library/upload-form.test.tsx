@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { GENRES } from '@beatroom/shared/catalogue-constants';
-import type { EnqueueUploadRequest } from '@beatroom/shared/ipc-contract';
+import type { EnqueueUploadRequest } from '@beatroom/shared/ipc-uploads-contract';
 import { LIMITS } from '@beatroom/shared/limits';
 import type { PlatformLibrary } from '@beatroom/web/platform';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import type { PickedFile } from '@beatroom/shared/ipc-contract';
+import type { PickedFile } from '@beatroom/shared/ipc-uploads-contract';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { EMPTY_BEAT_FORM, titleFromFileName } from '@beatroom/web/beat-form';
 import { BeatFormFields, useBeatForm } from '@beatroom/web/beat-form-fields';

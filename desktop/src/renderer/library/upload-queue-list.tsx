@@ -1,5 +1,5 @@
-import type { UploadQueueItem, UploadState } from '@beatroom/shared/ipc-contract';
-import { formatTimeAgo } from '@beatroom/shared/format';
+import type { UploadQueueItem, UploadState } from '@beatroom/shared/ipc-uploads-contract';
+import { formatTimeAgo } from '@beatroom/shared/format-dates';
 import { CircleAlert, CircleCheck, RotateCcw, X } from 'lucide-react';
 
 const STATE_LABELS: Record<UploadState, string> = {

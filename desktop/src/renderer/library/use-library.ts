@@ -1,9 +1,5 @@
-import type {
-  LibraryListing,
-  LibrarySort,
-  LibrarySyncResult,
-  UploadQueueItem,
-} from '@beatroom/shared/ipc-contract';
+import type { LibraryListing, LibrarySort, LibrarySyncResult } from '@beatroom/shared/ipc-library-contract';
+import type { UploadQueueItem } from '@beatroom/shared/ipc-uploads-contract';
 import type { PlatformLibrary } from '@beatroom/web/platform';
 import { useCallback, useEffect, useState } from 'react';
 

@@ -2,7 +2,7 @@ import type { ActivityListResponse, ActivityQuery } from '@beatroom/shared/commu
 import { avatarUrl } from '@beatroom/shared/files-contract';
 import type { ActivityType } from '@beatroom/shared/community-constants';
 import { UI } from '@beatroom/shared/limits';
-import { displayName } from '@beatroom/shared/format';
+import { displayName } from '@beatroom/shared/format-names';
 import type { ActivityItem } from '@beatroom/shared/realtime-contract';
 import type { RealtimeService } from '../realtime/realtime.service';
 import type { UserRecord } from '../users/user-record';

@@ -10,7 +10,7 @@ import {
 } from '@beatroom/shared/beat-social-contract';
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import { avatarUrl } from '@beatroom/shared/files-contract';
-import { displayName } from '@beatroom/shared/format';
+import { displayName } from '@beatroom/shared/format-names';
 import type { DomainEvents } from '../../events/domain-events';
 import { forbidden, notFound } from '../../http/http-errors';
 import type { UserRecord } from '../users/user-record';

@@ -8,7 +8,7 @@ import {
   type CreateBeatInput,
   type EditBeatInput,
 } from '@beatroom/shared/beats-contract';
-import { displayName } from '@beatroom/shared/format';
+import { displayName } from '@beatroom/shared/format-names';
 import type { DomainEvents } from '../../events/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../http/http-errors';
 import { isUuid } from '../../http/params';

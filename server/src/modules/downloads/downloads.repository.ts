@@ -5,6 +5,7 @@ import {
   USER_SETTINGS_DEFAULTS,
   type DownloadFormat,
 } from '@beatroom/shared/settings-constants';
+import { saleBeatSelect } from '../../db/beat-columns';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { downloadableFormats, masterFormat } from './delivery-plan';
 
@@ -21,15 +22,7 @@ export function createDownloadsRepository(prisma: PrismaClient) {
     beat(beatId: string) {
       return prisma.beat.findUnique({
         where: { id: beatId },
-        select: {
-          id: true,
-          userId: true,
-          title: true,
-          isFree: true,
-          priceCents: true,
-          audioFileKey: true,
-          soldExclusiveAt: true,
-        },
+        select: { ...saleBeatSelect, audioFileKey: true },
       });
     },
 

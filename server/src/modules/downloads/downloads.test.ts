@@ -1,49 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBeat } from '../../../test/catalogue';
-import { eventually, member, useProducerAndFan } from '../../../test/community-fixtures';
+import { eventually } from '../../../test/community-fixtures';
+import { useDownloadShelf } from '../../../test/download-fixtures';
 import { mp3File, wavFile } from '../../../test/media-fixtures';
 import { buyLocally, insertPricedBeat } from '../../../test/selling-fixtures';
 import { HISTORY_OWN_ONLY, LINK_REFUSED, MP3_BEING_PREPARED } from './downloads.service';
 import { createDownloadSigner } from './signed-url';
 
-const ctx = useProducerAndFan();
-let stranger: Awaited<ReturnType<typeof member>>;
-/** A WAV master for sale, uploaded for real (its MP3 320 is rendered by the preview job). */
-let wavBeat: { id: string; priceCents: number };
-/** A free beat with an MP3 master: delivered as it is. */
-let freeBeat: { id: string };
+const ctx = useDownloadShelf();
+const { setFormat, downloadCount } = ctx;
 /** A beat whose files were never made: its MP3 320 is not there. */
 let unrendered: { id: string; priceCents: number };
-let premiumOrder: string;
 const nobody = '00000000-0000-4000-8000-000000000000';
 
-const setFormat = (userId: string, downloadFormat: string) =>
-  ctx.t.app.db.prisma.userSettings.update({ where: { userId }, data: { downloadFormat } });
-const downloadCount = async (beatId: string) =>
-  (await ctx.t.app.db.prisma.beat.findUniqueOrThrow({ where: { id: beatId } })).downloadCount;
-
 beforeAll(async () => {
-  stranger = await member(ctx.t.app, 'stranger@example.com');
-  wavBeat = {
-    id: await createBeat(ctx.producer.agent, { title: 'Night Drive', price_cents: 2999 }),
-    priceCents: 2999,
-  };
-  freeBeat = {
-    id: await createBeat(
-      ctx.producer.agent,
-      { title: 'Free Loop', is_free: true, price_cents: 0 },
-      { content: mp3File(), filename: 'beat.mp3' },
-    ),
-  };
   unrendered = await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 1000 });
-  premiumOrder = await buyLocally(ctx.fan.agent, wavBeat, 'premium');
 });
 
 describe('GET /api/beats/{id}/download-status', () => {
   const url = (id: string) => `/api/beats/${id}/download-status`;
 
   it('401 signed out (even for a bad id)', async () => {
-    for (const id of [wavBeat.id, 'nope']) {
+    for (const id of [ctx.wavBeat.id, 'nope']) {
       const res = await ctx.t.app.inject({ method: 'GET', url: url(id) });
       expect(res.statusCode).toBe(401);
     }
@@ -58,23 +35,23 @@ describe('GET /api/beats/{id}/download-status', () => {
   });
 
   it('payment_required for someone without a licence; allowed for the buyer, the producer, and a free beat', async () => {
-    expect((await stranger.agent.get(url(wavBeat.id))).json()).toEqual({
+    expect((await ctx.stranger.agent.get(url(ctx.wavBeat.id))).json()).toEqual({
       canDownload: false,
       reason: 'payment_required',
       formats: [],
     });
     // Premium of a WAV master: the WAV first (the main format), then the MP3 320.
-    expect((await ctx.fan.agent.get(url(wavBeat.id))).json()).toEqual({
+    expect((await ctx.fan.agent.get(url(ctx.wavBeat.id))).json()).toEqual({
       canDownload: true,
       reason: 'license',
       formats: ['wav', 'mp3'],
     });
-    expect((await ctx.producer.agent.get(url(wavBeat.id))).json()).toEqual({
+    expect((await ctx.producer.agent.get(url(ctx.wavBeat.id))).json()).toEqual({
       canDownload: true,
       reason: 'owner',
       formats: ['wav', 'mp3'],
     });
-    expect((await stranger.agent.get(url(freeBeat.id))).json()).toEqual({
+    expect((await ctx.stranger.agent.get(url(ctx.freeBeat.id))).json()).toEqual({
       canDownload: true,
       reason: 'free',
       formats: ['mp3'],
@@ -83,8 +60,8 @@ describe('GET /api/beats/{id}/download-status', () => {
 
   it('a beat sold exclusively stays downloadable for its holders only', async () => {
     const sold = await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 500 });
-    await buyLocally(stranger.agent, sold, 'exclusive');
-    expect((await stranger.agent.get(url(sold.id))).json()).toEqual({
+    await buyLocally(ctx.stranger.agent, sold, 'exclusive');
+    expect((await ctx.stranger.agent.get(url(sold.id))).json()).toEqual({
       canDownload: true,
       reason: 'license',
       formats: ['wav', 'mp3'],
@@ -106,7 +83,7 @@ describe('POST /api/beats/{id}/download', () => {
   const url = (id: string) => `/api/beats/${id}/download`;
 
   it('401 signed out', async () => {
-    expect((await ctx.t.app.inject({ method: 'POST', url: url(wavBeat.id) })).statusCode).toBe(401);
+    expect((await ctx.t.app.inject({ method: 'POST', url: url(ctx.wavBeat.id) })).statusCode).toBe(401);
   });
 
   it('404 for a malformed or unknown beat', async () => {
@@ -114,12 +91,12 @@ describe('POST /api/beats/{id}/download', () => {
   });
 
   it('402 without a licence, and nothing is recorded', async () => {
-    const before = await downloadCount(wavBeat.id);
-    const res = await stranger.agent.post(url(wavBeat.id));
+    const before = await downloadCount(ctx.wavBeat.id);
+    const res = await ctx.stranger.agent.post(url(ctx.wavBeat.id));
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ error: 'Buy a licence to download this beat' });
-    expect(await downloadCount(wavBeat.id)).toBe(before);
-    expect(await ctx.t.app.db.prisma.download.count({ where: { userId: stranger.id } })).toBe(0);
+    expect(await downloadCount(ctx.wavBeat.id)).toBe(before);
+    expect(await ctx.t.app.db.prisma.download.count({ where: { userId: ctx.stranger.id } })).toBe(0);
   });
 
   it('409 "being prepared" while a lossless master has no MP3 320 yet', async () => {
@@ -132,8 +109,8 @@ describe('POST /api/beats/{id}/download', () => {
 
   it('premium, preferring WAV: the WAV master, as an attachment, with Range', async () => {
     await setFormat(ctx.fan.id, 'wav');
-    const before = await downloadCount(wavBeat.id);
-    const res = await ctx.fan.agent.post(url(wavBeat.id));
+    const before = await downloadCount(ctx.wavBeat.id);
+    const res = await ctx.fan.agent.post(url(ctx.wavBeat.id));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({
@@ -143,7 +120,7 @@ describe('POST /api/beats/{id}/download', () => {
       originalFormat: 'wav',
       userPreference: 'wav',
     });
-    expect(await downloadCount(wavBeat.id)).toBe(before + 1);
+    expect(await downloadCount(ctx.wavBeat.id)).toBe(before + 1);
 
     const file = await ctx.fan.agent.get(body.downloadUrl);
     expect(file.statusCode).toBe(200);
@@ -161,7 +138,7 @@ describe('POST /api/beats/{id}/download', () => {
 
   it('premium, preferring FLAC (not in the licence): the main format, WAV, with formatMatch false', async () => {
     await setFormat(ctx.fan.id, 'flac');
-    const body = (await ctx.fan.agent.post(url(wavBeat.id))).json();
+    const body = (await ctx.fan.agent.post(url(ctx.wavBeat.id))).json();
     expect(body).toMatchObject({
       filename: 'Night Drive.wav',
       formatMatch: false,
@@ -173,9 +150,9 @@ describe('POST /api/beats/{id}/download', () => {
   it('premium, preferring MP3: the MP3 320 rendition once the preview job has made it', async () => {
     await setFormat(ctx.fan.id, 'mp3');
     await eventually(async () => {
-      expect(await ctx.t.app.previews.rendition(wavBeat.id, 'mp3_320')).not.toBeNull();
+      expect(await ctx.t.app.previews.rendition(ctx.wavBeat.id, 'mp3_320')).not.toBeNull();
     }, 60_000);
-    const body = (await ctx.fan.agent.post(url(wavBeat.id))).json();
+    const body = (await ctx.fan.agent.post(url(ctx.wavBeat.id))).json();
     expect(body).toMatchObject({
       filename: 'Night Drive.mp3',
       formatMatch: true,
@@ -191,26 +168,26 @@ describe('POST /api/beats/{id}/download', () => {
 
     // Asking for MP3 while preferring WAV: the MP3 it asked for, so the formats match.
     await setFormat(ctx.fan.id, 'wav');
-    const asked = (await ctx.fan.agent.post(url(wavBeat.id), { format: 'mp3' })).json();
+    const asked = (await ctx.fan.agent.post(url(ctx.wavBeat.id), { format: 'mp3' })).json();
     expect(asked).toMatchObject({ filename: 'Night Drive.mp3', formatMatch: true, userPreference: 'wav' });
   }, 90_000);
 
   it('a free beat with an MP3 master: the master as it is; the producer downloads without counting', async () => {
-    const body = (await stranger.agent.post(url(freeBeat.id))).json();
+    const body = (await ctx.stranger.agent.post(url(ctx.freeBeat.id))).json();
     expect(body).toMatchObject({ filename: 'Free Loop.mp3', formatMatch: true, originalFormat: 'mp3' });
-    const file = await stranger.agent.get(body.downloadUrl);
+    const file = await ctx.stranger.agent.get(body.downloadUrl);
     expect(file.rawPayload.equals(mp3File())).toBe(true);
-    expect(await downloadCount(freeBeat.id)).toBe(1);
+    expect(await downloadCount(ctx.freeBeat.id)).toBe(1);
 
-    const own = await ctx.producer.agent.post(url(freeBeat.id));
+    const own = await ctx.producer.agent.post(url(ctx.freeBeat.id));
     expect(own.statusCode).toBe(200);
-    expect(await downloadCount(freeBeat.id)).toBe(1);
+    expect(await downloadCount(ctx.freeBeat.id)).toBe(1);
   });
 });
 
 describe('GET /api/downloads/{token}', () => {
   async function link() {
-    return (await ctx.fan.agent.post(`/api/beats/${wavBeat.id}/download`)).json().downloadUrl as string;
+    return (await ctx.fan.agent.post(`/api/beats/${ctx.wavBeat.id}/download`)).json().downloadUrl as string;
   }
 
   it('401 signed out', async () => {
@@ -218,7 +195,7 @@ describe('GET /api/downloads/{token}', () => {
   });
 
   it('403 for another user', async () => {
-    const res = await stranger.agent.get(await link());
+    const res = await ctx.stranger.agent.get(await link());
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: LINK_REFUSED });
   });
@@ -234,7 +211,7 @@ describe('GET /api/downloads/{token}', () => {
   });
 
   it('403 once expired', async () => {
-    const master = await ctx.t.app.db.prisma.beat.findUniqueOrThrow({ where: { id: wavBeat.id } });
+    const master = await ctx.t.app.db.prisma.beat.findUniqueOrThrow({ where: { id: ctx.wavBeat.id } });
     const past = createDownloadSigner(ctx.t.config.sessionSecret, () => Date.now() - 10 * 60_000);
     const { token } = past.sign({ userId: ctx.fan.id, key: master.audioFileKey, filename: 'x.wav' });
     const res = await ctx.fan.agent.get(`/api/downloads/${token}`);
@@ -251,7 +228,7 @@ describe('GET /api/users/{id}/downloads and /purchases', () => {
         (await ctx.t.app.inject({ method: 'GET', url: `/api/users/${ctx.fan.id}/${list}` })).statusCode,
       ).toBe(401);
       expect((await ctx.fan.agent.get(`/api/users/nope/${list}`)).statusCode).toBe(404);
-      const res = await stranger.agent.get(`/api/users/${ctx.fan.id}/${list}`);
+      const res = await ctx.stranger.agent.get(`/api/users/${ctx.fan.id}/${list}`);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: HISTORY_OWN_ONLY });
     },
@@ -261,11 +238,11 @@ describe('GET /api/users/{id}/downloads and /purchases', () => {
     const res = await ctx.fan.agent.get(`/api/users/${ctx.fan.id}/downloads`);
     expect(res.statusCode).toBe(200);
     const rows = res.json() as Record<string, unknown>[];
-    const ofWav = rows.filter((r) => r.beat_id === wavBeat.id);
+    const ofWav = rows.filter((r) => r.beat_id === ctx.wavBeat.id);
     expect(ofWav.length).toBeGreaterThanOrEqual(3);
     expect(ofWav[0]).toEqual({
       id: expect.any(String),
-      beat_id: wavBeat.id,
+      beat_id: ctx.wavBeat.id,
       beat_title: 'Night Drive',
       cover_image_key: null,
       created_at: expect.any(String),
@@ -274,27 +251,27 @@ describe('GET /api/users/{id}/downloads and /purchases', () => {
     });
     const times = rows.map((r) => Date.parse(r.created_at as string));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const free = (await stranger.agent.get(`/api/users/${stranger.id}/downloads`)).json();
+    const free = (await ctx.stranger.agent.get(`/api/users/${ctx.stranger.id}/downloads`)).json();
     expect(free).toEqual([
-      expect.objectContaining({ beat_id: freeBeat.id, price_paid_cents: 0, license_type: null }),
+      expect.objectContaining({ beat_id: ctx.freeBeat.id, price_paid_cents: 0, license_type: null }),
     ]);
   });
 
   it("lists the user's licences with order, payment method and the licence PDF link", async () => {
     const res = await ctx.fan.agent.get(`/api/users/${ctx.fan.id}/purchases`);
     expect(res.statusCode).toBe(200);
-    const premium = (res.json() as Record<string, unknown>[]).find((p) => p.order_id === premiumOrder);
+    const premium = (res.json() as Record<string, unknown>[]).find((p) => p.order_id === ctx.premiumOrder);
     expect(premium).toEqual({
       id: expect.any(String),
-      order_id: premiumOrder,
-      beat_id: wavBeat.id,
+      order_id: ctx.premiumOrder,
+      beat_id: ctx.wavBeat.id,
       beat_title: 'Night Drive',
       cover_image_key: null,
       created_at: expect.any(String),
       price_paid_cents: 5998,
       license_type: 'premium',
       payment_method: 'card',
-      license_pdf_url: `/api/orders/${premiumOrder}/license.pdf`,
+      license_pdf_url: `/api/orders/${ctx.premiumOrder}/license.pdf`,
       formats: ['wav', 'mp3'],
     });
     expect((await ctx.producer.agent.get(`/api/users/${ctx.producer.id}/purchases`)).json()).toEqual([]);

@@ -1,4 +1,4 @@
-import { formatDate } from '@beatroom/shared/format';
+import { formatDate } from '@beatroom/shared/format-dates';
 import { block, masthead, money, renderPdf } from './pdf-render';
 
 /** Everything printed on an invoice; amounts are cents in `currency`. */

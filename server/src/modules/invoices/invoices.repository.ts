@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../../generated/prisma/client';
-import { displayName } from '@beatroom/shared/format';
+import { displayName } from '@beatroom/shared/format-names';
 import { displayNameOf, userNameSelect } from '../../db/user-columns';
 
 const partySelect = { ...userNameSelect, id: true, email: true } as const;

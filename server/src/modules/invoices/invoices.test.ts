@@ -1,4 +1,4 @@
-import { formatDate } from '@beatroom/shared/format';
+import { formatDate } from '@beatroom/shared/format-dates';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { member, useProducerAndFan } from '../../../test/community-fixtures';
 import { isPdf, pdfText } from '../../../test/pdf-text';

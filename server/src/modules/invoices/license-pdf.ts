@@ -1,5 +1,5 @@
 import { LICENSES, type LicenseId } from '@beatroom/shared/money-constants';
-import { formatDate } from '@beatroom/shared/format';
+import { formatDate } from '@beatroom/shared/format-dates';
 import { block, masthead, money, renderPdf } from './pdf-render';
 
 /** Everything printed on a licence agreement. */

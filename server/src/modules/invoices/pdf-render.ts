@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { currencySymbol } from '@beatroom/shared/format';
+import { currencySymbol } from '@beatroom/shared/format-money';
 
 export type Pdf = InstanceType<typeof PDFDocument>;
 

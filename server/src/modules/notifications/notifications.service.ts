@@ -4,7 +4,8 @@ import type {
   NotificationListResponse,
 } from '@beatroom/shared/community-contract';
 import type { NotificationType } from '@beatroom/shared/community-constants';
-import { displayName, formatPrice } from '@beatroom/shared/format';
+import { formatPrice } from '@beatroom/shared/format-money';
+import { displayName } from '@beatroom/shared/format-names';
 import { licenseName } from '@beatroom/shared/licensing';
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import type { Notification, ServerMessage } from '@beatroom/shared/realtime-contract';

@@ -1,6 +1,7 @@
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import type { Order, OrderStatus, PaymentType } from '@beatroom/shared/money-contract';
 import { licenseName } from '@beatroom/shared/licensing';
+import { saleBeatSelect } from '../../db/beat-columns';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 
 /** Statuses an order can still leave: it may yet be paid. */
@@ -84,14 +85,7 @@ export function createOrdersRepository(prisma: PrismaClient) {
     beat(beatId: string) {
       return prisma.beat.findUnique({
         where: { id: beatId },
-        select: {
-          id: true,
-          userId: true,
-          title: true,
-          priceCents: true,
-          isFree: true,
-          soldExclusiveAt: true,
-        },
+        select: saleBeatSelect,
       });
     },
 

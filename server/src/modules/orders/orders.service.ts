@@ -1,5 +1,5 @@
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
-import { licencePriceCents } from '@beatroom/shared/format';
+import { licencePriceCents } from '@beatroom/shared/format-money';
 import { CHECKOUT_EXPIRY_MS, licenseName, licenseOptions, splitSale } from '@beatroom/shared/licensing';
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import {

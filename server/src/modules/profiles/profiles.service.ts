@@ -8,7 +8,7 @@ import {
 } from '@beatroom/shared/community-contract';
 import type { Beat } from '@beatroom/shared/beats-contract';
 import type { ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
-import { displayName } from '@beatroom/shared/format';
+import { displayName } from '@beatroom/shared/format-names';
 import { isAdminUser, isOwnerUser } from '@beatroom/shared/permissions';
 import { toBeat } from '../../db/beat-columns';
 import { badRequest, conflict, notFound } from '../../http/http-errors';

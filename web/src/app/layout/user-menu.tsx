@@ -1,5 +1,5 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import { displayName } from '@beatroom/shared/format';
+import { displayName } from '@beatroom/shared/format-names';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import {

@@ -1,4 +1,4 @@
-import { formatNumber } from '@beatroom/shared/format';
+import { formatNumber } from '@beatroom/shared/format-numbers';
 import type { LucideIcon } from 'lucide-react';
 
 /** A small count with its icon; the label is the tooltip and what screen readers hear. */

@@ -1,4 +1,4 @@
-import { formatDuration } from '@beatroom/shared/format';
+import { formatDuration } from '@beatroom/shared/format-numbers';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 /** `[min, max]` pairs in -1..1, evenly spread over the track. */

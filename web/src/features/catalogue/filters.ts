@@ -8,7 +8,7 @@ import {
 } from '@beatroom/shared/catalogue-constants';
 import { LIMITS } from '@beatroom/shared/limits';
 import type { Currency } from '@beatroom/shared/money-constants';
-import { priceInputToUsdCents } from '@beatroom/shared/format';
+import { priceInputToUsdCents } from '@beatroom/shared/format-money';
 import type { BeatListFilters } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import { CreateBeatBody, resolvePricing, type Beat } from '@beatroom/shared/beats-contract';
 import { GENRES, type Genre } from '@beatroom/shared/catalogue-constants';
-import { priceInputToUsdCents, usdCentsToPriceInput } from '@beatroom/shared/format';
+import { priceInputToUsdCents, usdCentsToPriceInput } from '@beatroom/shared/format-money';
 import { LIMITS } from '@beatroom/shared/limits';
 import type { Currency } from '@beatroom/shared/money-constants';
 

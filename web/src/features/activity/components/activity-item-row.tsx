@@ -1,4 +1,4 @@
-import { formatTimeAgo } from '@beatroom/shared/format';
+import { formatTimeAgo } from '@beatroom/shared/format-dates';
 import type { ActivityItem } from '@beatroom/shared/realtime-contract';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';

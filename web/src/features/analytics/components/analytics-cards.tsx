@@ -1,10 +1,6 @@
-import {
-  currencySymbol,
-  formatAverage,
-  formatNumber,
-  formatPrice,
-  formatTimeAgo,
-} from '@beatroom/shared/format';
+import { formatTimeAgo } from '@beatroom/shared/format-dates';
+import { currencySymbol, formatPrice } from '@beatroom/shared/format-money';
+import { formatAverage, formatNumber } from '@beatroom/shared/format-numbers';
 import type { Analytics } from '@beatroom/shared/realtime-contract';
 import { useQuery } from '@tanstack/react-query';
 import {

@@ -1,5 +1,6 @@
 import type { BeatDetail } from '@beatroom/shared/beats-contract';
-import { formatDate, formatDuration } from '@beatroom/shared/format';
+import { formatDate } from '@beatroom/shared/format-dates';
+import { formatDuration } from '@beatroom/shared/format-numbers';
 import type { ReactNode } from 'react';
 import { PanelSection } from '../../../components/ui/panel-section';
 

@@ -1,5 +1,6 @@
 import type { BeatDetail } from '@beatroom/shared/beats-contract';
-import { formatNumber, formatPriceIn } from '@beatroom/shared/format';
+import { formatPriceIn } from '@beatroom/shared/format-money';
+import { formatNumber } from '@beatroom/shared/format-numbers';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { Download, Headphones, MicVocal, Settings2, Share2 } from 'lucide-react';
 import { Link } from 'react-router-dom';

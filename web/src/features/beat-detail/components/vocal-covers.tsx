@@ -1,4 +1,5 @@
-import { formatNumber, formatTimeAgo } from '@beatroom/shared/format';
+import { formatTimeAgo } from '@beatroom/shared/format-dates';
+import { formatNumber } from '@beatroom/shared/format-numbers';
 import { useQuery } from '@tanstack/react-query';
 import { Headphones, MicVocal, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import type { Beat } from '@beatroom/shared/beats-contract';
 import type { Currency } from '@beatroom/shared/money-constants';
-import { formatPriceIn } from '@beatroom/shared/format';
+import { formatPriceIn } from '@beatroom/shared/format-money';
 import { Download, Headphones, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -6,14 +6,8 @@ import { BeatCard, BeatCardSkeleton, type RenderPlayButton, type RenderPriceButt
 /** Four cards on a wide screen (UI.GRID_COLUMNS), fewer on narrow ones, two on a phone. */
 export const GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4';
 
-/** A grid of beat cards, prices in the viewer's currency. */
-export function BeatGrid({
-  beats,
-  label,
-  renderPlayButton,
-  renderPriceButton,
-  busy = false,
-}: {
+/** What both views of a list of beats take: the grid here and the track list. */
+export interface BeatListProps {
   beats: readonly Beat[];
   label: string;
   renderPlayButton: RenderPlayButton;
@@ -21,7 +15,10 @@ export function BeatGrid({
   renderPriceButton?: RenderPriceButton;
   /** Shown dimmed while newer results load in its place. */
   busy?: boolean;
-}) {
+}
+
+/** A grid of beat cards, prices in the viewer's currency. */
+export function BeatGrid({ beats, label, renderPlayButton, renderPriceButton, busy = false }: BeatListProps) {
   const currency = usePreferredCurrency();
   return (
     <ul

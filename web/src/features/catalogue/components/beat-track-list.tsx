@@ -1,5 +1,5 @@
 import type { Beat } from '@beatroom/shared/beats-contract';
-import { formatDuration } from '@beatroom/shared/format';
+import { formatDuration } from '@beatroom/shared/format-numbers';
 import { UI } from '@beatroom/shared/limits';
 import { LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { CoverArt } from '../../../components/ui/cover-art';
 import { storedFileUrl } from '../../../lib/stored-file';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { previewLabel, PriceText, type RenderPlayButton, type RenderPriceButton } from './beat-card';
+import type { BeatListProps } from './beat-grid';
 
 // Every row is its own grid with the same columns, so the columns line up down the list. Cells
 // that do not fit drop out on narrow screens (display: none leaves the grid): tags below lg,
@@ -123,13 +124,7 @@ export function BeatTrackList({
   renderPlayButton,
   renderPriceButton,
   busy = false,
-}: {
-  beats: readonly Beat[];
-  label: string;
-  renderPlayButton: RenderPlayButton;
-  renderPriceButton?: RenderPriceButton;
-  busy?: boolean;
-}) {
+}: BeatListProps) {
   return (
     <div className={`flex flex-col gap-1 transition-opacity ${busy ? 'opacity-60' : ''}`}>
       <ListHeader />

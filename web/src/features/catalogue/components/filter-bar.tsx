@@ -1,5 +1,5 @@
 import { GENRES, KEYS, MOODS } from '@beatroom/shared/catalogue-constants';
-import { currencySymbol } from '@beatroom/shared/format';
+import { currencySymbol } from '@beatroom/shared/format-money';
 import { LIMITS } from '@beatroom/shared/limits';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { ChevronDown, Search, SlidersHorizontal, Sparkles, Tag, X } from 'lucide-react';

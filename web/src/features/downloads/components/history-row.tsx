@@ -1,4 +1,5 @@
-import { formatDateTime, formatPrice } from '@beatroom/shared/format';
+import { formatDateTime } from '@beatroom/shared/format-dates';
+import { formatPrice } from '@beatroom/shared/format-money';
 import { licenseName } from '@beatroom/shared/licensing';
 import type { DownloadHistoryItem, PurchaseItem } from '@beatroom/shared/money-contract';
 import type { DownloadFormat } from '@beatroom/shared/settings-constants';

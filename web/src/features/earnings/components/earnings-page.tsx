@@ -1,5 +1,6 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import { formatAmount, formatNumber } from '@beatroom/shared/format';
+import { formatAmount } from '@beatroom/shared/format-money';
+import { formatNumber } from '@beatroom/shared/format-numbers';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeDollarSign, ChartColumn, HandCoins, Percent, Wallet } from 'lucide-react';
 import { ErrorState } from '../../../components/ui/error-state';

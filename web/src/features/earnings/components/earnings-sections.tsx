@@ -1,4 +1,4 @@
-import { formatAmount } from '@beatroom/shared/format';
+import { formatAmount } from '@beatroom/shared/format-money';
 import type { EarningsResponse } from '@beatroom/shared/money-contract';
 import { Landmark, LoaderCircle, Music } from 'lucide-react';
 import { Link } from 'react-router-dom';

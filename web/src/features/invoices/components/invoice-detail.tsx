@@ -1,4 +1,5 @@
-import { formatAmount, formatDateTime } from '@beatroom/shared/format';
+import { formatDateTime } from '@beatroom/shared/format-dates';
+import { formatAmount } from '@beatroom/shared/format-money';
 import type { Invoice } from '@beatroom/shared/money-contract';
 import { ArrowLeft, FileDown, LoaderCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';

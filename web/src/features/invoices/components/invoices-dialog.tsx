@@ -1,4 +1,5 @@
-import { formatAmount, formatDate } from '@beatroom/shared/format';
+import { formatDate } from '@beatroom/shared/format-dates';
+import { formatAmount } from '@beatroom/shared/format-money';
 import { UI } from '@beatroom/shared/limits';
 import type { Invoice } from '@beatroom/shared/money-contract';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { formatNumber } from '@beatroom/shared/format';
+import { formatNumber } from '@beatroom/shared/format-numbers';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Eye, EyeOff, Headphones, Radio, Users } from 'lucide-react';
 import { useId } from 'react';

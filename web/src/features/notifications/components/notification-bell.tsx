@@ -1,4 +1,5 @@
-import { formatBadgeCount, formatTimeAgo } from '@beatroom/shared/format';
+import { formatTimeAgo } from '@beatroom/shared/format-dates';
+import { formatBadgeCount } from '@beatroom/shared/format-numbers';
 import { UI } from '@beatroom/shared/limits';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';

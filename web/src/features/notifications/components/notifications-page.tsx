@@ -2,7 +2,7 @@ import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { NOTIFICATION_READ_FILTERS } from '@beatroom/shared/community-contract';
 import { NOTIFICATION_TYPES, type NotificationType } from '@beatroom/shared/community-constants';
 import { UI } from '@beatroom/shared/limits';
-import { formatTimeAgo } from '@beatroom/shared/format';
+import { formatTimeAgo } from '@beatroom/shared/format-dates';
 import type { Notification } from '@beatroom/shared/realtime-contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { BellOff, CheckCheck, ChevronRight, LoaderCircle } from 'lucide-react';

@@ -1,5 +1,5 @@
 import { fileUrl } from '@beatroom/shared/files-contract';
-import type { PlayerState } from '@beatroom/shared/player-queue';
+import type { PlayerState } from '@beatroom/shared/player-state';
 import { useEffect } from 'react';
 import { registerPlay } from '../api';
 import { useMediaSession } from '../hooks/use-media-session';

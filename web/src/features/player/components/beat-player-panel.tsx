@@ -1,6 +1,6 @@
 import type { PreviewStatus, WaveformPeaks } from '@beatroom/shared/beats-contract';
-import { formatDuration } from '@beatroom/shared/format';
-import type { PlayerBeat } from '@beatroom/shared/player-queue';
+import { formatDuration } from '@beatroom/shared/format-numbers';
+import type { PlayerBeat } from '@beatroom/shared/player-state';
 import type { ReactNode } from 'react';
 import { WaveformSeekBar } from '../../../components/ui/waveform-seek-bar';
 import { seekBeat, useBeatPlayback, useBeatProgress } from '../hooks/use-beat-playback';

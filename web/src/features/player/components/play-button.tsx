@@ -1,4 +1,4 @@
-import type { PlayerBeat } from '@beatroom/shared/player-queue';
+import type { PlayerBeat } from '@beatroom/shared/player-state';
 import type { PreviewStatus } from '@beatroom/shared/beats-contract';
 import { Ban, LoaderCircle, Pause, Play } from 'lucide-react';
 import { useBeatPlayback } from '../hooks/use-beat-playback';

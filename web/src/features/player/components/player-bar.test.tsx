@@ -1,4 +1,4 @@
-import type { QueueEntry } from '@beatroom/shared/player-queue';
+import type { QueueEntry } from '@beatroom/shared/player-state';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBeat } from '../../../test/fixtures';

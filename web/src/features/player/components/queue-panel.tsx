@@ -1,6 +1,6 @@
 import { fileUrl } from '@beatroom/shared/files-contract';
-import { formatDuration } from '@beatroom/shared/format';
-import type { QueueEntry } from '@beatroom/shared/player-queue';
+import { formatDuration } from '@beatroom/shared/format-numbers';
+import type { QueueEntry } from '@beatroom/shared/player-state';
 import {
   closestCenter,
   DndContext,

@@ -1,4 +1,4 @@
-import type { PlayerBeat } from '@beatroom/shared/player-queue';
+import type { PlayerBeat } from '@beatroom/shared/player-state';
 import { useCallback } from 'react';
 import { usePlayerStore } from '../store/player-store';
 

@@ -1,13 +1,10 @@
+import { playerReducer, type PlayerAction } from '@beatroom/shared/player-queue';
 import {
-  DEFAULT_PLAYER_STATE,
-  playerReducer,
   restorePlayerState,
   SavedPlayerState,
   toSavedPlayerState,
-  type PlayerAction,
-  type PlayerBeat,
-  type PlayerState,
-} from '@beatroom/shared/player-queue';
+} from '@beatroom/shared/player-saved-state';
+import { DEFAULT_PLAYER_STATE, type PlayerBeat, type PlayerState } from '@beatroom/shared/player-state';
 import { create } from 'zustand';
 import { claimAudioFocus, createAudioFocusOwner, onAudioFocusLost } from '../../../lib/audio-focus';
 

@@ -1,5 +1,6 @@
 import type { ProfileResponse } from '@beatroom/shared/community-contract';
-import { displayName, formatJoined } from '@beatroom/shared/format';
+import { formatJoined } from '@beatroom/shared/format-dates';
+import { displayName } from '@beatroom/shared/format-names';
 import {
   AtSign,
   BadgeDollarSign,

@@ -1,5 +1,5 @@
 import type { ProfileResponse } from '@beatroom/shared/community-contract';
-import { formatNumber } from '@beatroom/shared/format';
+import { formatNumber } from '@beatroom/shared/format-numbers';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { Heart, Music, UserX } from 'lucide-react';

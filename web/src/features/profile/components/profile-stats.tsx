@@ -1,5 +1,5 @@
 import type { ProfileResponse } from '@beatroom/shared/community-contract';
-import { formatAverage, formatNumber } from '@beatroom/shared/format';
+import { formatAverage, formatNumber } from '@beatroom/shared/format-numbers';
 import { Download, Headphones, Music, Star, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { StatTile } from '../../../components/ui/stat-tile';

@@ -1,4 +1,4 @@
-import { formatDate } from '@beatroom/shared/format';
+import { formatDate } from '@beatroom/shared/format-dates';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';

@@ -1,7 +1,8 @@
 import type { Beat } from '@beatroom/shared/beats-contract';
 import { PROFILE_BEAT_SORTS, type ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
 import { UI } from '@beatroom/shared/limits';
-import { formatDate, formatPriceIn } from '@beatroom/shared/format';
+import { formatDate } from '@beatroom/shared/format-dates';
+import { formatPriceIn } from '@beatroom/shared/format-money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Headphones, Pencil, Star, Upload } from 'lucide-react';
 import { useState, type ReactNode } from 'react';

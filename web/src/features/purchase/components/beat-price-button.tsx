@@ -1,4 +1,4 @@
-import { formatPriceIn } from '@beatroom/shared/format';
+import { formatPriceIn } from '@beatroom/shared/format-money';
 import { useQuery } from '@tanstack/react-query';
 import { Download, LoaderCircle, ShoppingCart } from 'lucide-react';
 import { MenuButton } from '../../../components/ui/menu-button';

@@ -1,4 +1,4 @@
-import { formatPriceIn } from '@beatroom/shared/format';
+import { formatPriceIn } from '@beatroom/shared/format-money';
 import type { Currency, LicenseId } from '@beatroom/shared/money-constants';
 import { PURCHASE_ERRORS, type LicenseOption } from '@beatroom/shared/money-contract';
 import { Check } from 'lucide-react';

@@ -1,4 +1,5 @@
-import { formatDateTime, formatPrice } from '@beatroom/shared/format';
+import { formatDateTime } from '@beatroom/shared/format-dates';
+import { formatPrice } from '@beatroom/shared/format-money';
 import { LOCAL_CHECKOUT_BANNER, type Order, type OrderStatus } from '@beatroom/shared/money-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, FlaskConical, LoaderCircle } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { currencySymbol, formatPriceIn } from '@beatroom/shared/format';
+import { currencySymbol, formatPriceIn } from '@beatroom/shared/format-money';
 import { PROCESSING_FEE_CENTS, type Currency } from '@beatroom/shared/money-constants';
 
 /**

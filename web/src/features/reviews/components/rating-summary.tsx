@@ -1,4 +1,4 @@
-import { formatNumber, formatRating } from '@beatroom/shared/format';
+import { formatNumber, formatRating } from '@beatroom/shared/format-numbers';
 import { useQuery } from '@tanstack/react-query';
 import { Stars } from '../../../components/ui/stars';
 import { ratingSummaryQueryOptions } from '../api';

@@ -1,4 +1,5 @@
-import { formatNumber, formatRating, formatTimeAgo } from '@beatroom/shared/format';
+import { formatTimeAgo } from '@beatroom/shared/format-dates';
+import { formatNumber, formatRating } from '@beatroom/shared/format-numbers';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoaderCircle, MessageSquareText } from 'lucide-react';
 import { Link } from 'react-router-dom';

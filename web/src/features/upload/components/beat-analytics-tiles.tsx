@@ -1,4 +1,4 @@
-import { formatNumber, formatRating } from '@beatroom/shared/format';
+import { formatNumber, formatRating } from '@beatroom/shared/format-numbers';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Headphones, Heart, Star } from 'lucide-react';
 import { ErrorState } from '../../../components/ui/error-state';

@@ -1,5 +1,5 @@
 import { GENRES, KEYS, MOODS, type Genre } from '@beatroom/shared/catalogue-constants';
-import { currencySymbol } from '@beatroom/shared/format';
+import { currencySymbol } from '@beatroom/shared/format-money';
 import { LIMITS } from '@beatroom/shared/limits';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { useCallback, useId, useState } from 'react';

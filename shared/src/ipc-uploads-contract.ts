@@ -1,0 +1,84 @@
+// The IPC contract's upload queue area: beats picked and filled in on the desktop are uploaded
+// by main in the background, surviving restarts and going offline.
+import { z } from 'zod';
+import { CreateBeatBody } from './beats-contract';
+import { IdRequest, ipcMethod, NoRequest, type IpcMethodSchema } from './ipc-channel-contract';
+
+/**
+ * queued → uploading_audio → uploading_cover → creating → done, or failed (retried with backoff,
+ * or by hand) or cancelled. The keys each step earns are stored before the next step starts, so
+ * a crash resumes where it stopped and nothing is uploaded or created twice.
+ */
+export const UPLOAD_STATES = [
+  'queued',
+  'uploading_audio',
+  'uploading_cover',
+  'creating',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+/**
+ * The beat's fields as the upload form collects them. The file keys and the idempotency key
+ * are the queue's business: a request that names them is refused.
+ */
+export const UploadBeatFields = CreateBeatBody.omit({
+  audio_file_key: true,
+  cover_image_key: true,
+  idempotency_key: true,
+  user_id: true,
+}).strict();
+export type UploadBeatFields = z.input<typeof UploadBeatFields>;
+
+/**
+ * A file the user picked in a native dialog. The renderer only ever sees this opaque id; main
+ * keeps the path, so a compromised page cannot make the app read a file the user did not pick.
+ */
+export const PickedFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type PickedFile = z.infer<typeof PickedFile>;
+
+export const PickFileRequest = z.strictObject({ kind: z.enum(['audio', 'image']) });
+export const PickFileResponse = z.object({ file: PickedFile.nullable() });
+
+export const EnqueueUploadRequest = z.strictObject({
+  audio: z.string().min(1).max(100),
+  cover: z.string().min(1).max(100).nullable(),
+  beat: UploadBeatFields,
+});
+export type EnqueueUploadRequest = z.input<typeof EnqueueUploadRequest>;
+
+export const UploadQueueItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  state: z.enum(UPLOAD_STATES),
+  /** 0–100 over the whole upload (platform.md §4's 10/30/70/100 steps, with byte progress between). */
+  progress: z.number().min(0).max(100),
+  attempts: z.number().int().nonnegative(),
+  /** The last failure in words; null when none. */
+  error: z.string().nullable(),
+  /** When the queue will try a failed upload again by itself; null when it will not. */
+  nextAttemptAt: z.string().nullable(),
+  /** The created beat, once done. */
+  beatId: z.string().nullable(),
+  audioName: z.string(),
+  coverName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UploadQueueItem = z.infer<typeof UploadQueueItem>;
+
+export const UploadQueue = z.array(UploadQueueItem);
+
+/** `window.beatroom.uploads.*` */
+export const uploadsChannels = {
+  pickFile: ipcMethod(PickFileRequest, PickFileResponse),
+  enqueue: ipcMethod(EnqueueUploadRequest, UploadQueueItem),
+  list: ipcMethod(NoRequest, UploadQueue),
+  retry: ipcMethod(IdRequest, UploadQueueItem),
+  cancel: ipcMethod(IdRequest, UploadQueueItem),
+} as const satisfies Record<string, IpcMethodSchema>;

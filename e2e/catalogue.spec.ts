@@ -236,7 +236,9 @@ test('a producer uploads a beat; a listener finds, plays, favourites and rates i
     await expect(producer.getByRole('heading', { level: 1, name: NEW_TITLE })).toBeVisible();
     await expect(producer.getByText('Free', { exact: true })).toBeVisible();
     // The owner's own beat offers Download rather than a price.
-    await expect(producer.getByRole('button', { name: 'Download', exact: true })).toBeVisible();
+    const download = producer.getByRole('button', { name: `Download ${NEW_TITLE}`, exact: true });
+    await expect(download).toBeVisible();
+    await expect(download).toHaveText('Download');
 
     await producer.getByRole('button', { name: 'Manage Beat' }).click();
     await manage.getByRole('button', { name: 'Delete Beat' }).click();

@@ -28,6 +28,21 @@ export async function createBenchDatabase(): Promise<{ url: string; drop(): Prom
 }
 
 /**
+ * What every benchmarked server runs with: the bench database, its own data folder, no web
+ * app, no demo seed, quiet logs and a rate limit the load generator never reaches.
+ */
+export function benchServerEnv(databaseUrl: string, dataDir: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SERVE_WEB: '0',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+  };
+}
+
+/**
  * The real server (server/src/main.ts) in its own process, so the load generator never shares
  * its event loop; resolves once /api/ready answers (the first start applies the migrations).
  */

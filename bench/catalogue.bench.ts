@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createBenchDatabase, startServer, stopServer } from './bench-server';
+import { benchServerEnv, createBenchDatabase, startServer, stopServer } from './bench-server';
 import { loadCatalogue } from './catalogue-data';
 import { measure, printTable, type Figures } from './http-load';
 import { signIn, uploadGrowth, writeBigFlac, writeBigWav } from './upload-memory';
@@ -68,14 +68,7 @@ async function scenarios(
 async function main() {
   const database = await createBenchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'beatroom-bench-'));
-  const env = {
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    SERVE_WEB: '0',
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-  };
+  const env = benchServerEnv(database.url, dataDir);
   let server: ChildProcess | null = null;
   try {
     // The first start applies the migrations; then the catalogue is loaded.

@@ -5,7 +5,7 @@ import pg from 'pg';
 import Stripe from 'stripe';
 import { FakeStripe, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../server/test/fake-stripe';
 import { licencePriceCents } from '../shared/src/format-money';
-import { createBenchDatabase, startServer, stopServer } from './bench-server';
+import { benchServerEnv, createBenchDatabase, startServer, stopServer } from './bench-server';
 import { verifyFulfilment, type Check } from './fulfilment-checks';
 import { signIn } from './upload-memory';
 
@@ -167,12 +167,7 @@ async function main() {
   const database = await createBenchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'beatroom-bench-'));
   const env = {
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    SERVE_WEB: '0',
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
+    ...benchServerEnv(database.url, dataDir),
     // Fixed so the buyers' sessions survive the restart onto Stripe.
     SESSION_SECRET: 'bench-session-secret-'.padEnd(48, 'x'),
   };

@@ -3,6 +3,7 @@ import { formatAmount } from '@beatroom/shared/format-money';
 import type { Invoice } from '@beatroom/shared/money-contract';
 import { ArrowLeft, FileDown, LoaderCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { TotalsList } from '../../../components/ui/totals-list';
 import { useDownloadInvoice } from '../hooks/use-download-invoice';
 import { parseInvoiceItems, TRANSACTION_LABELS } from '../invoice-items';
 import { InvoiceStatus } from './invoice-status';
@@ -78,18 +79,11 @@ export function InvoiceDetail({ invoice, onBack }: { invoice: Invoice; onBack: (
         </table>
       </div>
 
-      <dl aria-label="Totals" className="flex flex-col gap-1.5 text-sm">
-        {totals.map((row) => (
-          <div key={row.label} className="flex justify-between gap-4 text-muted">
-            <dt>{row.label}</dt>
-            <dd className="numeric">{row.value}</dd>
-          </div>
-        ))}
-        <div className="mt-1 flex justify-between gap-4 border-t border-line pt-2 text-base font-bold">
-          <dt>Total</dt>
-          <dd className="numeric">{amount(invoice.total_cents)}</dd>
-        </div>
-      </dl>
+      <TotalsList
+        label="Totals"
+        rows={totals}
+        total={{ label: 'Total', value: amount(invoice.total_cents) }}
+      />
 
       <Button
         onClick={() => void download(invoice.invoice_number)}

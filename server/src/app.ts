@@ -1,11 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { accountPlugin } from './modules/account/account.plugin';
+import { accountPaymentsPlugin } from './modules/account-payments/account-payments.plugin';
 import { activityPlugin } from './modules/activity/activity.plugin';
 import { analyticsPlugin } from './modules/analytics/analytics.plugin';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { beatsPlugin } from './modules/beats/beats.plugin';
 import { checkoutPlugin } from './modules/checkout/checkout.plugin';
+import { creditsPlugin } from './modules/credits/credits.plugin';
 import { downloadsPlugin } from './modules/downloads/downloads.plugin';
 import { earningsPlugin } from './modules/earnings/earnings.plugin';
 import { filesPlugin } from './modules/files/files.plugin';
@@ -19,10 +22,15 @@ import { ordersPlugin } from './modules/orders/orders.plugin';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { previewsPlugin } from './modules/previews/previews.plugin';
 import { profilesPlugin } from './modules/profiles/profiles.plugin';
+import { promotionsPlugin } from './modules/promotions/promotions.plugin';
 import { realtimePlugin } from './modules/realtime/realtime.plugin';
 import { seedPlugin } from './modules/seed/seed.plugin';
+import { seoPlugin } from './modules/seo/seo.plugin';
+import { subscriptionsPlugin } from './modules/subscriptions/subscriptions.plugin';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin';
+import { userSettingsPlugin } from './modules/user-settings/user-settings.plugin';
 import { usersPlugin } from './modules/users/users.plugin';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { domainEventsPlugin } from './plugins/domain-events';
 import { errorsPlugin } from './plugins/errors';
@@ -54,6 +62,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  // Before any route: it hooks into each route as the route is made.
+  await app.register(compressionPlugin);
   await app.register(dbPlugin, { config });
   // Before auth: a session that ends is a domain event (realtime closes its sockets).
   await app.register(domainEventsPlugin);
@@ -62,6 +72,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Users, then sign-in and sessions: its cookie parser and session hook come before any route.
   await app.register(usersPlugin);
   await app.register(authPlugin, { config });
+  // Settings before the modules that honour them (profiles, activity, downloads, notifications).
+  await app.register(userSettingsPlugin);
   await app.register(healthRoutes);
 
   // Catalogue: file storage, uploads, beats and what listeners do with them.
@@ -91,7 +103,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // What buyers and producers get afterwards: downloads, invoices and licence PDFs, earnings.
   await app.register(downloadsPlugin, { config });
   await app.register(invoicesPlugin);
+  // Credits before the account payments that grant them and the promotions that spend them.
+  await app.register(creditsPlugin);
+  // Paying for account things (packs, promotions by card, subscriptions), then tiers and
+  // subscriptions, whose first period is such a payment.
+  await app.register(accountPaymentsPlugin, { config });
+  await app.register(subscriptionsPlugin);
+  // Promotions spend credits or go through account payments, and move beats up the catalogue.
+  await app.register(promotionsPlugin);
   await app.register(earningsPlugin, { config });
+  // Last: deleting an account removes what every module above keeps of the user.
+  await app.register(accountPlugin, { config });
+
+  // robots.txt, the sitemap, and the head (title, Open Graph) the web app's pages are served with.
+  await app.register(seoPlugin, { config });
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` }),

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** How long (ms) a GET /api/beats page may be served from memory; 0 turns the cache off. */
   BEAT_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Most PostgreSQL connections per instance; unset = two per core, at least 4. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).optional(),
   /** Redis for realtime fan-out across server instances; unset = one instance, in-process bus. */
   REDIS_URL: z
     .string()
@@ -97,6 +99,8 @@ export interface Config {
   seedDemo: boolean;
   /** GET /api/beats micro-cache lifetime in ms (0 = off). */
   beatListCacheMs: number;
+  /** PostgreSQL pool size; null = two connections per core, at least 4. */
+  databasePoolMax: number | null;
   /** Realtime event bus: Redis pub/sub when set, in-process otherwise. */
   redis: { url: string; prefix: string } | null;
   /** Payments through Stripe when set; otherwise the local test checkout provider. */
@@ -192,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : null,
     seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'test',
     beatListCacheMs: e.BEAT_LIST_CACHE_MS,
+    databasePoolMax: e.DATABASE_POOL_MAX ?? null,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     stripe: e.STRIPE_SECRET_KEY
       ? {

@@ -1,12 +1,26 @@
-import { dirname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { SERVER_DIR } from './server-dir';
 
-const webDist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+const webDist = join(SERVER_DIR, '..', 'web', 'dist');
 
-/** Starts the server; serves the built web app too unless SERVE_WEB=0 (the dev setup uses Vite). */
-export async function main() {
+let running: Promise<FastifyInstance> | null = null;
+
+/**
+ * Starts the server; serves the built web app too unless SERVE_WEB=0 (the dev setup uses Vite).
+ * Once per process: a second call (an importer, and the entry check below when both end up in
+ * one bundle) gets the same server instead of a second one on the same port.
+ */
+export function main(): Promise<FastifyInstance> {
+  running ??= start();
+  return running;
+}
+
+async function start(): Promise<FastifyInstance> {
   let config;
   try {
     config = loadConfig(process.env, { webDist: process.env.SERVE_WEB === '0' ? null : webDist });
@@ -43,8 +57,17 @@ export async function main() {
   return app;
 }
 
-const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
-if (isEntry) {
+/** Run directly (`node server/dist/main.js`, `tsx server/src/main.ts`), not imported. */
+function isEntry(): boolean {
+  if (!process.argv[1]) return false;
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) {
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

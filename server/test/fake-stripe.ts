@@ -36,6 +36,22 @@ const missing = (what: string, id: string) => ({
   },
 });
 
+const declinedCard = () => ({
+  status: 402,
+  body: {
+    error: {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: 'Your card was declined.',
+    },
+  },
+});
+
+/** A recurring price's period in seconds (the fake's months are 30 days, its years 365). */
+const periodSeconds = (price: Params) =>
+  ((price.recurring as Params).interval === 'year' ? 365 : 30) * 24 * 60 * 60;
+
 export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
   readonly customers = new Map<string, Obj>();
@@ -43,6 +59,9 @@ export class FakeStripe {
   readonly sessions = new Map<string, Obj>();
   readonly paymentIntents = new Map<string, Obj>();
   readonly refunds = new Map<string, Obj>();
+  readonly products = new Map<string, Obj>();
+  readonly subscriptions = new Map<string, Obj>();
+  readonly invoices = new Map<string, Obj>();
   /** Payment methods whose charges are declined. */
   readonly declined = new Set<string>();
   /** `POST /v1/refunds`-style keys of endpoints that answer 500 (an outage) until removed. */
@@ -107,6 +126,10 @@ export class FakeStripe {
         cancel_url: p.cancel_url,
         payment_intent_data: p.payment_intent_data ?? {},
         allowed_payment_method_types: p.allowed_payment_method_types ?? [],
+        subscription_data: p.subscription_data ?? {},
+        line_price: price,
+        subscription: null,
+        invoice: null,
       } as Obj;
       session.url = `https://checkout.stripe.test/c/pay/${session.id}`;
       this.sessions.set(session.id, session);
@@ -130,19 +153,7 @@ export class FakeStripe {
     });
     this.route('POST', /^\/v1\/payment_intents$/, (p) => {
       const pmId = String(p.payment_method);
-      if (this.declined.has(pmId)) {
-        return {
-          status: 402,
-          body: {
-            error: {
-              type: 'card_error',
-              code: 'card_declined',
-              decline_code: 'generic_decline',
-              message: 'Your card was declined.',
-            },
-          },
-        };
-      }
+      if (this.declined.has(pmId)) return declinedCard();
       const intent = this.intent(Number(p.amount), String(p.currency), p, pmId);
       return { body: intent };
     });
@@ -162,6 +173,177 @@ export class FakeStripe {
       this.refunds.set(refund.id, refund);
       return { body: refund };
     });
+    this.billingRoutes();
+  }
+
+  /** Stripe Billing: products, subscriptions and their invoices (a subscription's periods). */
+  private billingRoutes() {
+    this.route('POST', /^\/v1\/products$/, (p) => {
+      const product = { id: newId('prod'), object: 'product', name: p.name, metadata: p.metadata ?? {} };
+      this.products.set(product.id, product);
+      return { body: product };
+    });
+    this.route('POST', /^\/v1\/subscriptions$/, (p) => {
+      const pmId = String(p.default_payment_method);
+      if (this.declined.has(pmId)) return declinedCard();
+      const item = (p.items as Params[])[0]!;
+      const { subscription } = this.startSubscription(
+        String(p.customer),
+        item.price_data as Params,
+        (p.metadata as Params) ?? {},
+        pmId,
+      );
+      return { body: subscription };
+    });
+    this.route('GET', /^\/v1\/subscriptions\/([^/]+)$/, (_p, m) => {
+      const sub = this.subscriptions.get(m[1]!);
+      return sub ? { body: sub } : missing('subscription', m[1]!);
+    });
+    this.route('POST', /^\/v1\/subscriptions\/([^/]+)$/, (p, m) => {
+      const sub = this.subscriptions.get(m[1]!);
+      if (!sub) return missing('subscription', m[1]!);
+      if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
+      if (p.metadata) sub.metadata = { ...(sub.metadata as Params), ...(p.metadata as Params) };
+      const change = (p.items as Params[] | undefined)?.[0];
+      if (change?.price_data) {
+        const item = this.itemOf(sub);
+        const before = item.price as Params;
+        const price = this.price(change.price_data as Params);
+        item.price = price;
+        const newInterval = (price.recurring as Params).interval !== (before.recurring as Params).interval;
+        if (newInterval) {
+          // A new interval restarts the billing cycle today, prorating what was left.
+          // (A second later at least: a test changes tier within the second it subscribed.)
+          const start = Math.max(now(), Number(item.current_period_start) + 1);
+          item.current_period_start = start;
+          item.current_period_end = start + periodSeconds(price);
+        }
+        if (p.proration_behavior === 'always_invoice') {
+          this.invoice(sub, Number(price.unit_amount), 'subscription_update');
+        }
+      }
+      return { body: sub };
+    });
+    this.route('DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (_p, m) => {
+      const sub = this.subscriptions.get(m[1]!);
+      if (!sub) return missing('subscription', m[1]!);
+      sub.status = 'canceled';
+      return { body: sub };
+    });
+    this.route('DELETE', /^\/v1\/customers\/([^/]+)$/, (_p, m) => {
+      if (!this.customers.delete(m[1]!)) return missing('customer', m[1]!);
+      return { body: { id: m[1], object: 'customer', deleted: true } };
+    });
+  }
+
+  private price(data: Params): Params {
+    return {
+      id: newId('price'),
+      object: 'price',
+      currency: data.currency,
+      unit_amount: Number(data.unit_amount),
+      product: data.product,
+      recurring: { interval: (data.recurring as Params).interval },
+    };
+  }
+
+  private itemOf(sub: Obj): Params {
+    return ((sub.items as Params).data as Params[])[0]!;
+  }
+
+  /** A paid invoice of the subscription (its first, a renewal, or a proration). */
+  private invoice(sub: Obj, amount: number, reason: string, status: 'paid' | 'open' = 'paid'): Obj {
+    const invoice = {
+      id: newId('in'),
+      object: 'invoice',
+      status,
+      customer: sub.customer,
+      amount_due: amount,
+      amount_paid: status === 'paid' ? amount : 0,
+      currency: 'usd',
+      billing_reason: reason,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: sub.id, metadata: sub.metadata },
+      },
+    };
+    this.invoices.set(invoice.id, invoice);
+    sub.latest_invoice = invoice.id;
+    return invoice;
+  }
+
+  private startSubscription(
+    customer: string,
+    priceData: Params,
+    metadata: Params,
+    paymentMethod: string | null,
+  ) {
+    const price = this.price(priceData);
+    const start = now();
+    const sub = {
+      id: newId('sub'),
+      object: 'subscription',
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      default_payment_method: paymentMethod,
+      metadata,
+      latest_invoice: null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            current_period_start: start,
+            current_period_end: start + periodSeconds(price),
+            price,
+          },
+        ],
+      },
+    } as Obj;
+    this.subscriptions.set(sub.id, sub);
+    const invoice = this.invoice(sub, Number(price.unit_amount), 'subscription_create');
+    return { subscription: sub, invoice };
+  }
+
+  /** The buyer pays a subscription-mode Checkout: Stripe starts the subscription, paid. */
+  paySubscription(sessionId: string): { session: Obj; subscription: Obj; invoice: Obj } {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    const card = this.addCard(String(session.customer));
+    const { subscription, invoice } = this.startSubscription(
+      String(session.customer),
+      session.line_price as Params,
+      ((session.subscription_data as Params).metadata as Params) ?? {},
+      card.id,
+    );
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: subscription.id,
+      invoice: invoice.id,
+    });
+    return { session: { ...session }, subscription: { ...subscription }, invoice: { ...invoice } };
+  }
+
+  /** Stripe bills the next period: paid, or (failed) the subscription turns past_due. */
+  renewSubscription(subscriptionId: string, outcome: 'paid' | 'failed' = 'paid') {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+    const item = this.itemOf(sub);
+    const price = item.price as Params;
+    if (outcome === 'failed') {
+      sub.status = 'past_due';
+      const invoice = this.invoice(sub, Number(price.unit_amount), 'subscription_cycle', 'open');
+      return { subscription: structuredClone(sub), invoice: { ...invoice } };
+    }
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = Number(item.current_period_end) + periodSeconds(price);
+    sub.status = 'active';
+    const invoice = this.invoice(sub, Number(price.unit_amount), 'subscription_cycle');
+    return { subscription: structuredClone(sub), invoice: { ...invoice } };
   }
 
   /** Adds (or overrides, added later wins) an endpoint, e.g. for Connect accounts. */

@@ -80,6 +80,18 @@ export const BeatListQuery = z
         .max(100_000, 'must be a whole number between 0 and 100000')
         .default(0),
     ),
+    /**
+     * Keyset paging: the `X-Next-Cursor` header of the page before. It continues the same
+     * filters and sort after that page's last beat, so beats added in the meantime neither
+     * repeat nor shift beats out of the next page (offset still works). Not with `search`.
+     */
+    cursor: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor of this list')
+        .optional(),
+    ),
   })
   .superRefine((q, ctx) => {
     for (const [min, max] of [
@@ -93,12 +105,52 @@ export const BeatListQuery = z
         ctx.addIssue({ code: 'custom', path: [max], message: `must not be below ${min}` });
       }
     }
+    if (q.cursor !== undefined && q.search !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cursor'],
+        message: 'cannot be used with search (page by offset)',
+      });
+    }
   });
 /** The parsed query (numbers and booleans), as the server sees it. */
 export type BeatListQuery = z.output<typeof BeatListQuery>;
 /** What a client may put in the URL: every field optional, numbers as numbers or strings. */
 export type BeatListQueryInput = Partial<Record<keyof BeatListQuery, string | number | boolean>>;
 
-/** GET /api/beats answers a JSON array of beats (platform.md §7). */
-export const BeatList = z.array(Beat);
+/**
+ * A beat as the lists show it: what a card, a track-list row, the player's queue and the price
+ * button use, and no more (a 48-beat page of full beats is 27 KB of JSON; the description and
+ * the rest are for the beat page, GET /api/beats/{id}). A full Beat is a BeatCard too, so the
+ * same cards show profile lists of full beats.
+ */
+export const BeatCard = Beat.pick({
+  id: true,
+  user_id: true,
+  title: true,
+  producer_name: true,
+  genre: true,
+  mood: true,
+  bpm: true,
+  key_signature: true,
+  duration_seconds: true,
+  price_cents: true,
+  is_free: true,
+  is_featured: true,
+  cover_image_key: true,
+  audio_file_key: true,
+  preview_status: true,
+  play_count: true,
+  download_count: true,
+});
+export type BeatCard = z.infer<typeof BeatCard>;
+
+/**
+ * GET /api/beats answers a JSON array of beats (platform.md §7) as cards. When the page is full
+ * and more may follow, the `X-Next-Cursor` header holds the cursor of the next page.
+ */
+export const BeatList = z.array(BeatCard);
 export type BeatList = z.infer<typeof BeatList>;
+
+/** The response header carrying the next page's cursor. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';

@@ -9,6 +9,7 @@ import { AUDIO_KEY_PATTERN } from './files-contract';
 import { PAGE_SIZES, UI } from './limits';
 import { NUL_CHARACTER_ERROR, text } from './text-fields';
 import { ActivityItem, Notification } from './realtime-contract';
+import { ProfileRestriction } from './settings-contract';
 
 // ---------------------------------------------------------------------------------------------
 // Profiles (platform.md §2 "Profile", §3 "Profile response")
@@ -37,6 +38,11 @@ export const Profile = z.object({
    */
   voice_tag_key: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The custom_profile_badge of the user's tier now (e.g. "PRO"), shown beside the name; null
+   * or absent without one (issue 10).
+   */
+  badge: z.string().nullish(),
   /** Sums over the user's beats. */
   total_plays: z.number().int(),
   total_downloads: z.number().int(),
@@ -62,6 +68,11 @@ export const ProfileResponse = z.object({
   average_rating: z.number().nullable(),
   favorite_genres: z.array(FavoriteGenre),
   recent_beats: z.array(Beat),
+  /**
+   * Set when the viewer may see only the header (money.md §3 profileVisibility): the counts are
+   * 0, average_rating null and the lists empty, and the profile's lists answer 403.
+   */
+  restricted: ProfileRestriction.nullable().default(null),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 

@@ -25,6 +25,23 @@ export function fileUrl(key: string): string {
   return `/api/files/${key}`;
 }
 
+/**
+ * Widths (px) of the WebP renditions the server makes of every uploaded image (covers and
+ * pictures), so a card ~180 px wide downloads a small file instead of the 800 px JPEG.
+ */
+export const COVER_RENDITION_WIDTHS = [256, 512] as const;
+export type CoverRenditionWidth = (typeof COVER_RENDITION_WIDTHS)[number];
+
+/**
+ * The key of an image's rendition, derived from the image's key alone (`images/<uuid>.jpg` ->
+ * `images-256/<uuid>.webp`), so lists and pages need no extra field to find it; null for a key
+ * that is not an uploaded image.
+ */
+export function coverRenditionKey(imageKey: string, width: CoverRenditionWidth): string | null {
+  if (!IMAGE_KEY_PATTERN.test(imageKey)) return null;
+  return `images-${width}/${imageKey.slice('images/'.length, -'.jpg'.length)}.webp`;
+}
+
 /** A person's picture: their uploaded profile image when they have one, else the issuer's. */
 export function avatarUrl(
   profileImageKey: string | null | undefined,

@@ -5,9 +5,12 @@ import {
   creditPackUses,
   currencySymbol,
   formatAmount,
+  formatCreditChange,
+  formatCredits,
   formatPrice,
   formatPriceIn,
   licencePriceCents,
+  monthlyPriceCents,
   priceInputToUsdCents,
   promotionPrice,
   usdCentsToPriceInput,
@@ -209,5 +212,37 @@ describe('promotionPrice', () => {
     ['homepage boost', boost, Number.NaN, 100, 99],
   ] as const)('%s with %s% off → %i credits, %i cents', (_name, option, discount, credits, cents) => {
     expect(promotionPrice(option, discount)).toEqual({ credits, price_cents: cents });
+  });
+});
+
+describe('formatCredits and formatCreditChange', () => {
+  it.each([
+    [0, '0', '0'],
+    [100, '100', '+100'],
+    [1150, '1,150', '+1,150'],
+    [13000, '13,000', '+13,000'],
+    [-200, '-200', '-200'],
+    [-1000, '-1,000', '-1,000'],
+  ])('%i → %s, change %s', (amount, full, change) => {
+    expect(formatCredits(amount)).toBe(full);
+    expect(formatCreditChange(amount)).toBe(change);
+  });
+
+  it('counts missing or NaN as 0', () => {
+    expect(formatCredits(null)).toBe('0');
+    expect(formatCredits(undefined)).toBe('0');
+    expect(formatCredits(Number.NaN)).toBe('0');
+  });
+});
+
+describe('monthlyPriceCents', () => {
+  it.each([
+    [1999, 'monthly', 1999],
+    [19990, 'yearly', 1666], // 1665.83
+    [11988, 'yearly', 999],
+    [6, 'yearly', 1], // 0.5 rounds up
+    [0, 'yearly', 0],
+  ] as const)('%i cents %s → %i a month', (price_cents, billing_period, expected) => {
+    expect(monthlyPriceCents({ price_cents, billing_period })).toBe(expected);
   });
 });

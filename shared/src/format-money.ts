@@ -117,3 +117,25 @@ export function promotionPrice(
     price_cents: roundHalfUp(option.price_cents * factor),
   };
 }
+
+/** A number of credits written out in full with thousands separators: 10000 → '10,000'. */
+export function formatCredits(credits: number | null | undefined): string {
+  const value = credits === null || credits === undefined || !Number.isFinite(credits) ? 0 : credits;
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** A ledger row's change, signed: a gain '+1,150', a spend '-200', nothing '0'. */
+export function formatCreditChange(amount: number): string {
+  return amount > 0 ? `+${formatCredits(amount)}` : amount < 0 ? `-${formatCredits(-amount)}` : '0';
+}
+
+/**
+ * What a plan costs per month (money.md §9: yearly tiers show the per-month figure): a yearly
+ * price divided by 12, rounded to the cent; a monthly price as it is.
+ */
+export function monthlyPriceCents(tier: {
+  price_cents: number;
+  billing_period: 'monthly' | 'yearly';
+}): number {
+  return tier.billing_period === 'yearly' ? roundHalfUp(tier.price_cents / 12) : tier.price_cents;
+}

@@ -467,6 +467,25 @@ describe('track end', () => {
     const before = stateWith(['a', 'b', 'c'], 0, { shuffle: true });
     expect(playerReducer(before, { type: 'trackEnded', random: sequence(0.9) }).currentIndex).toBe(2);
   });
+
+  it.each(['none', 'all'] as const)(
+    'with autoPlay off (repeat %s), stops after the track instead of going on',
+    (repeat) => {
+      const before = stateWith(['a', 'b', 'c'], 1, { repeat, currentTime: 120 });
+      const after = playerReducer(before, { type: 'trackEnded', random: () => 0, autoPlay: false });
+      expect(after.currentIndex).toBe(1);
+      expect(after.isPlaying).toBe(false);
+      expect(after.currentTime).toBe(0);
+      expectConsistent(after);
+    },
+  );
+
+  it('with autoPlay off, repeat one still repeats the track', () => {
+    const before = stateWith(['a', 'b'], 0, { repeat: 'one' });
+    const after = playerReducer(before, { type: 'trackEnded', random: () => 0, autoPlay: false });
+    expect(after.isPlaying).toBe(true);
+    expect(after.trackToken).toBe(before.trackToken + 1);
+  });
 });
 
 describe('volume and mute', () => {

@@ -35,7 +35,12 @@ export type PlayerAction =
   | { type: 'reorder'; from: number; to: number }
   | { type: 'toggleShuffle' }
   | { type: 'cycleRepeat' }
-  | { type: 'trackEnded'; random: RandomSource }
+  /**
+   * The audio reached its end. autoPlay is the user's setting (money.md §3, default true): off,
+   * the player stops after the track instead of going on through the queue; repeat one still
+   * repeats, because that is the listener's explicit choice on the bar.
+   */
+  | { type: 'trackEnded'; random: RandomSource; autoPlay?: boolean }
   | { type: 'setVolume'; volume: number }
   | { type: 'toggleMute' }
   | { type: 'seek'; time: number }
@@ -200,7 +205,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'trackEnded':
       if (!state.currentBeat) return state;
       if (state.repeat === 'one') return startAt(state, state.currentIndex);
-      if (state.repeat === 'all' || state.queue.length > 1) {
+      if (action.autoPlay !== false && (state.repeat === 'all' || state.queue.length > 1)) {
         return startAt(state, nextIndex(state, action.random));
       }
       // Stop: back at the start, ready to play again.

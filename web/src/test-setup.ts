@@ -6,12 +6,18 @@ import { afterEach, vi } from 'vitest';
 // renders a whole page; a slow pass is not a failure, a wrong screen still is.
 configure({ asyncUtilTimeout: 5000 });
 
+// The server's signed-in hint (features/session/api.ts): tests answer /api/users/me with
+// their own fetch stub, so the page must ask it, as it does in a browser that holds a session.
+const SIGNED_IN_HINT = 'beatroom_signed_in=1; path=/';
+document.cookie = SIGNED_IN_HINT;
+
 // Testing Library only cleans up by itself when test globals are on; this project keeps them off.
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
+  document.cookie = SIGNED_IN_HINT;
 });
 
 // jsdom lacks these browser APIs; Radix menus and popovers call them while positioning, and

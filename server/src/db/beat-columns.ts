@@ -24,6 +24,8 @@ export const beatSelect = {
   isFree: true,
   isFeatured: true,
   promotionType: true,
+  featuredUntil: true,
+  boostedUntil: true,
   audioFileKey: true,
   coverImageKey: true,
   durationSeconds: true,
@@ -48,6 +50,8 @@ export const saleBeatSelect = {
   priceCents: true,
   isFree: true,
   soldExclusiveAt: true,
+  /** A deleted producer's beat kept for its buyers: downloadable by them, sold to nobody. */
+  delistedAt: true,
 } as const satisfies Prisma.BeatSelect;
 
 /** A stored beat as Prisma's generated types describe it. */
@@ -60,11 +64,30 @@ export type BeatRecord = Prisma.BeatGetPayload<{ select: typeof beatSelect }>;
 export const BEAT_COLUMNS = Prisma.sql`b.id::text AS "id", b.user_id::text AS "userId", b.title,
   b.description, b.bpm, b.key_signature AS "keySignature", b.genre, b.mood,
   b.price_cents AS "priceCents", b.is_free AS "isFree", b.is_featured AS "isFeatured",
-  b.promotion_type AS "promotionType", b.audio_file_key AS "audioFileKey",
+  b.promotion_type AS "promotionType", b.featured_until AS "featuredUntil",
+  b.boosted_until AS "boostedUntil", b.audio_file_key AS "audioFileKey",
   b.cover_image_key AS "coverImageKey", b.duration_seconds AS "durationSeconds",
   b.play_count AS "playCount", b.download_count AS "downloadCount", b.created_at AS "createdAt",
   b.producer_name AS "producerName", b.preview_key AS "previewKey", b.preview_status AS "previewStatus",
   b.sold_exclusive_at AS "soldExclusiveAt"`;
+
+/**
+ * Whether a beat shows as featured, and its promotion: the permanent is_featured flag (seed,
+ * admins) or a paid featured promotion still running (featured_until, issue 10); a running
+ * homepage boost alone names homepage_boost. Decided against the clock at read time, so a
+ * promotion ends on time without anything rewriting the row.
+ */
+export function promotionState(
+  row: Pick<BeatRecord, 'isFeatured' | 'promotionType' | 'featuredUntil' | 'boostedUntil'>,
+  now: Date,
+): { is_featured: boolean; promotion_type: string | null } {
+  const featured = row.featuredUntil !== null && row.featuredUntil > now;
+  if (featured) return { is_featured: true, promotion_type: row.promotionType ?? 'featured_week' };
+  if (row.boostedUntil !== null && row.boostedUntil > now) {
+    return { is_featured: row.isFeatured, promotion_type: 'homepage_boost' };
+  }
+  return { is_featured: row.isFeatured, promotion_type: row.isFeatured ? row.promotionType : null };
+}
 
 /**
  * A stored beat as the Beat contract. Genre, key and mood are plain text columns, but every
@@ -84,8 +107,7 @@ export function toBeat(row: BeatRecord): Beat {
     mood: row.mood as Mood | null,
     price_cents: row.priceCents,
     is_free: row.isFree,
-    is_featured: row.isFeatured,
-    promotion_type: row.promotionType,
+    ...promotionState(row, new Date()),
     // The preview, never the master (which is for sale): nothing to play until it is ready.
     audio_file_key: ready ? row.previewKey : null,
     cover_image_key: row.coverImageKey,

@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { SERVER_DIR } from '../server-dir';
 import type { SqlSession } from './database';
 
-export const MIGRATIONS_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'prisma',
-  'migrations',
-);
+export const MIGRATIONS_DIR = join(SERVER_DIR, 'prisma', 'migrations');
 
 /** Any constant works; it only has to be the same for every Beatroom instance. */
 const MIGRATION_LOCK_KEY = 72_410_913;

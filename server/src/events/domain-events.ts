@@ -32,10 +32,15 @@ export type DomainEvent =
   /** Someone other than its producer downloaded a beat (history and download_count are written). */
   | { type: 'beat.downloaded'; beatId: string; producerId: string; userId: string }
   /**
-   * A session is over: signed out, or found expired (on use or by the sweep). `tokenHash` is
-   * the keyed hash the sessions table holds, never the token itself.
+   * A session is over: signed out, found expired (on use or by the sweep), or its account was
+   * deleted. `tokenHash` is the keyed hash the sessions table holds, never the token itself.
    */
-  | { type: 'session.ended'; tokenHash: string; userId: string; reason: 'logout' | 'expired' };
+  | {
+      type: 'session.ended';
+      tokenHash: string;
+      userId: string;
+      reason: 'logout' | 'expired' | 'account_deleted';
+    };
 
 type Handler<T extends DomainEvent['type']> = (
   event: Extract<DomainEvent, { type: T }>,

@@ -14,6 +14,7 @@ declare module 'fastify' {
 export const dbPlugin = fp(
   async (app, opts: { config: Config }) => {
     const db = await openDatabase(databaseTarget(opts.config), {
+      poolMax: opts.config.databasePoolMax ?? undefined,
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
     });
     const session = await db.session();

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { NEXT_CURSOR_HEADER } from '@beatroom/shared/beat-list-contract';
 import { REALTIME_PATH } from '@beatroom/shared/realtime-contract';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -44,6 +45,8 @@ export const securityPlugin = fp(
 
     await app.register(cors, {
       credentials: true,
+      // The next page's cursor of GET /api/beats, readable by the desktop app's origin too.
+      exposedHeaders: [NEXT_CURSOR_HEADER],
       origin: (origin, cb) => cb(null, !origin || origins.has(origin)),
     });
 

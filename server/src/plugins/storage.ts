@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { createLocalStorage } from '../modules/storage/local-storage';
 import { createS3Storage } from '../modules/storage/s3-storage';
-import type { Storage } from '../modules/storage/storage';
+import { withDerivedFiles, type Storage } from '../modules/storage/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +15,9 @@ declare module 'fastify' {
 export const storagePlugin = fp(
   async (app, opts: { config: Config }) => {
     const { config } = opts;
-    const storage = config.s3
-      ? createS3Storage(config.s3)
-      : await createLocalStorage(join(config.dataDir, 'files'));
+    const storage = withDerivedFiles(
+      config.s3 ? createS3Storage(config.s3) : await createLocalStorage(join(config.dataDir, 'files')),
+    );
     app.log.info(
       config.s3
         ? { storage: 's3', endpoint: config.s3.endpoint, bucket: config.s3.bucket }

@@ -24,7 +24,8 @@ describe('web app fallback', () => {
     const page = await t.app.inject({ method: 'GET', url: '/beats/123?tab=reviews' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('<title>Beatroom</title>');
+    // The page's own head replaces the built one (app.seo; seo.test.ts has the details).
+    expect(page.body).toContain('<title>Beatroom · Premium Beat Marketplace</title>');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -1,22 +1,28 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { withPageHead } from '../modules/seo/seo.service';
 
 /**
- * Serves the built web app beside the API on one port. Hashed assets are cached for a year;
- * any other non-API GET gets index.html so client routes survive a reload; an unknown /api
+ * Serves the built web app beside the API on one port. Hashed assets are cached for a year and
+ * sent as the Brotli or gzip file the build wrote beside them, as Accept-Encoding allows; any
+ * other non-API GET gets index.html, with the page's own title, description and Open Graph tags
+ * (app.seo), so client routes survive a reload and shared links show a preview; an unknown /api
  * path is a JSON 404.
  */
 export const webPlugin = fp(
   async (app, opts: { dist: string }) => {
-    if (!existsSync(join(opts.dist, 'index.html'))) {
+    const indexFile = join(opts.dist, 'index.html');
+    if (!existsSync(indexFile)) {
       throw new Error(`The web app is not built: ${opts.dist}/index.html is missing (run npm run build).`);
     }
+    const indexHtml = readFileSync(indexFile, 'utf8');
     await app.register(fastifyStatic, {
       root: opts.dist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
@@ -33,8 +39,9 @@ export const webPlugin = fp(
       if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(opts.dist, path))) {
         return reply.sendFile(path.slice(1));
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const html = withPageHead(indexHtml, await app.seo.pageMeta(path));
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   },
-  { name: 'web' },
+  { name: 'web', dependencies: ['seo'] },
 );

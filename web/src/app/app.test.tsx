@@ -118,7 +118,6 @@ describe('App shell', () => {
 
   it.each([
     ['/my-recordings', 'My Recordings'],
-    ['/settings?section=subscription', 'Settings'],
     ['/support/ticket/ST-000123', 'Support Center'],
     ['/studio/collaborate/create?beat=b-1', 'Studio Pro'],
   ])('says %s is coming soon, with a way back to browsing (issue 8, defect 12)', async (path, title) => {

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
 import { Toaster } from '../components/ui/toaster';
+import { ThemeSettingsSync } from '../features/theme/components/theme-settings-sync';
 import { ThemeSync } from '../features/theme/components/theme-sync';
 import { configureApiClient } from '../lib/api-client';
 import { createBrowserPlatform, PlatformProvider, type Platform } from '../lib/platform';
@@ -40,6 +41,7 @@ export function App({ createRouter = createBrowserRouter, queryClient, platform 
     <PlatformProvider platform={currentPlatform}>
       <QueryClientProvider client={client}>
         <ThemeSync />
+        <ThemeSettingsSync />
         <PlatformSync router={router} />
         <RouterProvider router={router} />
         {/* Below the sticky header (two rows on phones); the stack steps aside from open menus. */}

@@ -1,6 +1,7 @@
 import type { Beat } from '@beatroom/shared/beats-contract';
 import type { RenderPlayButton, RenderPriceButton } from '../features/catalogue/components/beat-card';
 import { PlayButton } from '../features/player/components/play-button';
+import { BeatPromotionsPanel } from '../features/promotions/components/beat-promotions-panel';
 import { BeatPriceButton } from '../features/purchase/components/beat-price-button';
 import { EditBeatModal } from '../features/upload/components/edit-beat-modal';
 import { useBeatChanges } from './beat-changes';
@@ -19,7 +20,8 @@ export const renderCardPriceButton: RenderPriceButton = (beat, placement) => (
 
 /**
  * Manage Beat (upload) wherever a beat's owner sees it: a save or a delete refreshes every
- * other view of the beat (useBeatChanges); `onDeleted` is the caller's own next step.
+ * other view of the beat (useBeatChanges); `onDeleted` is the caller's own next step. It shows
+ * the beat's promotions and opens Promote Your Beat (promotions).
  */
 export function ManageBeatDialog({
   beat,
@@ -48,6 +50,7 @@ export function ManageBeatDialog({
         onDeleted();
         changes.deleted(deleted);
       }}
+      promotions={(current) => <BeatPromotionsPanel beat={current} />}
     />
   );
 }

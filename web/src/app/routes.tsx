@@ -9,10 +9,12 @@ import { BeatRoute } from './routes/beat-route';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { DownloadsRoute } from './routes/downloads-route';
 import { HomePage } from './routes/home-page';
+import { LocalAccountCheckoutRoute } from './routes/local-account-checkout-route';
 import { MembersOnly } from './routes/members-only';
 import { NotFoundPage } from './routes/not-found-page';
 import { ProfileRoute } from './routes/profile-route';
 import { RouteErrorPage } from './routes/route-error-page';
+import { SettingsRoute } from './routes/settings-route';
 import { UploadRoute } from './routes/upload-route';
 
 /**
@@ -48,6 +50,8 @@ export const appRoutes: RouteObject[] = [
           </MembersOnly>
         ),
       },
+      // The same for a credits pack, a promotion paid by card or a subscription.
+      { path: 'checkout/local/account/:paymentId', element: <LocalAccountCheckoutRoute /> },
       { path: 'downloads', element: <DownloadsRoute /> },
       {
         path: 'earnings',
@@ -60,7 +64,7 @@ export const appRoutes: RouteObject[] = [
           </MembersOnly>
         ),
       },
-      { path: 'settings', element: <ComingSoonPage area="settings" /> },
+      { path: 'settings', element: <SettingsRoute /> },
 
       // Community and operations (community.md)
       { path: 'admin', element: <ComingSoonPage area="admin" /> },

@@ -119,6 +119,14 @@ export function configureApiClient(options: ApiClientOptions): void {
   Object.assign(defaultOptions, options);
 }
 
+/**
+ * Whether the API is the page's own origin, reached with the page's cookies (the web), rather
+ * than a configured server the desktop app signs requests to.
+ */
+export function apiIsSameOrigin(): boolean {
+  return !defaultOptions.baseUrl;
+}
+
 /** The full URL of an API path, for things fetch() does not load (links, <audio> sources). */
 export function apiUrl(path: string): string {
   return `${defaultOptions.baseUrl ?? ''}${path}`;

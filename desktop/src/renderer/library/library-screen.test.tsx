@@ -103,6 +103,19 @@ describe('Library screen', () => {
     expect(openBeat).toHaveBeenCalledWith('b2');
   });
 
+  it('shows prices in the user’s currency (EUR at the spec’s 0.85)', async () => {
+    render(
+      <LibraryScreen
+        library={fakeLibrary()}
+        microphone={fakeMicrophone()}
+        openBeat={vi.fn()}
+        currency="EUR"
+      />,
+    );
+    expect(await screen.findByText('€25.49')).toBeTruthy();
+    expect(screen.queryByText('$29.99')).toBeNull();
+  });
+
   it('searches and sorts through the local library', async () => {
     const library = fakeLibrary();
     render(

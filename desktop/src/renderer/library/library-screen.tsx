@@ -1,5 +1,6 @@
 import { formatDate, formatTimeAgo } from '@beatroom/shared/format-dates';
-import { formatPrice } from '@beatroom/shared/format-money';
+import { formatPriceIn } from '@beatroom/shared/format-money';
+import type { Currency } from '@beatroom/shared/money-constants';
 import { formatDuration, formatNumber } from '@beatroom/shared/format-numbers';
 import {
   LIBRARY_SORTS,
@@ -20,7 +21,7 @@ const control =
 const smallButton =
   'inline-flex h-8 items-center gap-1.5 rounded-full border border-line px-3 text-sm font-medium transition-colors hover:bg-fg/10 disabled:opacity-50';
 
-function BeatTile({ beat, onOpen }: { beat: LibraryBeat; onOpen: () => void }) {
+function BeatTile({ beat, onOpen, currency }: { beat: LibraryBeat; onOpen: () => void; currency: Currency }) {
   return (
     <li>
       <button
@@ -45,7 +46,7 @@ function BeatTile({ beat, onOpen }: { beat: LibraryBeat; onOpen: () => void }) {
             {beat.duration_seconds ? ` · ${formatDuration(beat.duration_seconds)}` : ''}
           </span>
           <span className="flex justify-between text-xs text-muted numeric">
-            <span>{beat.is_free ? 'Free' : formatPrice(beat.price_cents)}</span>
+            <span>{formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency)}</span>
             <span>{formatNumber(beat.play_count)} plays</span>
           </span>
         </span>
@@ -174,7 +175,7 @@ export function LibraryScreen({ library, openBeat, microphone, currency }: Libra
         ) : (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {beats.map((beat) => (
-              <BeatTile key={beat.id} beat={beat} onOpen={() => openBeat(beat.id)} />
+              <BeatTile key={beat.id} beat={beat} onOpen={() => openBeat(beat.id)} currency={currency} />
             ))}
           </ul>
         )}

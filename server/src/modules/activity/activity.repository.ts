@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import { displayNameOf, userNameSelect } from '../../db/user-columns';
+import { usersOpenTo } from '../../db/user-privacy';
 
 const activitySelect = {
   id: true,
@@ -24,6 +25,17 @@ export interface NewActivity {
   metadata: Record<string, number | string>;
 }
 
+/**
+ * Items `viewerId` (null: everyone, signed out) may see: a followers-only or private actor's
+ * items only by who may see their profile, and who they follow only if they show it.
+ */
+function visibleTo(viewerId: string | null): Prisma.ActivityWhereInput {
+  return {
+    user: usersOpenTo(viewerId),
+    OR: [{ type: { not: 'user_followed' } }, { user: usersOpenTo(viewerId, 'showFollowing') }],
+  };
+}
+
 export function createActivityRepository(prisma: PrismaClient) {
   return {
     create(item: NewActivity): Promise<ActivityRow> {
@@ -31,17 +43,25 @@ export function createActivityRepository(prisma: PrismaClient) {
     },
 
     /** Newest first. `followedBy`: only actors that user follows; `userId`: only that actor. */
-    list(filter: { followedBy?: string; userId?: string; type?: string | undefined }, take: number) {
+    list(
+      filter: { followedBy?: string; userId?: string; type?: string | undefined; viewerId: string | null },
+      take: number,
+    ) {
       const where: Prisma.ActivityWhereInput = {};
       if (filter.userId) where.userId = filter.userId;
       if (filter.followedBy) where.user = { followers: { some: { followerId: filter.followedBy } } };
       if (filter.type) where.type = filter.type;
       return prisma.activity.findMany({
-        where,
+        where: { AND: [where, visibleTo(filter.viewerId)] },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take,
         select: activitySelect,
       });
+    },
+
+    /** Whether everyone may see this item (only those are broadcast to every socket). */
+    async isPublic(id: string): Promise<boolean> {
+      return (await prisma.activity.count({ where: { id, ...visibleTo(null) } })) > 0;
     },
 
     /** A deleted beat's items would link nowhere. */

@@ -43,10 +43,18 @@ export function createActivityService(deps: {
   const { repo, realtime } = deps;
   let cached: { at: number; items: Promise<ActivityItem[]> } | null = null;
 
+  /**
+   * Stores the item; every socket hears of it only when everyone may see it (the actor's
+   * privacy settings, money.md §3). Others are read through list(), which applies the rules
+   * per viewer.
+   */
   async function record(item: NewActivity) {
-    const activity = toActivityItem(await repo.create(item));
+    const row = await repo.create(item);
+    const activity = toActivityItem(row);
     cached = null;
-    realtime.broadcast({ type: 'activity', data: { type: 'new_activity', activity } });
+    if (await repo.isPublic(row.id)) {
+      realtime.broadcast({ type: 'activity', data: { type: 'new_activity', activity } });
+    }
     return activity;
   }
 
@@ -56,16 +64,19 @@ export function createActivityService(deps: {
     async list(user: UserRecord, query: ActivityQuery): Promise<ActivityListResponse> {
       const filter =
         query.scope === 'mine'
-          ? { userId: user.id, type: query.type }
+          ? { userId: user.id, type: query.type, viewerId: user.id }
           : query.scope === 'following'
-            ? { followedBy: user.id, type: query.type }
-            : { type: query.type };
+            ? { followedBy: user.id, type: query.type, viewerId: user.id }
+            : { type: query.type, viewerId: user.id };
       return { activities: (await repo.list(filter, query.limit)).map(toActivityItem) };
     },
 
     initialFeed(): Promise<ActivityItem[]> {
       if (!cached || Date.now() - cached.at > INITIAL_FEED_TTL_MS) {
-        const items = repo.list({}, UI.ACTIVITY_FEED_MAX).then((rows) => rows.map(toActivityItem));
+        // One feed for every new socket, so only what everyone may see.
+        const items = repo
+          .list({ viewerId: null }, UI.ACTIVITY_FEED_MAX)
+          .then((rows) => rows.map(toActivityItem));
         cached = { at: Date.now(), items };
         // A failed query must not be served from the cache to every later socket.
         items.catch(() => {

@@ -24,6 +24,7 @@ export const analyticsPlugin = fp(
         revenue: (producerId) => app.earnings.revenue(producerId),
         downloadsSince: (producerId, since) => app.downloads.recentDownloadsOf(producerId, since),
       },
+      analyticsAccess: async (userId) => (await app.subscriptions.activeTier(userId)).analytics_access,
     });
     app.realtime.setAnalyticsSource(analytics.compute);
     app.decorate('analytics', analytics);

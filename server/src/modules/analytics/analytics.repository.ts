@@ -27,6 +27,20 @@ export function createAnalyticsRepository(prisma: PrismaClient) {
       return prisma.beatPlay.count({ where: { beat: { userId }, createdAt: { gte: from, lt: to } } });
     },
 
+    /**
+     * Plays of the user's beats per UTC day since a time, and the distinct listeners behind
+     * them: a signed-in listener once per day, each signed-out play as one.
+     */
+    playsByDay(userId: string, since: Date) {
+      return prisma.$queryRaw<{ date: string; plays: number; listeners: number }[]>`
+        SELECT to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date,
+               count(*)::int AS plays,
+               count(DISTINCT coalesce(p.user_id::text, 'play-' || p.id::text))::int AS listeners
+        FROM beat_plays p JOIN beats b ON b.id = p.beat_id
+        WHERE b.user_id = ${userId}::uuid AND p.created_at >= ${since}
+        GROUP BY 1`;
+    },
+
     async beatOwner(beatId: string): Promise<string | null> {
       const row = await prisma.beat.findUnique({ where: { id: beatId }, select: { userId: true } });
       return row?.userId ?? null;

@@ -1,3 +1,4 @@
+import { ANALYTICS_LOCKED, type ListenerChartResponse } from '@beatroom/shared/analytics-charts-contract';
 import type { Analytics } from '@beatroom/shared/realtime-contract';
 import { forbidden } from '../../http/http-errors';
 import type { RealtimeService } from '../realtime/realtime.service';
@@ -5,6 +6,7 @@ import type { UserRecord } from '../users/user-record';
 import type { AnalyticsRepository } from './analytics.repository';
 
 const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
 const WEEK_MS = 7 * 24 * HOUR_MS;
 /** Beat → owner answers kept for play events; owners never change, so entries never go stale. */
 const OWNER_CACHE_MAX = 10_000;
@@ -33,6 +35,8 @@ export function createAnalyticsService(deps: {
   repo: AnalyticsRepository;
   realtime: Pick<RealtimeService, 'analyticsChanged'>;
   sales: SalesFigures;
+  /** Whether the producer's tier now includes analytics_access (the listener chart). */
+  analyticsAccess?: (userId: string) => Promise<boolean>;
   now?: () => Date;
 }) {
   const { repo } = deps;
@@ -74,6 +78,26 @@ export function createAnalyticsService(deps: {
     async forUser(viewer: UserRecord, userId: string): Promise<Analytics> {
       if (viewer.id !== userId) throw forbidden(ANALYTICS_OWNER_ONLY);
       return compute(userId);
+    },
+
+    /**
+     * GET /api/users/{id}/analytics/listeners: the owner only, and only on a tier with
+     * analytics_access (issue 10); every day of the range present, oldest first.
+     */
+    async listeners(viewer: UserRecord, userId: string, days: number): Promise<ListenerChartResponse> {
+      if (viewer.id !== userId) throw forbidden(ANALYTICS_OWNER_ONLY);
+      if (deps.analyticsAccess && !(await deps.analyticsAccess(userId))) throw forbidden(ANALYTICS_LOCKED);
+      const at = now();
+      const today = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+      const since = new Date(today - (days - 1) * DAY_MS);
+      const rows = new Map((await repo.playsByDay(userId, since)).map((r) => [r.date, r]));
+      return {
+        days: Array.from({ length: days }, (_, i) => {
+          const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+          const row = rows.get(date);
+          return { date, plays: row?.plays ?? 0, listeners: row?.listeners ?? 0 };
+        }),
+      };
     },
 
     changed(userIds: string[]) {

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { OfflineAudioContext } from 'node-web-audio-api';
 import { ChunkReader } from './chunk-reader';
 import { InvalidAudioError } from './wav';
 
@@ -140,6 +139,8 @@ export class CompressedDecoder {
     const { format } = this;
     const chunkBytes = CHUNK_BYTES[format];
     const reader = new ChunkReader(this.stream);
+    // The Web Audio engine (~20 MB) loads with the first MP3 or FLAC decoded, not at start-up.
+    const { OfflineAudioContext } = await import('node-web-audio-api');
     const context = new OfflineAudioContext(1, 1, this.sampleRate);
     try {
       let prefix: Buffer = Buffer.alloc(0);

@@ -9,7 +9,13 @@ import { authRoutes } from './auth.routes';
 import { createAuthService, type AuthService, type SignedInSession } from './auth.service';
 import { startLocalIssuer } from './local-issuer';
 import { createOidcProvider, GOOGLE_ISSUER } from './oidc';
-import { sessionToken } from './session-cookie';
+import {
+  clearSessionCookie,
+  SESSION_COOKIE,
+  sessionToken,
+  setSignedInCookie,
+  SIGNED_IN_COOKIE,
+} from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,11 +84,16 @@ export const authPlugin = fp(
         return this.session?.user ?? null;
       },
     });
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/') || request.routeOptions.config.sessionLookup === false) return;
       const token = sessionToken(request);
       if (!token) return;
       request.session = await app.auth.resolveSession(token);
+      // Keep the page's signed-in hint in step with the session cookie: sessions made before
+      // the hint existed get it, an ended session's cookie goes with its hint.
+      const fromCookie = request.cookies[SESSION_COOKIE] === token;
+      if (fromCookie && request.session && request.cookies[SIGNED_IN_COOKIE] !== '1') setSignedInCookie(reply, config);
+      if (fromCookie && !request.session) clearSessionCookie(reply, config);
     });
 
     await app.register(authRoutes, { config });

@@ -35,8 +35,15 @@ export async function startLocalIssuer(opts: {
   redirectUris: string[];
   port?: number;
 }): Promise<LocalIssuer> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'local-1', alg: 'RS256', use: 'sig' };
+  // An RSA key takes a few hundred milliseconds to make (on libuv's thread pool): start-up does
+  // not wait for it; the first request that needs it does.
+  const signing = (async () => {
+    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'local-1', alg: 'RS256', use: 'sig' };
+    return { jwk, privateKey };
+  })();
+  // Failures surface where the key is awaited; this only keeps the promise from being unhandled.
+  signing.catch(() => {});
   const codes = new Map<string, PendingCode>();
   let base = '';
 
@@ -63,7 +70,7 @@ export async function startLocalIssuer(opts: {
         claims_supported: ['sub', 'email', 'email_verified', 'name', 'picture'],
       });
     }
-    if (req.method === 'GET' && url.pathname === '/jwks') return json(res, 200, { keys: [jwk] });
+    if (req.method === 'GET' && url.pathname === '/jwks') return json(res, 200, { keys: [(await signing).jwk] });
     if (url.pathname === '/authorize' && (req.method === 'GET' || req.method === 'POST')) {
       const params = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : url.searchParams;
       return authorize(params, req.method === 'POST', res);
@@ -125,6 +132,7 @@ export async function startLocalIssuer(opts: {
     const verifier = body.get('code_verifier') ?? '';
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     if (challenge !== pending.codeChallenge) return json(res, 400, { error: 'invalid_grant' });
+    const { jwk, privateKey } = await signing;
     const sub = `local-${createHash('sha256').update(pending.email).digest('hex').slice(0, 24)}`;
     const idToken = await new SignJWT({
       email: pending.email,

@@ -1,114 +1,223 @@
-import type { BeatListQuery } from '@beatroom/shared/beat-list-contract';
-import type { Beat } from '@beatroom/shared/beats-contract';
+import { createHash } from 'node:crypto';
+import type { BeatCard, BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import type { BeatSort } from '@beatroom/shared/catalogue-constants';
-import { BEAT_COLUMNS, toBeat, type BeatRecord } from '../../db/beat-columns';
-import { Prisma, type PrismaClient } from '../../generated/prisma/client';
+import type { Database } from '../../db/database';
 
 /**
- * Each sort, written so an index of the catalogue migration serves it: a backward scan of
- * (created_at DESC, id) gives created_at ASC, id DESC, hence the tie-breaker directions. The
- * id tie-breaker makes pages stable when values repeat.
+ * The catalogue browse and search queries: the hottest statements of the server. They are
+ * plain SQL text with $n parameters, run as named prepared statements on PostgreSQL (one name
+ * per distinct text, so each connection parses and plans a filter combination once) and as the
+ * same text on PGlite, so both databases answer the same rows in the same order.
  */
-const ORDER_BY: Record<BeatSort, Prisma.Sql> = {
-  newest: Prisma.sql`b.created_at DESC, b.id ASC`,
-  oldest: Prisma.sql`b.created_at ASC, b.id DESC`,
-  popular: Prisma.sql`b.play_count DESC, b.id ASC`,
-  downloads: Prisma.sql`b.download_count DESC, b.id ASC`,
-  price_low: Prisma.sql`b.price_cents ASC, b.id ASC`,
-  price_high: Prisma.sql`b.price_cents DESC, b.id DESC`,
+
+/** A statement being written: SQL text and its parameters, `$n` numbered as they are added. */
+class Statement {
+  readonly values: unknown[] = [];
+  param(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * Each sort as its column and directions, served by an index of the catalogue migrations: a
+ * backward scan of (created_at DESC, id) gives created_at ASC, id DESC, hence the tie-breaker
+ * directions. The id tie-breaker makes pages stable when values repeat, and keyset pages exact.
+ */
+const SORTS: Record<BeatSort, { column: string; desc: boolean; idDesc: boolean }> = {
+  newest: { column: 'b.created_at', desc: true, idDesc: false },
+  oldest: { column: 'b.created_at', desc: false, idDesc: true },
+  popular: { column: 'b.play_count', desc: true, idDesc: false },
+  downloads: { column: 'b.download_count', desc: true, idDesc: false },
+  price_low: { column: 'b.price_cents', desc: false, idDesc: false },
+  price_high: { column: 'b.price_cents', desc: true, idDesc: true },
 };
 
+function orderBy(sort: BeatSort): string {
+  const s = SORTS[sort];
+  return `${s.column} ${s.desc ? 'DESC' : 'ASC'}, b.id ${s.idDesc ? 'DESC' : 'ASC'}`;
+}
+
+/** Where a keyset page starts: after the beat `id` whose sort value is `value`. */
+export interface ListAfter {
+  value: string | number;
+  id: string;
+}
+
+/**
+ * Rows strictly after `after` in the sort's order. The first, redundant comparison is the one
+ * an index range scan can start from; the second decides ties on the sort value by id.
+ */
+function afterCondition(st: Statement, sort: BeatSort, after: ListAfter): string {
+  const s = SORTS[sort];
+  const value = st.param(after.value);
+  const id = st.param(after.id);
+  const cast = s.column === 'b.created_at' ? '::timestamptz' : '::int';
+  const beyond = s.desc ? '<' : '>';
+  return `${s.column} ${beyond}= ${value}${cast} AND (${s.column} ${beyond} ${value}${cast} OR b.id ${s.idDesc ? '<' : '>'} ${id}::uuid)`;
+}
+
+/**
+ * The BeatCard fields, named and ordered as the contract names them, so a row is a card as it
+ * comes from the driver; created_at rides along for the next page's cursor. The preview, never
+ * the master (which is for sale): nothing to play until it is ready.
+ */
+const CARD_COLUMNS = `b.id, b.user_id, b.title, b.producer_name, b.genre, b.mood, b.bpm, b.key_signature,
+  b.duration_seconds, b.price_cents, b.is_free, b.is_featured, b.cover_image_key,
+  CASE WHEN b.preview_status = 'ready' THEN b.preview_key END AS audio_file_key,
+  b.preview_status, b.play_count, b.download_count, b.created_at`;
+
+/** A card row as the driver answers it (created_at is a Date on pg and PGlite alike). */
+export type CardRow = BeatCard & { created_at: Date };
+
 /** Exactly the expression of beats_search_trgm_idx, so the trigram index serves it. */
-const TRIGRAM_TEXT = Prisma.sql`lower(b.title || ' ' || b.producer_name || ' ' || b.genre || ' ' || coalesce(b.mood, ''))`;
+const TRIGRAM_TEXT = `lower(b.title || ' ' || b.producer_name || ' ' || b.genre || ' ' || coalesce(b.mood, ''))`;
 
 /** Trigram search needs three characters to use its index; shorter terms use word prefixes only. */
 const TRIGRAM_MIN_LENGTH = 3;
 
-function filters(q: BeatListQuery): Prisma.Sql[] {
-  // A beat sold under an exclusive licence has left the store (money.md §9).
-  const where: Prisma.Sql[] = [Prisma.sql`b.sold_exclusive_at IS NULL`];
-  if (q.genre) where.push(Prisma.sql`b.genre = ${q.genre}`);
-  if (q.key) where.push(Prisma.sql`b.key_signature = ${q.key}`);
-  if (q.mood) where.push(Prisma.sql`b.mood = ${q.mood}`);
-  if (q.bpm_min !== undefined) where.push(Prisma.sql`b.bpm >= ${q.bpm_min}`);
-  if (q.bpm_max !== undefined) where.push(Prisma.sql`b.bpm <= ${q.bpm_max}`);
-  if (q.price_min !== undefined) where.push(Prisma.sql`b.price_cents >= ${q.price_min}`);
-  if (q.price_max !== undefined) where.push(Prisma.sql`b.price_cents <= ${q.price_max}`);
-  if (q.duration_min !== undefined) where.push(Prisma.sql`b.duration_seconds >= ${q.duration_min}`);
-  if (q.duration_max !== undefined) where.push(Prisma.sql`b.duration_seconds <= ${q.duration_max}`);
-  if (q.featured) where.push(Prisma.sql`b.is_featured`);
-  if (q.free) where.push(Prisma.sql`b.is_free`);
+/**
+ * What every list and search keeps to: a beat sold under an exclusive licence has left the
+ * store (money.md §9), and so has a beat kept for its buyers after its producer deleted their
+ * account.
+ */
+const LISTED = ['b.sold_exclusive_at IS NULL', 'b.delisted_at IS NULL'];
+
+/** LISTED, then the query's own filters. */
+function filters(st: Statement, q: BeatListQuery): string[] {
+  const where = [...LISTED];
+  if (q.genre) where.push(`b.genre = ${st.param(q.genre)}`);
+  if (q.key) where.push(`b.key_signature = ${st.param(q.key)}`);
+  if (q.mood) where.push(`b.mood = ${st.param(q.mood)}`);
+  if (q.bpm_min !== undefined) where.push(`b.bpm >= ${st.param(q.bpm_min)}::int`);
+  if (q.bpm_max !== undefined) where.push(`b.bpm <= ${st.param(q.bpm_max)}::int`);
+  if (q.price_min !== undefined) where.push(`b.price_cents >= ${st.param(q.price_min)}::int`);
+  if (q.price_max !== undefined) where.push(`b.price_cents <= ${st.param(q.price_max)}::int`);
+  if (q.duration_min !== undefined) where.push(`b.duration_seconds >= ${st.param(q.duration_min)}::int`);
+  if (q.duration_max !== undefined) where.push(`b.duration_seconds <= ${st.param(q.duration_max)}::int`);
+  if (q.featured) where.push('b.is_featured');
+  if (q.free) where.push('b.is_free');
   return where;
 }
 
-/** `trap lo` → `trap:* & lo:*`: every word as a prefix. Only letters and digits reach to_tsquery. */
-export function prefixTsQuery(search: string): string | null {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  return words
-    ? words
-        .slice(0, 8)
-        .map((w) => `${w}:*`)
-        .join(' & ')
-    : null;
+/** The words of a search, lower-cased: letters and digits only, at most 8. */
+export function searchWords(search: string): string[] {
+  return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * Candidates ranked by full-text relevance before the finer trigram ranking: ts_rank is cheap,
- * word_similarity is not, and a broad term ("trap") matches a quarter of the catalogue.
- */
+/** How many beats a search ranks finely (trigram similarity) for its first pages. */
 const SEARCH_CANDIDATES = 500;
+/**
+ * How many of the best entries of the leading word are read when other words or filters must
+ * also hold: enough that a page of beats survives them, few enough to stay an index range.
+ */
+const NARROWED_CANDIDATES = 5000;
+/** Lexemes one typed word may stand for (its prefix and inner-part matches), shortest first. */
+const TERMS_PER_WORD = 64;
 
 /**
- * Text search: full-text (English stemming over the description, word prefixes over every
- * field) OR a trigram-indexed substring match on title, producer, genre and mood for partial
- * words ("ergea" finds "Sergeant"). Ranking is ts_rank, then trigram word similarity among the
- * best candidates; the chosen sort breaks ties.
+ * The lexemes of the vocabulary a typed word stands for, as an SQL condition on `v.term`: the
+ * word as a prefix ("velv" → velvet), its English stem ("melodies" → melodi, as the
+ * description is indexed), and for three letters or more any lexeme containing it ("ergea" →
+ * sergeant), as the trigram match on the fields did before.
  */
-function searchParts(search: string) {
-  const term = search.toLowerCase();
-  const prefix = prefixTsQuery(search);
-  const tsQuery = prefix
-    ? Prisma.sql`(websearch_to_tsquery('english', ${search}) || to_tsquery('simple', ${prefix}))`
-    : Prisma.sql`websearch_to_tsquery('english', ${search})`;
-  const matches: Prisma.Sql[] = [Prisma.sql`b.search_vector @@ ${tsQuery}`];
-  let similarity = Prisma.sql`0`;
-  if (term.length >= TRIGRAM_MIN_LENGTH) {
-    matches.push(Prisma.sql`${TRIGRAM_TEXT} LIKE ${`%${escapeLike(term)}%`}`);
-    similarity = Prisma.sql`word_similarity(${term}, ${TRIGRAM_TEXT})`;
+function wordTerms(st: Statement, word: string): string {
+  const conditions = [
+    `v.term LIKE ${st.param(`${escapeLike(word)}%`)}`,
+    `v.term = ANY (tsvector_to_array(to_tsvector('english', ${st.param(word)})))`,
+  ];
+  if (word.length >= TRIGRAM_MIN_LENGTH) conditions.push(`v.term LIKE ${st.param(`%${escapeLike(word)}%`)}`);
+  return `SELECT v.term FROM beat_search_vocabulary v WHERE ${conditions.join(' OR ')}
+    ORDER BY length(v.term), v.term LIMIT ${TERMS_PER_WORD}`;
+}
+
+/**
+ * Search through the term index (issue 11), keeping the ranking it replaced. A beat's rank for
+ * a typed word is the sum of the ts_ranks of the lexemes the word stands for (as ts_rank sums
+ * the matches of a prefix): title above producer, genre and mood, above the description.
+ * Several words must all match (an English stop word such as "with" only counts where
+ * present), ranked by the mean of their ranks. The leading (longest) word reads its best
+ * entries from the index in rank order, newest first among equals, so a broad word costs as
+ * little as a rare one; the best candidates are then ranked finely by trigram word similarity
+ * to the whole search, as before, and the chosen sort breaks ties. On the pinned catalogue
+ * (beats-relevance.test.ts) this gives exactly the results, in order, of ranking every match.
+ */
+function searchStatement(st: Statement, q: BeatListQuery & { search: string }, where: string[]): string {
+  const words = searchWords(q.search);
+  const filtered = where.length > LISTED.length;
+  const candidates = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
+  const lead = words.reduce((best, w, i) => (w.length > words[best]!.length ? i : best), 0);
+  const others = words.map((w, i) => ({ w, i })).filter(({ i }) => i !== lead);
+  const perTerm = filtered || others.length ? Math.max(NARROWED_CANDIDATES, candidates) : candidates;
+  const ctes = [`lead_terms AS (${wordTerms(st, words[lead]!)})`];
+  for (const { w, i } of others) {
+    ctes.push(`w${i} AS (SELECT coalesce(array_agg(term), '{}') AS terms,
+      cardinality(tsvector_to_array(to_tsvector('english', ${st.param(w)}))) = 0 AS optional
+      FROM (${wordTerms(st, w)}) t)`);
   }
-  return { tsQuery, match: Prisma.sql`(${Prisma.join(matches, ' OR ')})`, similarity };
+  ctes.push(`postings AS (
+    SELECT p.beat_id, sum(p.rank) AS rank, max(p.created_at) AS created_at
+    FROM lead_terms t CROSS JOIN LATERAL (
+      SELECT s.beat_id, s.rank, s.created_at FROM beat_search_terms s WHERE s.term = t.term
+      ORDER BY s.rank DESC, s.created_at DESC, s.beat_id LIMIT ${st.param(perTerm)}) p
+    GROUP BY p.beat_id)`);
+  const joins = others.map(
+    ({ i }) => `CROSS JOIN w${i} CROSS JOIN LATERAL (SELECT sum(s.rank) AS rank FROM beat_search_terms s
+      WHERE s.beat_id = p.beat_id AND s.term = ANY (w${i}.terms)) r${i}`,
+  );
+  const required = others.map(({ i }) => `(r${i}.rank IS NOT NULL OR w${i}.optional)`);
+  const rank = [`p.rank`, ...others.map(({ i }) => `coalesce(r${i}.rank, 0)`)].join(' + ');
+  const beatsJoin = filtered ? 'JOIN beats b ON b.id = p.beat_id' : '';
+  const conditions = [...required, ...(filtered ? where : [])];
+  ctes.push(`candidates AS (
+    SELECT p.beat_id, (${rank}) / ${words.length} AS text_rank, p.created_at
+    FROM postings p ${beatsJoin} ${joins.join(' ')}
+    ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+    ORDER BY text_rank DESC, p.created_at DESC, p.beat_id
+    LIMIT ${st.param(candidates)})`);
+  const term = st.param(q.search.toLowerCase());
+  return `WITH ${ctes.join(',\n')}
+    SELECT ${CARD_COLUMNS} FROM candidates c JOIN beats b ON b.id = c.beat_id
+    WHERE ${where.join(' AND ')}
+    ORDER BY c.text_rank + word_similarity(${term}, ${TRIGRAM_TEXT}) DESC, ${orderBy(q.sort)}
+    LIMIT ${st.param(q.limit)} OFFSET ${st.param(q.offset)}`;
+}
+
+/** Statement names by text: a name must always stand for the same text on a connection. */
+const names = new Map<string, string>();
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `beats_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
 }
 
 /** The catalogue browse query: filters, sort, text search and a page, and never a COUNT(*). */
-export function createBeatsSearchRepository(prisma: PrismaClient) {
+export function createBeatsSearchRepository(db: Pick<Database, 'prepared'>) {
+  const run = (text: string, st: Statement) => db.prepared<CardRow>(nameOf(text), text, st.values);
   return {
-    async list(q: BeatListQuery): Promise<Beat[]> {
-      const where = filters(q);
+    /** One page; `after` (keyset) replaces the offset and is not combined with search. */
+    list(q: BeatListQuery, after?: ListAfter): Promise<CardRow[]> {
+      const st = new Statement();
+      const where = filters(st, q);
       if (!q.search) {
-        const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
-        const rows = await prisma.$queryRaw<BeatRecord[]>`
-          SELECT ${BEAT_COLUMNS} FROM beats b ${whereSql}
-          ORDER BY ${ORDER_BY[q.sort]} LIMIT ${q.limit} OFFSET ${q.offset}`;
-        return rows.map(toBeat);
+        if (after) where.push(afterCondition(st, q.sort, after));
+        const page = after
+          ? `LIMIT ${st.param(q.limit)}`
+          : `LIMIT ${st.param(q.limit)} OFFSET ${st.param(q.offset)}`;
+        const text = `SELECT ${CARD_COLUMNS} FROM beats b WHERE ${where.join(' AND ')}
+          ORDER BY ${orderBy(q.sort)} ${page}`;
+        return run(text, st);
       }
-      const search = searchParts(q.search);
-      where.push(search.match);
-      const candidates = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
-      const rows = await prisma.$queryRaw<BeatRecord[]>`
-        WITH candidates AS (
-          SELECT b.id, ts_rank(b.search_vector, ${search.tsQuery}) AS text_rank
-          FROM beats b WHERE ${Prisma.join(where, ' AND ')}
-          ORDER BY text_rank DESC, ${ORDER_BY[q.sort]}
-          LIMIT ${candidates}
-        )
-        SELECT ${BEAT_COLUMNS} FROM candidates c JOIN beats b ON b.id = c.id
-        ORDER BY c.text_rank + ${search.similarity} DESC, ${ORDER_BY[q.sort]}
-        LIMIT ${q.limit} OFFSET ${q.offset}`;
-      return rows.map(toBeat);
+      if (!searchWords(q.search).length) return Promise.resolve([]);
+      const text = searchStatement(st, { ...q, search: q.search }, where);
+      return run(text, st);
     },
   };
 }

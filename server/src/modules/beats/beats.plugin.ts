@@ -29,13 +29,15 @@ export const beatsPlugin = fp(
       'beats',
       createBeatsService({
         repo,
-        search: createBeatsSearchRepository(app.db.prisma),
+        search: createBeatsSearchRepository(app.db),
         uploads: app.uploads,
         madeFiles: app.previews,
         storage: app.storage,
         events: app.domainEvents,
         log: app.log,
         listCacheMs: opts.config.beatListCacheMs,
+        // Subscriptions register after the catalogue: looked up when a beat is created.
+        uploadLimit: async (userId) => (await app.subscriptions.activeTier(userId)).max_beats,
       }),
     );
     app.decorate(

@@ -81,6 +81,11 @@ export function createBeatsRepository(prisma: PrismaClient) {
       return rows[0] ?? null;
     },
 
+    /** How many beats the producer has, for their tier's max_beats. */
+    countOwned(userId: string): Promise<number> {
+      return prisma.beat.count({ where: { userId } });
+    },
+
     async findIdByIdempotencyKey(userId: string, idempotencyKey: string): Promise<string | null> {
       const beat = await prisma.beat.findUnique({
         where: { userId_idempotencyKey: { userId, idempotencyKey } },

@@ -1,5 +1,5 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
-import { BeatList, BeatListQuery } from '@beatroom/shared/beat-list-contract';
+import { BeatList, BeatListQuery, NEXT_CURSOR_HEADER } from '@beatroom/shared/beat-list-contract';
 import {
   Beat,
   BeatDetail,
@@ -9,33 +9,30 @@ import {
   EditBeatBody,
   IdempotencyKey,
 } from '@beatroom/shared/beats-contract';
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../http/authenticate';
+import { compileListSerializer } from '../../http/compiled-serializer';
 import { beatIdParams } from '../../http/params';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const CreateHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 
 /**
- * Writes a page of beats as JSON, validated against the contract, and remembers the JSON of
- * each page object: a page served from the list cache is the same frozen array, so its JSON is
- * reused instead of being validated and stringified again (most of a cached request's cost).
+ * Writes a page of cards as JSON with a writer compiled from the contract (no zod run per
+ * row), and remembers the JSON of each page object: a page served from the list cache is the
+ * same frozen array, so its JSON is reused instead of being written again.
  */
 function pageSerializer() {
-  const serialize = serializerCompiler({
-    schema: BeatList,
-    method: 'GET',
-    url: '/api/beats',
-    httpStatus: '200',
-  });
+  const serialize = compileListSerializer(BeatList);
   const written = new WeakMap<object, string>();
   return (page: unknown): string => {
-    if (typeof page !== 'object' || page === null || !Object.isFrozen(page)) return serialize(page);
-    let json = written.get(page);
+    const rows = page as readonly object[];
+    if (!Object.isFrozen(rows)) return serialize(rows);
+    let json = written.get(rows);
     if (json === undefined) {
-      json = serialize(page);
-      written.set(page, json);
+      json = serialize(rows);
+      written.set(rows, json);
     }
     return json;
   };
@@ -50,8 +47,9 @@ export const beatsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: BeatListQuery, response: { 200: BeatList, 400: ErrorBody } } },
     async (request, reply) => {
       const page = await beats.list(request.query);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       reply.serializer(writePage);
-      return page;
+      return page.beats;
     },
   );
 

@@ -1,4 +1,4 @@
-import type { BeatListQuery } from '@beatroom/shared/beat-list-contract';
+import type { BeatCard, BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import {
   BEAT_NOT_FOUND,
   resolvePricing,
@@ -17,6 +17,7 @@ import type { UploadsService } from '../uploads/uploads.service';
 import type { UserRecord } from '../users/user-record';
 import type { BeatsSearchRepository } from './beats-search.repository';
 import { UniqueViolationError, type BeatFieldsInput, type BeatsRepository } from './beats.repository';
+import { decodeCursor, encodeCursor } from './list-cursor';
 import { cacheKey, createListCache } from './list-cache';
 
 export const NOT_YOUR_BEAT = 'Only the producer of this beat can change it';
@@ -26,6 +27,15 @@ export const COVER_NOT_YOURS = 'cover_image_key: upload the cover image first (i
 export const FILE_IN_USE = 'This file already belongs to another beat: upload it again';
 /** Buyers keep what they bought: a beat with sales is never deleted. */
 export const BEAT_SOLD = 'This beat has been sold and cannot be deleted';
+/** Over the tier's max_beats (issue 10): 403 with what to do about it. */
+export const beatLimitMessage = (max: number) =>
+  `Your plan allows ${max} ${max === 1 ? 'beat' : 'beats'}: upgrade your plan to upload more`;
+
+/** A browse page: its cards, and the cursor of the next page when this one is full. */
+export interface BeatPage {
+  beats: BeatCard[];
+  nextCursor: string | null;
+}
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -57,9 +67,23 @@ export function createBeatsService(deps: {
   log: Log;
   /** How long a browse page may be answered from memory; 0 turns the cache off. */
   listCacheMs: number;
+  /** The max_beats of the producer's tier now; null is unlimited (issue 10). */
+  uploadLimit?: (userId: string) => Promise<number | null>;
 }) {
   const { repo, uploads, storage, events, log } = deps;
-  const pages = createListCache<Beat[]>({ ttlMs: deps.listCacheMs });
+  const pages = createListCache<BeatPage>({ ttlMs: deps.listCacheMs });
+
+  async function loadPage(query: BeatListQuery): Promise<BeatPage> {
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.sort, query.cursor);
+    const rows = await deps.search.list(query, after);
+    const last = rows.at(-1);
+    // Search pages are ranked, not sorted by a column: they page by offset only.
+    const nextCursor =
+      last && rows.length === query.limit && !query.search ? encodeCursor(query.sort, last) : null;
+    // Frozen: the cache hands the same page to every caller, and the route keys its JSON on it.
+    Object.freeze(rows);
+    return Object.freeze({ beats: rows, nextCursor });
+  }
 
   async function ownedBeat(user: UserRecord, id: string) {
     assertBeatId(id);
@@ -86,11 +110,11 @@ export function createBeatsService(deps: {
 
   return {
     /**
-     * A browse page. A cached page is the very same array each time, which also lets the route
-     * reuse its serialised JSON; callers must not modify it.
+     * A browse page. A cached page is the very same frozen array each time, which also lets the
+     * route reuse its serialised JSON; callers must not modify it.
      */
-    list(query: BeatListQuery): Promise<Beat[]> {
-      return pages.get(cacheKey(query), async () => Object.freeze(await deps.search.list(query)) as Beat[]);
+    list(query: BeatListQuery): Promise<BeatPage> {
+      return pages.get(cacheKey(query), () => loadPage(query));
     },
 
     async get(id: string): Promise<BeatDetail> {
@@ -124,6 +148,9 @@ export function createBeatsService(deps: {
         const existing = await repo.findIdByIdempotencyKey(user.id, idempotencyKey);
         if (existing) return { id: existing };
       }
+      // Checked before any upload is claimed; a retry of a beat already made passes above.
+      const max = deps.uploadLimit ? await deps.uploadLimit(user.id) : null;
+      if (max !== null && (await repo.countOwned(user.id)) >= max) throw forbidden(beatLimitMessage(max));
       const audio = await claimUpload(user, body.audio_file_key, 'audio');
       const coverKey = body.cover_image_key ?? null;
       if (coverKey) await claimUpload(user, coverKey, 'image');

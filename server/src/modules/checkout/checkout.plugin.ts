@@ -44,6 +44,8 @@ export const checkoutPlugin = fp(
       onAccountUpdated: async (account) => {
         await app.earnings.onAccountUpdated(account);
       },
+      accountPayments: () => app.accountCheckout,
+      subscriptions: () => app.subscriptions,
     });
     await app.register(stripeWebhookRoutes, { webhook });
   },

@@ -17,6 +17,24 @@ function orderIdOf(object: { metadata?: Stripe.Metadata | null; client_reference
   return id && isUuid(id) ? id : null;
 }
 
+/** The account payment (credits pack, promotion, subscription) an object belongs to. */
+function accountPaymentIdOf(object: { metadata?: Stripe.Metadata | null }) {
+  const id = object.metadata?.account_payment_id ?? null;
+  return id && isUuid(id) ? id : null;
+}
+
+/** What the webhook needs of account payments and subscriptions (looked up at call time). */
+export interface AccountPaymentEvents {
+  complete(paymentId: string, received: { paymentId: string; amountCents: number }): Promise<unknown>;
+  checkoutExpired(paymentId: string): Promise<void>;
+}
+export interface SubscriptionEvents {
+  /** A Checkout in subscription mode was paid: the subscription starts. */
+  stripeCheckoutCompleted(accountPaymentId: string, session: Stripe.Checkout.Session): Promise<void>;
+  stripeInvoice(type: 'invoice.paid' | 'invoice.payment_failed', invoice: Stripe.Invoice): Promise<void>;
+  stripeSubscriptionChanged(subscription: Stripe.Subscription): Promise<void>;
+}
+
 /**
  * Stripe's webhook: the signature is checked on the raw body (STRIPE_WEBHOOK_SECRET, Stripe's
  * 5-minute tolerance), each event id is recorded once, and the event is handed to fulfilment,
@@ -31,6 +49,9 @@ export function createStripeWebhookService(deps: {
   fulfilment: FulfilmentService;
   /** A producer's Connect account changed (payouts enabled): earnings waiting for it are sent. */
   onAccountUpdated: (account: Stripe.Account) => Promise<void>;
+  /** Payments tagged with metadata kind + account_payment_id go here instead of fulfilment. */
+  accountPayments: () => AccountPaymentEvents;
+  subscriptions: () => SubscriptionEvents;
 }) {
   const { stripe, webhookSecret, repo, fulfilment } = deps;
 
@@ -41,6 +62,18 @@ export function createStripeWebhookService(deps: {
         const session = event.data.object;
         // A delayed method (bank debit) completes the session unpaid; its success comes later.
         if (session.payment_status !== 'paid') return;
+        const accountPaymentId = accountPaymentIdOf(session);
+        if (accountPaymentId) {
+          if (session.mode === 'subscription') {
+            await deps.subscriptions().stripeCheckoutCompleted(accountPaymentId, session);
+          } else {
+            await deps.accountPayments().complete(accountPaymentId, {
+              paymentId: paymentIdOf(session),
+              amountCents: session.amount_total ?? 0,
+            });
+          }
+          return;
+        }
         const orderId = orderIdOf(session);
         if (!orderId) return;
         await fulfilment.fulfil(orderId, {
@@ -51,6 +84,14 @@ export function createStripeWebhookService(deps: {
       }
       case 'payment_intent.succeeded': {
         const intent = event.data.object;
+        const accountPaymentId = accountPaymentIdOf(intent);
+        if (accountPaymentId) {
+          await deps.accountPayments().complete(accountPaymentId, {
+            paymentId: intent.id,
+            amountCents: intent.amount_received || intent.amount,
+          });
+          return;
+        }
         const orderId = orderIdOf(intent);
         if (!orderId) return;
         await fulfilment.fulfil(orderId, {
@@ -60,10 +101,23 @@ export function createStripeWebhookService(deps: {
         return;
       }
       case 'checkout.session.expired': {
+        const accountPaymentId = accountPaymentIdOf(event.data.object);
+        if (accountPaymentId) {
+          await deps.accountPayments().checkoutExpired(accountPaymentId);
+          return;
+        }
         const orderId = orderIdOf(event.data.object);
         if (orderId) await fulfilment.checkoutExpired(orderId);
         return;
       }
+      case 'invoice.paid':
+      case 'invoice.payment_failed':
+        await deps.subscriptions().stripeInvoice(event.type, event.data.object);
+        return;
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        await deps.subscriptions().stripeSubscriptionChanged(event.data.object);
+        return;
       case 'account.updated':
         await deps.onAccountUpdated(event.data.object);
         return;

@@ -53,7 +53,8 @@ export function createDownloadsService(deps: {
     const licence = isOwner ? null : bestLicense(await repo.licences(user.id, beatId));
     const access = downloadAccess({
       isOwner,
-      isFree: beat.isFree || beat.priceCents === 0,
+      // A deleted producer's beat is kept for its licence holders only.
+      isFree: (beat.isFree || beat.priceCents === 0) && beat.delistedAt === null,
       licence,
       soldExclusive: beat.soldExclusiveAt !== null,
     });

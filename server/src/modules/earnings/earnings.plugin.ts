@@ -26,6 +26,8 @@ export const earningsPlugin = fp(
         payouts: app.payments.stripe ? createStripePayouts(app.payments.stripe) : null,
         publicUrl: opts.config.publicUrl,
         log: app.log,
+        // Subscriptions register after earnings: looked up when the chart is asked for.
+        analyticsAccess: async (userId) => (await app.subscriptions.activeTier(userId)).analytics_access,
       }),
     );
     await app.register(earningsRoutes);

@@ -1,3 +1,4 @@
+import { ChartQuery, EarningsByDayResponse } from '@beatroom/shared/analytics-charts-contract';
 import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { EarningsResponse, PayoutOnboardingResponse } from '@beatroom/shared/money-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +14,21 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.earnings.earnings(signedInUser(request));
+    },
+  );
+
+  app.get(
+    '/api/users/me/earnings/by-day',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        querystring: ChartQuery,
+        response: { 200: EarningsByDayResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.earnings.earningsByDay(signedInUser(request), request.query.days);
     },
   );
 

@@ -1,5 +1,6 @@
+import { ANALYTICS_LOCKED, type EarningsByDayResponse } from '@beatroom/shared/analytics-charts-contract';
 import type { EarningsResponse } from '@beatroom/shared/money-contract';
-import { conflict } from '../../http/http-errors';
+import { conflict, forbidden } from '../../http/http-errors';
 import type { UserRecord } from '../users/user-record';
 import type { EarningsRepository } from './earnings.repository';
 import { stateOf, type PayoutAccountState, type PayoutsGateway } from './stripe-payouts';
@@ -57,6 +58,8 @@ export function createEarningsService(deps: {
   payouts: PayoutsGateway | null;
   publicUrl: string;
   log: Log;
+  /** Whether the producer's tier now includes analytics_access (earnings by day over any range). */
+  analyticsAccess?: (userId: string) => Promise<boolean>;
   now?: () => Date;
 }) {
   const { repo, payouts, log } = deps;
@@ -139,6 +142,17 @@ export function createEarningsService(deps: {
         last_30_days: salesByDay(recent, at),
         payout: { status, pending_transfer_cents: pending },
       };
+    },
+
+    /**
+     * GET /api/users/me/earnings/by-day: the caller's net sales per day over `days` days, for a
+     * tier with analytics_access (issue 10). The earnings page's 30 days stay open to all.
+     */
+    async earningsByDay(user: UserRecord, days: number): Promise<EarningsByDayResponse> {
+      if (deps.analyticsAccess && !(await deps.analyticsAccess(user.id))) throw forbidden(ANALYTICS_LOCKED);
+      const at = now();
+      const since = new Date(Date.parse(dayOf(at)) - (days - 1) * DAY_MS);
+      return { currency: 'USD', days: salesByDay(await repo.salesSince(user.id, since), at, days) };
     },
 
     /**

@@ -3,7 +3,8 @@ import type { PrismaClient } from '../../generated/prisma/client';
 export function createFollowsRepository(prisma: PrismaClient) {
   return {
     userExists(userId: string): Promise<boolean> {
-      return prisma.user.count({ where: { id: userId } }).then((n) => n > 0);
+      // A deleted account cannot be followed.
+      return prisma.user.count({ where: { id: userId, deletedAt: null } }).then((n) => n > 0);
     },
 
     isFollowing(followerId: string, followedId: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { currencySymbol } from '@beatroom/shared/format-money';
 
 export type Pdf = InstanceType<typeof PDFDocument>;
@@ -8,7 +8,9 @@ export type Pdf = InstanceType<typeof PDFDocument>;
  * is simpler for the routes than a stream and lets them send a Content-Length. Only pdfkit's
  * built-in fonts are used (no font files to ship); they cover WinAnsi, which includes €.
  */
-export function renderPdf(title: string, draw: (doc: Pdf) => void, options: { compress?: boolean } = {}) {
+export async function renderPdf(title: string, draw: (doc: Pdf) => void, options: { compress?: boolean } = {}) {
+  // pdfkit (~30 MB with its font metrics) loads with the first document, not at server start-up.
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',

@@ -36,7 +36,8 @@ export function createNotificationsRepository(prisma: PrismaClient) {
     async recipientsAllowing(userIds: string[], setting: NotificationSetting): Promise<string[]> {
       if (!userIds.length) return [];
       const rows = await prisma.user.findMany({
-        where: { id: { in: userIds }, ...wants(setting) },
+        // A deleted account (no settings row left) gets nothing.
+        where: { id: { in: userIds }, deletedAt: null, ...wants(setting) },
         select: { id: true },
       });
       return rows.map((r) => r.id);

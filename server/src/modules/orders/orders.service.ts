@@ -67,6 +67,8 @@ export function createOrdersService(deps: {
   /** Every check before an order exists; answers the beat and the server's price. */
   async function checkPurchase(user: UserRecord, beatId: string, input: PurchaseInput) {
     const beat = await beatOr404(beatId);
+    // Its producer deleted their account: kept only for the licences already sold.
+    if (beat.delistedAt) throw notFound(BEAT_NOT_FOUND);
     if (beat.userId === user.id) throw forbidden(PURCHASE_ERRORS.OWN_BEAT);
     if (beat.isFree || beat.priceCents <= 0) throw badRequest(PURCHASE_ERRORS.FREE_BEAT);
     if (beat.soldExclusiveAt) throw conflict(PURCHASE_ERRORS.SOLD_EXCLUSIVE);
@@ -150,6 +152,7 @@ export function createOrdersService(deps: {
     /** GET /api/beats/{id}/licenses: the three cards, or none for a free beat. */
     async licenses(beatId: string, viewer: UserRecord | null): Promise<LicenseOption[]> {
       const beat = await beatOr404(beatId);
+      if (beat.delistedAt) return [];
       const reserved = await repo.exclusiveReserved(beatId, now(), viewer?.id ?? null);
       return licenseOptions(
         { price_cents: beat.priceCents, is_free: beat.isFree, sold_exclusive: !!beat.soldExclusiveAt },

@@ -1,8 +1,28 @@
 import type { PaymentMethod, PaymentType } from '@beatroom/shared/money-contract';
 
-/** What a provider needs to take payment for one order. */
+/** What kind of account thing a payment is for (credits pack, promotion, subscription). */
+export type AccountPaymentKind = 'credits' | 'promotion' | 'subscription';
+
+/** A subscription's first period, paid through a checkout that starts the subscription. */
+export interface RecurringCharge {
+  interval: 'month' | 'year';
+  /** Our subscription's id and tier, carried in the provider's subscription metadata. */
+  subscriptionId: string;
+  tierId: string;
+  /** The provider's product the recurring price hangs from (Stripe Product id; local: unused). */
+  productId: string | null;
+}
+
+/** What a provider needs to take payment for one order, or one account payment. */
 export interface CheckoutRequest {
+  /** The order's id, or the account payment's id when `account` is set. */
   orderId: string;
+  /**
+   * Set for an account payment (not a beat order): the provider tags the payment with its kind
+   * and id instead of an order id, the local page is the account one, and `recurring` makes it
+   * a subscription (Stripe Checkout in subscription mode; a saved method starts the subscription).
+   */
+  account?: { kind: AccountPaymentKind; recurring?: RecurringCharge };
   buyer: { id: string; email: string; name: string | null };
   /** One line on the provider's page and statement: "<beat title> (Premium licence)". */
   description: string;
@@ -22,7 +42,10 @@ export interface CheckoutRequest {
 
 /** A payment the provider reports as taken. */
 export interface PaymentReceived {
-  /** The provider's payment id (Stripe PaymentIntent, or a local test id). */
+  /**
+   * The provider's payment id (Stripe PaymentIntent, or a local test id); for a subscription
+   * started with a saved method at Stripe, the Stripe subscription's id.
+   */
   paymentId: string;
   amountCents: number;
 }

@@ -30,7 +30,8 @@ export function createLocalProvider(deps: { repo: PaymentsRepository; publicUrl:
     walletsAvailable: false,
 
     async startCheckout(request) {
-      return { url: `${publicUrl}/checkout/local/${request.orderId}`, sessionId: null };
+      const page = request.account ? 'checkout/local/account' : 'checkout/local';
+      return { url: `${publicUrl}/${page}/${request.orderId}`, sessionId: null };
     },
 
     async chargeSaved(request, methodId) {

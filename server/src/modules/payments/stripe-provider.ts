@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@beatroom/shared/money-contract';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
-import type { CheckoutProvider, CheckoutRequest, SavedCharge } from './checkout-provider';
+import type { CheckoutProvider, CheckoutRequest, RecurringCharge, SavedCharge } from './checkout-provider';
 import type { PaymentsRepository } from './payments.repository';
 
 const PROVIDER = 'stripe';
@@ -26,6 +26,25 @@ export function createStripeClient(config: StripeConfig): Stripe {
       : {}),
   });
 }
+
+/** A subscription's price: the request's amount every month or year, under the tier's product. */
+function recurringPrice(request: CheckoutRequest, recurring: RecurringCharge) {
+  if (!recurring.productId) throw new Error("A Stripe subscription needs the tier's product id");
+  return {
+    currency: request.currency.toLowerCase(),
+    unit_amount: request.amountCents,
+    product: recurring.productId,
+    recurring: { interval: recurring.interval },
+  };
+}
+
+/** Carried on the Stripe subscription, so its invoices and updates find our subscription. */
+const subscriptionMetadata = (request: CheckoutRequest, recurring: RecurringCharge) => ({
+  kind: 'subscription',
+  account_payment_id: request.orderId,
+  subscription_id: recurring.subscriptionId,
+  tier_id: recurring.tierId,
+});
 
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
@@ -78,6 +97,15 @@ export function createStripeProvider(deps: { stripe: Stripe; repo: PaymentsRepos
     return repo.saveCustomerId(buyer.id, PROVIDER, customer.id);
   }
 
+  /**
+   * What the payment is for, as Stripe metadata: an order (order_id) or an account payment (its
+   * kind and account_payment_id); the webhook dispatches on these.
+   */
+  const tag = (request: CheckoutRequest): Record<string, string> =>
+    request.account
+      ? { kind: request.account.kind, account_payment_id: request.orderId }
+      : { order_id: request.orderId };
+
   /** Destination charge: Stripe pays the producer directly, keeping the platform fee. */
   const destination = (request: CheckoutRequest) =>
     request.destination
@@ -103,13 +131,48 @@ export function createStripeProvider(deps: { stripe: Stripe; repo: PaymentsRepos
           confirm: true,
           ...(offSession ? { off_session: true } : {}),
           description: request.description,
-          metadata: { order_id: request.orderId },
+          metadata: tag(request),
           ...destination(request),
         },
         { idempotencyKey: `charge-${request.orderId}` },
       );
       if (intent.status === 'succeeded') {
         return { status: 'paid', paymentId: intent.id, amountCents: intent.amount_received || intent.amount };
+      }
+      return { status: 'failed', message: 'Your bank asks you to confirm this payment: pay with a new card' };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return { status: 'failed', message: error.message || 'Your card was declined' };
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Starts a subscription charged to a saved method now (off-session): paid when Stripe says
+   * the subscription is active, i.e. its first invoice was paid.
+   */
+  async function subscribeSaved(
+    request: CheckoutRequest,
+    recurring: RecurringCharge,
+    paymentMethod: string,
+    customer: string,
+  ): Promise<SavedCharge> {
+    try {
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer,
+          items: [{ price_data: recurringPrice(request, recurring) }],
+          default_payment_method: paymentMethod,
+          payment_behavior: 'error_if_incomplete',
+          off_session: true,
+          description: request.description,
+          metadata: subscriptionMetadata(request, recurring),
+        },
+        { idempotencyKey: `subscribe-${request.orderId}` },
+      );
+      if (subscription.status === 'active') {
+        return { status: 'paid', paymentId: subscription.id, amountCents: request.amountCents };
       }
       return { status: 'failed', message: 'Your bank asks you to confirm this payment: pay with a new card' };
     } catch (error) {
@@ -140,6 +203,29 @@ export function createStripeProvider(deps: { stripe: Stripe; repo: PaymentsRepos
 
     async startCheckout(request) {
       const customer = await customerFor(request.buyer);
+      const recurring = request.account?.recurring;
+      if (recurring) {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer,
+            client_reference_id: request.orderId,
+            line_items: [{ quantity: 1, price_data: recurringPrice(request, recurring) }],
+            allowed_payment_method_types: [request.paymentType === 'paypal' ? 'paypal' : 'card'],
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000) + SESSION_MARGIN_SECONDS,
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            metadata: tag(request),
+            subscription_data: {
+              description: request.description,
+              metadata: subscriptionMetadata(request, recurring),
+            },
+          },
+          { idempotencyKey: `checkout-${request.orderId}` },
+        );
+        if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+        return { url: session.url, sessionId: session.id };
+      }
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -159,9 +245,9 @@ export function createStripeProvider(deps: { stripe: Stripe; repo: PaymentsRepos
           expires_at: Math.floor(request.expiresAt.getTime() / 1000) + SESSION_MARGIN_SECONDS,
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
-          metadata: { order_id: request.orderId },
+          metadata: tag(request),
           payment_intent_data: {
-            metadata: { order_id: request.orderId },
+            metadata: tag(request),
             description: request.description,
             ...(request.saveMethod ? { setup_future_usage: 'off_session' as const } : {}),
             ...destination(request),
@@ -176,7 +262,10 @@ export function createStripeProvider(deps: { stripe: Stripe; repo: PaymentsRepos
     async chargeSaved(request, methodId) {
       const method = await ownMethod(request.buyer.id, methodId);
       if (!method) return null;
-      return charge(request, method.id, await customerFor(request.buyer), true);
+      const customer = await customerFor(request.buyer);
+      const recurring = request.account?.recurring;
+      if (recurring) return subscribeSaved(request, recurring, method.id, customer);
+      return charge(request, method.id, customer, true);
     },
 
     chargeWallet(request, paymentMethodId) {

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createEncoder } from 'wasm-media-encoders';
 
 export type Mp3Bitrate = 128 | 320;
 
@@ -44,6 +43,8 @@ export async function createMp3Encoder(options: {
   channels: 1 | 2;
   bitrate: Mp3Bitrate;
 }): Promise<Mp3Encoder> {
+  // Loaded with the first preview rendered, not at server start-up.
+  const { createEncoder } = await import('wasm-media-encoders');
   const encoder = await createEncoder('audio/mpeg', await lameModule());
   encoder.configure({
     sampleRate: options.sampleRate,

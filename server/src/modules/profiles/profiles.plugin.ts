@@ -18,10 +18,13 @@ export const profilesPlugin = fp(
         repo: createProfilesRepository(app.db.prisma),
         analytics: app.analytics,
         uploads: app.uploads,
+        privacy: app.userSettings,
         adminEmail: opts.config.adminEmail,
+        // Subscriptions register after profiles: looked up when a profile is read.
+        badgeOf: async (userId) => (await app.subscriptions.activeTier(userId)).custom_profile_badge,
       }),
     );
     await app.register(profilesRoutes);
   },
-  { name: 'profiles', dependencies: ['db', 'analytics', 'uploads', 'auth'] },
+  { name: 'profiles', dependencies: ['db', 'analytics', 'uploads', 'auth', 'user-settings'] },
 );

@@ -31,8 +31,9 @@ const beatOrder: Record<ProfileBeatSort, Prisma.BeatOrderByWithRelationInput[]> 
 export function createProfilesRepository(prisma: PrismaClient) {
   return {
     findUserWithProfile(userId: string) {
+      // A deleted account has no profile any more (its row stays only for accounting).
       return prisma.user.findUnique({
-        where: { id: userId },
+        where: { id: userId, deletedAt: null },
         select: {
           id: true,
           email: true,
@@ -44,10 +45,6 @@ export function createProfilesRepository(prisma: PrismaClient) {
           profile: { select: profileSelect },
         },
       });
-    },
-
-    userExists(userId: string): Promise<boolean> {
-      return prisma.user.count({ where: { id: userId } }).then((n) => n > 0);
     },
 
     /** The profile header's genres and newest beats (its totals come from analytics). */
@@ -101,12 +98,6 @@ export function createProfilesRepository(prisma: PrismaClient) {
           beat: { select: { title: true, coverImageKey: true } },
         },
       });
-    },
-
-    showsFavorites(userId: string): Promise<boolean> {
-      return prisma.userSettings
-        .findUnique({ where: { userId }, select: { showFavorites: true } })
-        .then((s) => s?.showFavorites ?? true);
     },
 
     /**

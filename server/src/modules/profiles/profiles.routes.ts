@@ -15,12 +15,15 @@ import { PROFILE_NOT_FOUND } from './profiles.service';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const profileParams = idParams(PROFILE_NOT_FOUND);
 
-/** Profiles and the public lists of a user's beats, favorites and reviews (platform.md §7). */
+/**
+ * Profiles and the lists of a user's beats, favorites and reviews (platform.md §7): open to
+ * anyone unless the owner's privacy settings close them (checked in the service).
+ */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id/profile',
     { schema: { params: profileParams, response: { 200: ProfileResponse, ...errors } } },
-    async (request) => app.profiles.getProfile(request.params.id),
+    async (request) => app.profiles.getProfile(request.user, request.params.id),
   );
 
   app.put(
@@ -41,7 +44,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserBeatsResponse, ...errors },
       },
     },
-    async (request) => app.profiles.listBeats(request.params.id, request.query.sort),
+    async (request) => app.profiles.listBeats(request.user, request.params.id, request.query.sort),
   );
 
   app.get(
@@ -53,6 +56,6 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id/reviews',
     { schema: { params: userIdParams, response: { 200: UserReviewsResponse, ...errors } } },
-    async (request) => app.profiles.listReviews(request.params.id),
+    async (request) => app.profiles.listReviews(request.user, request.params.id),
   );
 };

@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound } from '../../http/http-errors';
 import { isUuid } from '../../http/params';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { UploadsService } from '../uploads/uploads.service';
+import type { UserSettingsService } from '../user-settings/user-settings.service';
 import type { UserRecord } from '../users/user-record';
 import type { ProfileFields, ProfilesRepository } from './profiles.repository';
 
@@ -45,6 +46,10 @@ const COLUMNS = {
   voice_tag_key: 'voiceTagKey',
 } as const satisfies Record<keyof ProfileUpdateBody, keyof ProfileFields>;
 
+/** What a restricted profile shows instead of its numbers and lists. */
+const HIDDEN_STATS = { genres: [], recentBeats: [] };
+const HIDDEN_TOTALS = { plays: 0, downloads: 0, beats: 0, followers: 0, averageRating: null };
+
 export function createProfilesService(deps: {
   repo: ProfilesRepository;
   /** A producer's totals are analytics' numbers; the profile header shows the same ones. */
@@ -54,12 +59,17 @@ export function createProfilesService(deps: {
    * own uploads, each serving nothing else.
    */
   uploads: Pick<UploadsService, 'claim'>;
+  /** The owner's privacy settings decide what others see, checked before anything is read. */
+  privacy: Pick<UserSettingsService, 'access' | 'requireProfileAccess'>;
   adminEmail: string;
+  /** The custom_profile_badge of the user's tier now, null without one (issue 10). */
+  badgeOf?: (userId: string) => Promise<string | null>;
 }) {
   const { repo } = deps;
 
-  async function requireUserExists(userId: string) {
-    if (!(await repo.userExists(userId))) throw notFound(USER_NOT_FOUND);
+  /** 404 for an unknown user, 403 for a profile the viewer may not see the lists of. */
+  function requireListAccess(viewer: UserRecord | null, userId: string) {
+    return deps.privacy.requireProfileAccess(viewer, userId);
   }
 
   /**
@@ -95,16 +105,23 @@ export function createProfilesService(deps: {
   }
 
   return {
-    /** Public: anyone may view a profile (platform.md §6). */
-    async getProfile(userId: string): Promise<ProfileResponse> {
+    /**
+     * Anyone may view a profile's header (platform.md §6); its stats and recent beats only who
+     * the owner's profileVisibility lets see them (money.md §3), else `restricted` says why.
+     */
+    async getProfile(viewer: UserRecord | null, userId: string): Promise<ProfileResponse> {
       if (!isUuid(userId)) throw notFound(PROFILE_NOT_FOUND);
       const user = await repo.findUserWithProfile(userId);
       if (!user) throw notFound(PROFILE_NOT_FOUND);
-      const [stats, totals] = await Promise.all([
-        repo.stats(userId, PROFILE_RECENT_BEATS, PROFILE_FAVORITE_GENRES),
-        deps.analytics.totals(userId),
-      ]);
+      const { restricted } = await deps.privacy.access(viewer, userId);
+      const [stats, totals] = restricted
+        ? [HIDDEN_STATS, HIDDEN_TOTALS]
+        : await Promise.all([
+            repo.stats(userId, PROFILE_RECENT_BEATS, PROFILE_FAVORITE_GENRES),
+            deps.analytics.totals(userId),
+          ]);
       const p = user.profile;
+      const badge = deps.badgeOf ? await deps.badgeOf(userId) : null;
       return {
         profile: {
           user_id: user.id,
@@ -124,6 +141,7 @@ export function createProfilesService(deps: {
           is_owner: isOwnerUser(user),
           user_role: p?.userRole ?? null,
           voice_tag_key: p?.voiceTagKey ?? null,
+          badge,
           created_at: (p?.createdAt ?? user.createdAt).toISOString(),
           total_plays: totals.plays,
           total_downloads: totals.downloads,
@@ -133,6 +151,7 @@ export function createProfilesService(deps: {
         average_rating: totals.averageRating === null ? null : Math.round(totals.averageRating * 100) / 100,
         favorite_genres: stats.genres,
         recent_beats: stats.recentBeats.map(toBeat),
+        restricted,
       };
     },
 
@@ -156,23 +175,27 @@ export function createProfilesService(deps: {
           ? displayName(body.display_name ?? user.name, user.id, 'Producer')
           : null;
       await repo.updateProfile(user.id, fields as Partial<ProfileFields>, producerName);
-      return this.getProfile(user.id);
+      return this.getProfile(user, user.id);
     },
 
-    async listBeats(userId: string, sort: ProfileBeatSort): Promise<Beat[]> {
-      await requireUserExists(userId);
+    /**
+     * A restricted profile's lists answer 403 with its wording (its beats stay in the catalogue
+     * and on their own pages: they are for sale, the profile is what the owner keeps closed).
+     */
+    async listBeats(viewer: UserRecord | null, userId: string, sort: ProfileBeatSort): Promise<Beat[]> {
+      await requireListAccess(viewer, userId);
       return (await repo.listBeats(userId, sort, USER_LIST_MAX)).map(toBeat);
     },
 
-    /** Favorites are public unless the user turned off showFavorites; the owner always sees them. */
+    /** Favorites are shown unless the user turned off showFavorites; the owner always sees them. */
     async listFavorites(viewer: UserRecord | null, userId: string): Promise<Beat[]> {
-      await requireUserExists(userId);
-      if (viewer?.id !== userId && !(await repo.showsFavorites(userId))) return [];
+      const access = await requireListAccess(viewer, userId);
+      if (!access.favorites) return [];
       return (await repo.listFavorites(userId, USER_LIST_MAX)).map(toBeat);
     },
 
-    async listReviews(userId: string): Promise<UserReview[]> {
-      await requireUserExists(userId);
+    async listReviews(viewer: UserRecord | null, userId: string): Promise<UserReview[]> {
+      await requireListAccess(viewer, userId);
       const rows = await repo.listReviews(userId, USER_LIST_MAX);
       return rows.map((r) => ({
         id: r.id,

@@ -1,5 +1,4 @@
 import { KEYS, type Genre, type Mood, type MusicalKey } from '@beatroom/shared/catalogue-constants';
-import { OfflineAudioContext } from 'node-web-audio-api';
 
 /** Mono at 22050 Hz: plenty for drums and bass, and half the work and bytes of 44.1 kHz. */
 export const SYNTH_RATE = 22050;
@@ -82,6 +81,8 @@ export async function renderBeat(options: {
   const step = 60 / bpm / 4;
   const bars = barsFor(bpm);
   const seconds = bars * STEPS_PER_BAR * step + 0.5;
+  // The Web Audio engine (~20 MB) loads when a beat is rendered (the demo seed), not at start-up.
+  const { OfflineAudioContext } = await import('node-web-audio-api');
   const ctx = new OfflineAudioContext(1, Math.ceil(seconds * SYNTH_RATE), SYNTH_RATE);
   const rand = random(options.seed);
 

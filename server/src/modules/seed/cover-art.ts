@@ -1,5 +1,4 @@
 import { LIMITS } from '@beatroom/shared/limits';
-import sharp from 'sharp';
 
 const SIZE = LIMITS.COVER_MAX_SIDE_PX;
 
@@ -49,5 +48,7 @@ export async function renderCover(options: { title: string; producer: string; ge
     <text x="60" y="745" font-size="26" fill-opacity="0.7" letter-spacing="4">${escapeXml(options.genre.toUpperCase())}</text>
   </g>
 </svg>`;
+  // sharp (~30 MB with libvips) loads with the first image, not at server start-up.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }

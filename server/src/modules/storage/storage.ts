@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { STORAGE_KEY_PATTERN } from '@beatroom/shared/files-contract';
+import { COVER_RENDITION_WIDTHS, coverRenditionKey, STORAGE_KEY_PATTERN } from '@beatroom/shared/files-contract';
 
 /** An inclusive byte range, as HTTP Range counts it. */
 export interface ByteRange {
@@ -55,10 +55,11 @@ export function assertStorageKey(key: string): void {
  * - `images`: covers and profile pictures, public;
  * - `previews`: the MP3 every beat streams, public;
  * - `audio`: uploaded audio (a beat's master, which is for sale, or a voice tag), private;
- * - `renditions`: files made from a master for buyers (MP3 320), private.
+ * - `renditions`: files made from a master for buyers (MP3 320), private;
+ * - `images-256`, `images-512`: WebP renditions of an image, named after it, public.
  */
-export type KeyFolder = 'audio' | 'images' | 'previews' | 'renditions';
-const PUBLIC_FOLDERS: readonly KeyFolder[] = ['images', 'previews'];
+export type KeyFolder = 'audio' | 'images' | 'images-256' | 'images-512' | 'previews' | 'renditions';
+const PUBLIC_FOLDERS: readonly KeyFolder[] = ['images', 'images-256', 'images-512', 'previews'];
 
 /**
  * Whether anyone may read the file under a key through the public files route. Decided from
@@ -92,4 +93,29 @@ export const CONTENT_TYPES: Record<string, string> = {
 export function contentTypeOf(key: string): string {
   const extension = key.slice(key.lastIndexOf('.') + 1);
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+/** The renditions made from an image (none for any other key). */
+export function renditionKeysOf(key: string): string[] {
+  return COVER_RENDITION_WIDTHS.map((width) => coverRenditionKey(key, width)).filter((k): k is string => !!k);
+}
+
+/**
+ * Storage where deleting an image also deletes its renditions: they are named after it and
+ * serve nothing without it, so no caller (a beat's deletion, the uploads sweep, an account's
+ * erasure) has to know they exist.
+ */
+export function withDerivedFiles(storage: Storage): Storage {
+  return {
+    kind: storage.kind,
+    put: (key, body, options) => storage.put(key, body, options),
+    get: (key, range) => storage.get(key, range),
+    stat: (key) => storage.stat(key),
+    exists: (key) => storage.exists(key),
+    async delete(key) {
+      await storage.delete(key);
+      for (const derived of renditionKeysOf(key)) await storage.delete(derived);
+    },
+    close: () => storage.close(),
+  };
 }

@@ -18,6 +18,12 @@ export const UNUSED_UPLOAD_MAX_AGE_MS = 24 * 3600_000;
 /** Deletes uploads nobody used (see UploadsService.sweepUnused); hourly, once across instances. */
 export const sweepUploadsJob = defineJob('uploads.sweep', z.object({}), { policy: 'stately', retryLimit: 2 });
 
+/** Makes the WebP renditions of images stored before they existed; sent once at start-up. */
+export const backfillRenditionsJob = defineJob('uploads.renditions-backfill', z.object({}), {
+  policy: 'stately',
+  retryLimit: 2,
+});
+
 export const uploadsPlugin = fp(
   async (app) => {
     const uploads = createUploadsService({
@@ -33,6 +39,14 @@ export const uploadsPlugin = fp(
       if (swept) app.log.info({ swept }, 'unused uploads deleted');
     });
     await app.jobs.schedule(sweepUploadsJob, '17 * * * *', {});
+
+    await app.jobs.work(backfillRenditionsJob, async () => {
+      const rendered = await uploads.backfillRenditions();
+      if (rendered) app.log.info({ rendered }, 'image renditions made');
+    });
+    app.addHook('onReady', async () => {
+      await app.jobs.send(backfillRenditionsJob, {}, { singletonKey: 'all' });
+    });
   },
   { name: 'uploads', dependencies: ['db', 'storage', 'jobs', 'auth'] },
 );

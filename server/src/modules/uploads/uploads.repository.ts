@@ -57,6 +57,17 @@ export function createUploadsRepository(prisma: PrismaClient) {
       });
     },
 
+    /** Keys of stored images, in key order after `after`, `limit` at a time (the renditions backfill). */
+    async imageKeys(after: string | null, limit: number): Promise<string[]> {
+      const rows = await prisma.upload.findMany({
+        where: { kind: 'image', ...(after ? { key: { gt: after } } : {}) },
+        orderBy: { key: 'asc' },
+        take: limit,
+        select: { key: true },
+      });
+      return rows.map((row) => row.key);
+    },
+
     async deleteMany(keys: string[]): Promise<void> {
       if (keys.length) await prisma.upload.deleteMany({ where: { key: { in: keys } } });
     },

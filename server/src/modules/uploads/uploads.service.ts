@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
-import { IMAGE_MAX_PIXELS } from '@beatroom/shared/files-contract';
+import { COVER_RENDITION_WIDTHS, coverRenditionKey, IMAGE_MAX_PIXELS } from '@beatroom/shared/files-contract';
 import { LIMITS } from '@beatroom/shared/limits';
-import sharp from 'sharp';
 import { badRequest, conflict, HttpError } from '../../http/http-errors';
 import { analyseAudio, InvalidAudioError } from '../audio/audio-analysis';
 import { AUDIO_CONTENT_TYPES, sniffAudio, sniffImage, SNIFF_BYTES } from '../audio/sniff';
@@ -20,6 +19,31 @@ export const IMAGE_TOO_MANY_PIXELS = `The image is too large: at most ${IMAGE_MA
 export const IMAGE_UNREADABLE = 'The image could not be read';
 /** Rows deleted per statement by the sweep, so one run never holds many locks at once. */
 const SWEEP_BATCH = 200;
+/** Images checked per query by the renditions backfill. */
+const RENDITIONS_BATCH = 100;
+/** WebP at this quality looks like the JPEG at a third of its size or less. */
+const RENDITION_WEBP_QUALITY = 72;
+
+/** sharp (~30 MB with libvips) loads with the first image, not at server start-up. */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
+
+/** The WebP renditions of a stored JPEG, by key (see coverRenditionKey). */
+async function renderRenditions(imageKey: string, jpeg: Buffer): Promise<{ key: string; body: Buffer }[]> {
+  const sharp = await loadSharp();
+  const made = [];
+  for (const width of COVER_RENDITION_WIDTHS) {
+    const key = coverRenditionKey(imageKey, width);
+    if (!key) continue;
+    const body = await sharp(jpeg)
+      .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: RENDITION_WEBP_QUALITY })
+      .toBuffer();
+    made.push({ key, body });
+  }
+  return made;
+}
 
 export const UPLOAD_INTERRUPTED = 'The upload was interrupted before the file was complete';
 
@@ -100,6 +124,35 @@ export function createUploadsService(deps: { repo: UploadsRepository; storage: S
      */
     isPublic: (key: string) => isPublicKey(key),
 
+    /**
+     * Makes the renditions of every stored image that lacks them (images uploaded before
+     * renditions existed, or whose renditions were lost). Answers how many images it rendered;
+     * an image that cannot be read is logged and skipped.
+     */
+    async backfillRenditions(): Promise<number> {
+      let rendered = 0;
+      let after: string | null = null;
+      for (;;) {
+        const keys = await repo.imageKeys(after, RENDITIONS_BATCH);
+        for (const key of keys) {
+          const wanted = COVER_RENDITION_WIDTHS.map((width) => coverRenditionKey(key, width));
+          const present = await Promise.all(wanted.map((k) => (k ? storage.exists(k) : true)));
+          if (present.every(Boolean) || !(await storage.exists(key))) continue;
+          try {
+            const jpeg = await collect(await storage.get(key));
+            for (const rendition of await renderRenditions(key, jpeg)) {
+              await storage.put(rendition.key, Readable.from([rendition.body]), { contentType: 'image/webp' });
+            }
+            rendered++;
+          } catch (error) {
+            log.warn({ err: error, key }, 'could not make the renditions of an image');
+          }
+        }
+        if (keys.length < RENDITIONS_BATCH) return rendered;
+        after = keys[keys.length - 1]!;
+      }
+    },
+
     async storeAudio(
       userId: string,
       source: Readable,
@@ -146,7 +199,8 @@ export function createUploadsService(deps: { repo: UploadsRepository; storage: S
 
     /**
      * Images are small (≤ 10 MB) and must be decoded whole anyway, so they are read into
-     * memory, checked, and only the re-encoded JPEG (≤ 800 px, no metadata) is stored.
+     * memory, checked, and only the re-encoded JPEG (≤ 800 px, no metadata) is stored, with its
+     * 256 and 512 px WebP renditions for lists and cards.
      */
     async storeImage(
       userId: string,
@@ -167,6 +221,7 @@ export function createUploadsService(deps: { repo: UploadsRepository; storage: S
       }
       let jpeg: Buffer;
       try {
+        const sharp = await loadSharp();
         jpeg = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
           .rotate() // applies the EXIF orientation before the metadata is dropped
           .resize({
@@ -182,8 +237,13 @@ export function createUploadsService(deps: { repo: UploadsRepository; storage: S
         throw badRequest(/pixel limit/i.test(String(error)) ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE);
       }
       const key = newKey('images', 'jpg');
+      const renditions = await renderRenditions(key, jpeg);
       const { size } = await storage.put(key, Readable.from([jpeg]), { contentType: 'image/jpeg' });
       try {
+        // Before the row: an image anyone can use always has its renditions.
+        for (const rendition of renditions) {
+          await storage.put(rendition.key, Readable.from([rendition.body]), { contentType: 'image/webp' });
+        }
         await repo.create({
           key,
           userId,

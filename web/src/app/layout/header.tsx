@@ -4,6 +4,7 @@ import { SignInButton } from '../../features/auth/components/sign-in-button';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../features/session/hooks/use-session';
 import { ThemeSwitch } from '../../features/theme/components/theme-switch';
+import { useSaveThemeSetting } from '../../features/theme/hooks/use-save-theme-setting';
 import { UploadButton } from '../../features/upload/components/upload-dialog';
 import { usePlatform } from '../../lib/platform';
 import { useBeatChanges } from '../beat-changes';
@@ -30,6 +31,7 @@ function SessionControl() {
 
 export function Header() {
   const { pathname, search } = useLocation();
+  const saveTheme = useSaveThemeSetting();
   const params = new URLSearchParams(search);
   const onHome = pathname === '/';
   const browsingFree = onHome && params.get('free') === 'true';
@@ -74,7 +76,7 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
-          <ThemeSwitch />
+          <ThemeSwitch onPick={saveTheme} />
           <SessionControl />
         </div>
       </div>

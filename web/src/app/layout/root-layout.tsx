@@ -1,14 +1,19 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { SignInDialog } from '../../features/auth/components/sign-in-dialog';
 import { InvoicesDialog } from '../../features/invoices/components/invoices-dialog';
 import { AudioEngine } from '../../features/player/components/audio-engine';
 import { PlayerBar } from '../../features/player/components/player-bar';
+import { PlayerSettingsSync } from '../../features/player/components/player-settings-sync';
 import { DownloadBeatButton } from '../../features/purchase/components/download-beat-button';
 import { PurchaseDialog } from '../../features/purchase/components/purchase-dialog';
+import { MoneyDialogs } from '../money-dialogs';
+import { useDefaultDocumentHead } from '../../lib/document-head';
 import { AppRealtime } from '../realtime/app-realtime';
 import { Header } from './header';
 
 export function RootLayout() {
+  // Each page starts from the site's title; beat and profile pages then name themselves.
+  useDefaultDocumentHead(useLocation().pathname);
   return (
     <div className="flex min-h-dvh flex-col">
       {/* Off screen until focused: the first Tab offers a jump past the header. */}
@@ -28,9 +33,12 @@ export function RootLayout() {
       </main>
       {/* The player outlives every page: one audio element, the bar on every screen. */}
       <AudioEngine />
+      <PlayerSettingsSync />
       <PlayerBar renderDownloadButton={(beat) => <DownloadBeatButton beat={beat} variant="icon" />} />
       {/* One Purchase Beat dialog, opened from any card, row, beat page or download. */}
       <PurchaseDialog />
+      {/* Buy Credits, Upgrade to Producer Pro and Promote Your Beat, opened from anywhere. */}
+      <MoneyDialogs />
       <SignInDialog />
       {/* Invoices & Receipts, opened from the user menu and from My Downloads. */}
       <InvoicesDialog />

@@ -1,8 +1,11 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useBuyCreditsDialog } from '../../features/credits/store/buy-credits-dialog-store';
 import { useInvoicesDialog } from '../../features/invoices/store/invoices-dialog-store';
 import { sessionKeys } from '../../features/session/api';
+import { useUpgradeDialog } from '../../features/subscriptions/store/upgrade-dialog-store';
+import { makeCredits, makeSubscription } from '../../test/account-money-fixtures';
 import { makeProfile, makeSessionUser } from '../../test/fixtures';
 import { jsonResponse, stubFetch } from '../../test/mock-fetch';
 import { createTestQueryClient, renderRoutes } from '../../test/render';
@@ -44,10 +47,21 @@ async function openMenu(name: string, user: ReturnType<typeof renderMenu>['user'
   return screen.findByRole('menu');
 }
 
+/** The navigation entries, after the credits and plan actions at the top. */
 const entryNames = (menu: HTMLElement) =>
   within(menu)
     .getAllByRole('menuitem')
-    .map((item) => item.textContent?.trim());
+    .map((item) => item.textContent?.trim())
+    .filter((name) => name !== 'Buy More' && name !== 'Upgrade to Pro');
+
+/** The account figures the menu reads once opened (money.md; issue 10). */
+const accountHandlers = ({
+  credits = 0,
+  subscription = null as ReturnType<typeof makeSubscription> | null,
+} = {}) => ({
+  'GET /api/user/credits': () => jsonResponse(makeCredits(credits)),
+  'GET /api/user/subscription': () => jsonResponse({ subscription }),
+});
 
 describe('UserMenu', () => {
   it('lists every entry in the spec’s order, without Admin Panel for a member', async () => {
@@ -98,17 +112,43 @@ describe('UserMenu', () => {
     expect(within(menu).getByText('User a1b2c3d4')).toBeInTheDocument();
   });
 
-  it('shows no credits balance, tier or upgrade, and asks for none, until their routes exist', async () => {
-    const api = stubFetch();
+  it('shows the credits balance with Buy More, and Upgrade to Pro without a plan', async () => {
+    stubFetch(accountHandlers({ credits: 1250 }));
+    useBuyCreditsDialog.setState({ isOpen: false });
+    useUpgradeDialog.setState({ isOpen: false });
+    const { user } = renderMenu(member);
+    let menu = await openMenu('Ada Lovelace', user);
+
+    expect(await within(menu).findByText('1,250')).toBeInTheDocument();
+    const upgrade = await within(menu).findByRole('menuitem', { name: 'Upgrade to Pro' });
+    await user.click(upgrade);
+    expect(useUpgradeDialog.getState().isOpen).toBe(true);
+
+    menu = await openMenu('Ada Lovelace', user);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Buy More' }));
+    expect(useBuyCreditsDialog.getState().isOpen).toBe(true);
+    useBuyCreditsDialog.setState({ isOpen: false });
+    useUpgradeDialog.setState({ isOpen: false });
+  });
+
+  it('shows the active tier’s name instead of Upgrade to Pro', async () => {
+    stubFetch(accountHandlers({ subscription: makeSubscription({ tier_name: 'Pro Annual' }) }));
     const { user } = renderMenu(member);
     const menu = await openMenu('Ada Lovelace', user);
 
-    expect(within(menu).queryByText(/credits/i)).not.toBeInTheDocument();
-    expect(within(menu).queryByText('Buy More')).not.toBeInTheDocument();
-    expect(within(menu).queryByText('Upgrade to Pro')).not.toBeInTheDocument();
-    // Only the user's own profile, which says whether to offer Earnings.
+    expect(await within(menu).findByText('Pro Annual')).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
+  });
+
+  it('asks for nothing until the menu is first opened', async () => {
+    const api = stubFetch(accountHandlers());
+    const { user } = renderMenu(member);
+    expect(api.requests).toHaveLength(0);
+    await openMenu('Ada Lovelace', user);
     await waitFor(() =>
-      expect(api.requests.map((request) => request.path)).toEqual([`/api/users/${member.id}/profile`]),
+      expect(api.requests.map((request) => request.path).sort()).toEqual(
+        [`/api/users/${member.id}/profile`, '/api/user/credits', '/api/user/subscription'].sort(),
+      ),
     );
   });
 

@@ -1,11 +1,14 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
+import { formatCredits } from '@beatroom/shared/format-money';
 import { displayName } from '@beatroom/shared/format-names';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import {
   BadgeDollarSign,
   ChevronDown,
+  Coins,
   CreditCard,
+  Crown,
   Download,
   Bell,
   Heart,
@@ -22,10 +25,15 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar';
 import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/dropdown-menu';
+import { creditsQueryOptions } from '../../features/credits/api';
+import { useBuyCreditsDialog } from '../../features/credits/store/buy-credits-dialog-store';
 import { useInvoicesDialog } from '../../features/invoices/store/invoices-dialog-store';
 import { profileQueryOptions } from '../../features/profile/api';
 import { isProducer } from '../../features/profile/producer';
 import { useSignOut } from '../../features/session/hooks/use-sign-out';
+import { subscriptionQueryOptions } from '../../features/subscriptions/api';
+import { useUpgradeDialog } from '../../features/subscriptions/store/upgrade-dialog-store';
+import { liveSubscription } from '../../features/subscriptions/subscription-rules';
 
 interface MenuLink {
   label: string;
@@ -63,6 +71,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const [opened, setOpened] = useState(false);
   const profile = useQuery({ ...profileQueryOptions(user.id), enabled: opened });
   const producer = profile.data ? isProducer(profile.data) : false;
+  const credits = useQuery({ ...creditsQueryOptions(user.id), enabled: opened });
+  const subscription = useQuery({ ...subscriptionQueryOptions(user.id), enabled: opened });
+  const plan = liveSubscription(subscription.data?.subscription);
+  const openBuyCredits = useBuyCreditsDialog((state) => state.open);
+  const openUpgrade = useUpgradeDialog((state) => state.open);
   // platform.md §9: a nameless user is User plus the first 8 characters of the id.
   const name = displayName(user.name, user.id);
   const canAdminister = user.isAdmin || user.isOwner;
@@ -86,8 +99,31 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <span className="block truncate text-xs text-muted">{user.email}</span>
           </span>
         </DropdownMenu.Label>
-        {/* The credits balance with Buy More and the tier or Upgrade to Pro (platform.md §2) wait
-            for the account routes that serve them (money.md); nothing is shown meanwhile. */}
+        <MenuSeparator />
+        {/* platform.md §2: the credits balance with Buy More, and the tier or Upgrade to Pro. */}
+        <div className="flex items-center gap-2.5 px-2.5 py-1.5 text-sm">
+          <Coins aria-hidden="true" className="size-4 text-amber-300" />
+          <span className="text-muted">Credits</span>
+          <span aria-live="polite" className="ml-auto font-semibold numeric">
+            {credits.data ? formatCredits(credits.data.credits.credits_available) : '…'}
+          </span>
+        </div>
+        <MenuItem onSelect={() => openBuyCredits()}>
+          <Coins aria-hidden="true" className="size-4 text-muted" />
+          Buy More
+        </MenuItem>
+        {plan ? (
+          <div className="flex items-center gap-2.5 px-2.5 py-1.5 text-sm">
+            <Crown aria-hidden="true" className="size-4 text-amber-400" />
+            <span className="text-muted">Plan</span>
+            <span className="ml-auto font-semibold">{plan.tier_name}</span>
+          </div>
+        ) : subscription.isSuccess ? (
+          <MenuItem onSelect={() => openUpgrade()}>
+            <Crown aria-hidden="true" className="size-4 text-amber-400" />
+            Upgrade to Pro
+          </MenuItem>
+        ) : null}
         <MenuSeparator />
 
         {menuLinks(user.id, producer).map((entry) =>

@@ -2,7 +2,6 @@ import {
   Handshake,
   LifeBuoy,
   MicVocal,
-  Settings,
   ShieldCheck,
   SlidersHorizontal,
   Sparkles,
@@ -29,16 +28,6 @@ interface ComingArea {
  * screen and its entry here goes.
  */
 export const COMING_SOON = {
-  settings: {
-    title: 'Settings',
-    Icon: Settings,
-    summary: 'Your account, subscription and credits, and how Beatroom plays, downloads and notifies.',
-    highlights: [
-      'Account, subscription and credits',
-      'Audio, download and display preferences',
-      'Notification and privacy choices',
-    ],
-  },
   recordings: {
     title: 'My Recordings',
     Icon: MicVocal,

@@ -1,5 +1,7 @@
 import { UI } from '@beatroom/shared/limits';
 import { BeatGrid, BeatGridSkeleton } from '../../features/catalogue/components/beat-grid';
+import { CreditsOverview } from '../../features/credits/components/credits-overview';
+import { PromoteBeatButton } from '../../features/promotions/components/promote-beat-button';
 import { ProfilePage } from '../../features/profile/components/profile-page';
 import type { ProfilePageSlots } from '../../features/profile/components/profile-page-slots';
 import { ManageBeatDialog, renderCardPlayButton, renderCardPriceButton } from '../beat-slots';
@@ -26,6 +28,8 @@ const slots: ProfilePageSlots = {
       onDeleted={onChanged}
     />
   ),
+  credits: (userId) => <CreditsOverview userId={userId} />,
+  promoteButton: (beat) => <PromoteBeatButton beat={beat} />,
 };
 
 /** /profile/:userId */

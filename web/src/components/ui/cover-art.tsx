@@ -1,8 +1,16 @@
 import { useState } from 'react';
+import type { ResponsiveImage } from '../../lib/stored-file';
 
 export interface CoverArtProps {
-  /** The image's URL; null (or an image that fails to load) shows the title's initial instead. */
-  src: string | null;
+  /** The image (a URL, or one with renditions); null (or one that fails to load) shows the title's initial. */
+  src: string | ResponsiveImage | null;
+  /**
+   * How wide the image is shown, for choosing among renditions (the `sizes` attribute), e.g.
+   * `(min-width: 768px) 25vw, 50vw`.
+   */
+  sizes?: string;
+  /** The page's main image (its largest paint): fetched at once, ahead of other images. */
+  priority?: boolean;
   /** What it is the cover of; also its accessible name ("Cover of …"). */
   title: string;
   className?: string;
@@ -10,17 +18,36 @@ export interface CoverArtProps {
   initialClassName?: string;
 }
 
-/** A square cover image, or the first letter of the title on a gradient when there is none. */
-export function CoverArt({ src, title, className = '', initialClassName = 'text-5xl' }: CoverArtProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (src && failedSrc !== src) {
+/**
+ * A square cover image, or the first letter of the title on a gradient when there is none. A
+ * rendition that fails to load (not made yet) gives way to the original image.
+ */
+export function CoverArt({
+  src,
+  sizes,
+  priority = false,
+  title,
+  className = '',
+  initialClassName = 'text-5xl',
+}: CoverArtProps) {
+  const image = typeof src === 'string' ? { src, srcSet: undefined } : src;
+  // What failed, for which image: the renditions (try the original) or everything.
+  const [failed, setFailed] = useState<{ src: string; what: 'srcset' | 'all' } | null>(null);
+  const failure = image && failed?.src === image.src ? failed.what : null;
+  if (image && failure !== 'all') {
+    const srcSet = failure === 'srcset' ? undefined : image.srcSet;
     return (
       <img
-        src={src}
+        // A new element when falling back, so the browser forgets the failed candidate.
+        key={srcSet ? 'responsive' : 'original'}
+        src={image.src}
+        srcSet={srcSet}
+        sizes={srcSet ? sizes : undefined}
         alt={`Cover of ${title}`}
-        loading="lazy"
-        decoding="async"
-        onError={() => setFailedSrc(src)}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding={priority ? 'sync' : 'async'}
+        onError={() => setFailed({ src: image.src, what: srcSet ? 'srcset' : 'all' })}
         className={`object-cover ${className}`}
       />
     );

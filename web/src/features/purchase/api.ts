@@ -8,11 +8,14 @@ import {
   type DownloadRequestBody,
   type PurchaseBody,
 } from '@beatroom/shared/money-contract';
+import { AccountPayment } from '@beatroom/shared/subscriptions-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 
 const beatPath = (id: string) => `/api/beats/${encodeURIComponent(id)}`;
 const checkoutPath = (orderId: string) => `/api/checkout/local/${encodeURIComponent(orderId)}`;
+const accountCheckoutPath = (paymentId: string) =>
+  `/api/checkout/local/account/${encodeURIComponent(paymentId)}`;
 
 /**
  * Every query key of buying and downloading, defined once. What depends on who is signed in
@@ -27,6 +30,7 @@ export const purchaseKeys = {
   downloadStatus: (userId: string, beatId: string) =>
     ['purchase', 'download-status', userId, beatId] as const,
   localOrder: (orderId: string) => ['purchase', 'local-order', orderId] as const,
+  localAccountPayment: (paymentId: string) => ['purchase', 'local-account-payment', paymentId] as const,
 };
 
 /** GET /api/beats/{id}/licenses: Basic, Premium, Exclusive (none for a free beat). */
@@ -96,4 +100,21 @@ export function localOrderQueryOptions(orderId: string) {
 /** POST /api/checkout/local/{orderId}/pay or /cancel: answers the order as it now stands. */
 export function settleLocalOrder(orderId: string, action: 'pay' | 'cancel') {
   return apiClient.post(`${checkoutPath(orderId)}/${action}`, { schema: Order });
+}
+
+/**
+ * GET /api/checkout/local/account/{paymentId}: an account payment (credits pack, promotion,
+ * subscription) on the local test checkout (its payer only).
+ */
+export function localAccountPaymentQueryOptions(paymentId: string) {
+  return queryOptions({
+    queryKey: purchaseKeys.localAccountPayment(paymentId),
+    queryFn: ({ signal }) =>
+      apiClient.get(accountCheckoutPath(paymentId), { schema: AccountPayment, signal }),
+  });
+}
+
+/** POST /api/checkout/local/account/{paymentId}/pay or /cancel: answers the payment as it now stands. */
+export function settleLocalAccountPayment(paymentId: string, action: 'pay' | 'cancel') {
+  return apiClient.post(`${accountCheckoutPath(paymentId)}/${action}`, { schema: AccountPayment });
 }

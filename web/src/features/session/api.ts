@@ -2,7 +2,7 @@ import { SessionUser } from '@beatroom/shared/auth-contract';
 import { avatarUrl } from '@beatroom/shared/files-contract';
 import type { Profile } from '@beatroom/shared/community-contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiClient, apiUrl, isApiError } from '../../lib/api-client';
+import { apiClient, apiIsSameOrigin, apiUrl, isApiError } from '../../lib/api-client';
 
 export const sessionKeys = {
   me: ['session', 'me'] as const,
@@ -15,10 +15,24 @@ export function describeFailure(error: unknown): string {
 }
 
 /**
+ * The page-readable cookie the server sets beside its httpOnly session cookie (and clears with
+ * it). Without it the web page has no session to ask about.
+ */
+const SIGNED_IN_HINT = /(?:^|;\s*)beatroom_signed_in=1(?:;|$)/;
+
+/** On the web, whether a session cookie may be there at all (the desktop app always asks). */
+function maybeSignedIn(): boolean {
+  return !apiIsSameOrigin() || SIGNED_IN_HINT.test(document.cookie);
+}
+
+/**
  * GET /api/users/me. Signed out (401) is an answer, not a failure: it resolves to null. Other
  * failures are logged and also resolve to null, so the pending state always ends (platform.md §4).
+ * A web page without the signed-in hint is signed out without asking: a visitor's every page
+ * would otherwise log the 401 as a console error (issue 16).
  */
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<SessionUser | null> {
+  if (!maybeSignedIn()) return null;
   try {
     return await apiClient.get('/api/users/me', { schema: SessionUser, signal });
   } catch (error) {

@@ -35,7 +35,11 @@ const FIELDS: readonly Field[] = [
   'recentDownloads',
 ];
 
-/** Revenue is money earned, never "Free": zero reads $0.00. */
+/**
+ * Revenue is money earned, never "Free": zero reads $0.00. Like the earnings page it stays in
+ * the currency it was earned in (USD), not the viewer's preferredCurrency: earned amounts must
+ * match payouts and invoices to the cent.
+ */
 function formatRevenue(cents: number): string {
   return cents === 0 ? `${currencySymbol('USD')}0.00` : formatPrice(cents);
 }

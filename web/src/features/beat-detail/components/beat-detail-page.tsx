@@ -6,6 +6,7 @@ import { BackButton } from '../../../components/ui/back-button';
 import { buttonClasses } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { isApiError } from '../../../lib/api-client';
+import { useDocumentHead } from '../../../lib/document-head';
 import { usePlatform } from '../../../lib/platform';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { useSession } from '../../session/hooks/use-session';
@@ -107,6 +108,14 @@ function BeatView({ beat, slots }: { beat: BeatDetail; slots: BeatPageSlots }) {
 export function BeatDetailPage({ slots }: { slots: BeatPageSlots }) {
   const { beatId = '' } = useParams();
   const beat = useQuery(beatDetailQueryOptions(beatId));
+  useDocumentHead(
+    beat.data
+      ? {
+          title: `${beat.data.title} by ${beat.data.producer_name} · Beatroom`,
+          description: beat.data.description ?? `${beat.data.title} by ${beat.data.producer_name} on Beatroom.`,
+        }
+      : null,
+  );
 
   return (
     <div className="flex flex-col gap-4">

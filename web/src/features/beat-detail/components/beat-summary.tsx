@@ -6,7 +6,7 @@ import { Download, Headphones, MicVocal, Settings2, Share2 } from 'lucide-react'
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { CoverArt, FeaturedBadge } from '../../../components/ui/cover-art';
-import { storedFileUrl } from '../../../lib/stored-file';
+import { storedImage } from '../../../lib/stored-file';
 import type { BeatPageSlots } from './beat-page-slots';
 import { shareBeat } from './share-beat';
 
@@ -35,7 +35,10 @@ export function BeatSummary({
     <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr] lg:grid-cols-[minmax(0,22rem)_1fr] lg:gap-10">
       <div className="relative mx-auto w-full max-w-sm md:max-w-none">
         <CoverArt
-          src={storedFileUrl(beat.cover_image_key)}
+          src={storedImage(beat.cover_image_key)}
+          sizes="(min-width: 1024px) 22rem, (min-width: 768px) 18rem, min(100vw, 24rem)"
+          // The page's largest paint: fetched at once, not when layout finds it in view.
+          priority
           title={beat.title}
           className="aspect-square w-full rounded-3xl shadow-2xl shadow-black/40"
           initialClassName="text-8xl"

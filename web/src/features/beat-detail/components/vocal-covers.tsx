@@ -64,19 +64,24 @@ export function VocalCovers({ beatId, onRecord }: { beatId: string; onRecord: ()
 
   return (
     <PanelSection title="Community Vocal Covers">
-      {recordings.isPending ? (
-        <div aria-hidden="true" className="mt-4 h-16 animate-pulse rounded-2xl bg-fg/10" />
-      ) : list.length === 0 ? (
-        <div className="mt-4 flex flex-col items-start gap-3 rounded-2xl bg-fg/5 p-5 sm:flex-row sm:items-center">
-          <MicVocal aria-hidden="true" className="size-8 shrink-0 text-accent" />
-          <div className="flex-1">
-            <p className="font-medium">No vocal covers yet</p>
-            <p className="text-sm text-muted">Be the first to record vocals over this beat.</p>
+      {recordings.isPending || list.length === 0 ? (
+        // While loading, the empty state's own box, invisible and pulsing: most beats have no
+        // covers yet, and a shorter placeholder made the page jump when it came (issue 16, CLS).
+        <div
+          aria-hidden={recordings.isPending || undefined}
+          className={`mt-4 flex flex-col items-start gap-3 rounded-2xl bg-fg/5 p-5 sm:flex-row sm:items-center ${recordings.isPending ? 'animate-pulse' : ''}`}
+        >
+          <div className={`contents ${recordings.isPending ? '[&>*]:invisible' : ''}`}>
+            <MicVocal aria-hidden="true" className="size-8 shrink-0 text-accent" />
+            <div className="flex-1">
+              <p className="font-medium">No vocal covers yet</p>
+              <p className="text-sm text-muted">Be the first to record vocals over this beat.</p>
+            </div>
+            <Button onClick={onRecord} tabIndex={recordings.isPending ? -1 : undefined}>
+              <MicVocal aria-hidden="true" className="size-4" />
+              Record Now
+            </Button>
           </div>
-          <Button onClick={onRecord}>
-            <MicVocal aria-hidden="true" className="size-4" />
-            Record Now
-          </Button>
         </div>
       ) : (
         <ul className="mt-3 divide-y divide-line">

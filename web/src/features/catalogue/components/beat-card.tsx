@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CoverArt, FeaturedBadge } from '../../../components/ui/cover-art';
 import { IconCount } from '../../../components/ui/icon-count';
-import { storedFileUrl } from '../../../lib/stored-file';
+import { storedImage } from '../../../lib/stored-file';
 import { LikeButton } from './like-button';
 
 /**
@@ -83,7 +83,9 @@ export function BeatCard({
         {/* A second way in for the pointer; keyboard users reach the title link. */}
         <Link to={`/beat/${beat.id}`} tabIndex={-1}>
           <CoverArt
-            src={storedFileUrl(beat.cover_image_key)}
+            src={storedImage(beat.cover_image_key)}
+            // The grid's columns (GRID_CLASSES) inside the page's padding.
+            sizes="(min-width: 1280px) 22vw, (min-width: 768px) 30vw, 46vw"
             title={beat.title}
             className="size-full transition-transform duration-300 group-hover:scale-[1.03]"
             initialClassName="text-6xl"

@@ -4,7 +4,7 @@ import { UI } from '@beatroom/shared/limits';
 import { LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { CoverArt } from '../../../components/ui/cover-art';
-import { storedFileUrl } from '../../../lib/stored-file';
+import { storedImage } from '../../../lib/stored-file';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { previewLabel, PriceText, type RenderPlayButton, type RenderPriceButton } from './beat-card';
 import type { BeatListProps } from './beat-grid';
@@ -53,7 +53,8 @@ function TrackRow({
       </div>
       <Link to={`/beat/${beat.id}`} tabIndex={-1}>
         <CoverArt
-          src={storedFileUrl(beat.cover_image_key)}
+          src={storedImage(beat.cover_image_key)}
+          sizes="3rem"
           title={beat.title}
           className="aspect-square w-full rounded-lg"
           initialClassName="text-lg"

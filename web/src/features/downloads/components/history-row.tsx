@@ -1,5 +1,5 @@
 import { formatDateTime } from '@beatroom/shared/format-dates';
-import { formatPrice } from '@beatroom/shared/format-money';
+import { formatPriceIn } from '@beatroom/shared/format-money';
 import { licenseName } from '@beatroom/shared/licensing';
 import type { DownloadHistoryItem, PurchaseItem } from '@beatroom/shared/money-contract';
 import type { DownloadFormat } from '@beatroom/shared/settings-constants';
@@ -10,6 +10,7 @@ import { CoverArt } from '../../../components/ui/cover-art';
 import { MenuButton } from '../../../components/ui/menu-button';
 import { apiUrl } from '../../../lib/api-client';
 import { storedFileUrl } from '../../../lib/stored-file';
+import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 
 /** The beat a row's Download button hands to the download flow. */
 export interface DownloadTarget {
@@ -51,6 +52,8 @@ export interface HistoryRowProps {
  * delivers more than one.
  */
 export function HistoryRow({ item, onDownload, downloading }: HistoryRowProps) {
+  // Paid in USD cents like every price; shown in the viewer's currency at the spec's fixed rate.
+  const currency = usePreferredCurrency();
   const licence = licenseLabel(item.license_type);
   const purchase = 'order_id' in item ? item : null;
   const target: DownloadTarget = {
@@ -80,7 +83,9 @@ export function HistoryRow({ item, onDownload, downloading }: HistoryRowProps) {
             <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-1.5">
-            <span className="text-sm font-semibold numeric">{formatPrice(item.price_paid_cents, 'USD')}</span>
+            <span className="text-sm font-semibold numeric">
+              {formatPriceIn(item.price_paid_cents, currency)}
+            </span>
             {licence ? <Label>{licence}</Label> : null}
             {purchase ? <Label>{paymentLabel(purchase.payment_method)}</Label> : null}
           </p>

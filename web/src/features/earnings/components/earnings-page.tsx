@@ -44,6 +44,9 @@ export function EarningsPage({ user }: { user: SessionUser }) {
     );
   } else {
     const data = earnings.data;
+    // Earnings stay in the currency they were earned in (not the viewer's preferredCurrency):
+    // they are accounting amounts that payouts and invoices must match to the cent, and a
+    // display rate would make them disagree.
     const money = (cents: number) => formatAmount(cents, data.currency);
     body = (
       <div className="flex flex-col gap-6">

@@ -46,6 +46,18 @@ export interface PlayerUiState {
   queueOpen: boolean;
 }
 
+/** The user's player settings (money.md §3), set by hooks/use-player-settings.ts. */
+export interface PlayerSettingsState {
+  /** Off: the player stops when a track ends instead of going on through the queue. */
+  autoPlay: boolean;
+  /**
+   * True when this visit started from a saved volume (saved only with a queue, see
+   * player-saved-state): that volume is the listener's last choice on this device and wins
+   * over the settings' defaultVolume.
+   */
+  volumeFromSave: boolean;
+}
+
 export interface PlayerActions {
   dispatch: (action: PlayerAction) => void;
   /** Plays the beat (selecting its queue entry or putting it first) and shows the full bar. */
@@ -71,16 +83,19 @@ export interface PlayerActions {
   setQueueOpen: (open: boolean) => void;
 }
 
-export type PlayerStore = PlayerState & PlayerUiState & PlayerActions;
+export type PlayerStore = PlayerState & PlayerUiState & PlayerSettingsState & PlayerActions;
 
 export const INITIAL_PLAYER_UI: PlayerUiState = { collapsed: false, queueOpen: false };
 
 /** The one player of the app: the shared reducer's state plus the bar's own UI state. */
 export const usePlayerStore = create<PlayerStore>()((set, get) => {
   const dispatch = (action: PlayerAction) => set((state) => playerReducer(state, action));
+  const restored = loadPlayerState();
   return {
-    ...loadPlayerState(),
+    ...restored,
     ...INITIAL_PLAYER_UI,
+    autoPlay: true,
+    volumeFromSave: restored.queue.length > 0,
     dispatch,
     play: (beat) => {
       dispatch({ type: 'play', beat, now: Date.now() });
@@ -102,7 +117,7 @@ export const usePlayerStore = create<PlayerStore>()((set, get) => {
     reorder: (from, to) => dispatch({ type: 'reorder', from, to }),
     toggleShuffle: () => dispatch({ type: 'toggleShuffle' }),
     cycleRepeat: () => dispatch({ type: 'cycleRepeat' }),
-    trackEnded: () => dispatch({ type: 'trackEnded', random: Math.random }),
+    trackEnded: () => dispatch({ type: 'trackEnded', random: Math.random, autoPlay: get().autoPlay }),
     setVolume: (volume) => dispatch({ type: 'setVolume', volume }),
     toggleMute: () => dispatch({ type: 'toggleMute' }),
     seek: (time) => dispatch({ type: 'seek', time }),
@@ -135,6 +150,12 @@ onAudioFocusLost(PLAYER_FOCUS, () => {
 });
 
 /** Back to an empty player (tests, and signing out if that ever should clear the queue). */
-export function resetPlayerStore(state: Partial<PlayerState> = {}): void {
-  usePlayerStore.setState({ ...DEFAULT_PLAYER_STATE, ...INITIAL_PLAYER_UI, ...state });
+export function resetPlayerStore(state: Partial<PlayerState & PlayerSettingsState> = {}): void {
+  usePlayerStore.setState({
+    ...DEFAULT_PLAYER_STATE,
+    ...INITIAL_PLAYER_UI,
+    autoPlay: true,
+    volumeFromSave: false,
+    ...state,
+  });
 }

@@ -11,7 +11,7 @@ export interface ManageUploadSlotProps {
 
 /**
  * The parts of the profile page that other features own, composed in by app/ (the profile does
- * not import them): the catalogue's beat cards and the owner's Manage Beat dialog.
+ * not import them): the catalogue's beat cards, the owner's Manage Beat dialog and credits.
  */
 export interface ProfilePageSlots {
   /** A list of the user's beats as the catalogue's cards (with the player's Play button). */
@@ -20,4 +20,8 @@ export interface ProfilePageSlots {
   beatGridSkeleton: () => ReactNode;
   /** Manage Beat for one of the owner's uploads (upload). */
   manageBeat: (props: ManageUploadSlotProps) => ReactNode;
+  /** The owner's Promote beside one of their uploads (promotions). */
+  promoteButton: (beat: Beat) => ReactNode;
+  /** The owner's own credits: balance, Buy More, transactions (credits; ?tab=credits). */
+  credits: (userId: string) => ReactNode;
 }

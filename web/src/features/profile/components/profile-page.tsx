@@ -1,4 +1,5 @@
 import type { ProfileResponse } from '@beatroom/shared/community-contract';
+import { displayName } from '@beatroom/shared/format-names';
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { BackButton } from '../../../components/ui/back-button';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { useDocumentHead } from '../../../lib/document-head';
 import { useSession } from '../../session/hooks/use-session';
 import { isNotFound, profileQueryOptions, userFavoritesQueryOptions } from '../api';
 import { EditProfileDialog } from './edit-profile-dialog';
@@ -18,11 +20,12 @@ import { FavoriteGenres, ProfileStats } from './profile-stats';
 import { ReviewsList } from './reviews-list';
 import { UploadsList } from './uploads-list';
 
-/** The tabs, and what ?tab= selects (none, or credits, which has no tab of its own: Beats). */
-type Tab = 'beats' | 'uploads' | 'favorites' | 'reviews';
+/** The tabs, and what ?tab= selects (credits only on one's own profile; otherwise Beats). */
+type Tab = 'beats' | 'uploads' | 'favorites' | 'reviews' | 'credits';
 
-function tabFromSearch(value: string | null, showUploads: boolean): Tab {
+function tabFromSearch(value: string | null, showUploads: boolean, isOwner: boolean): Tab {
   if (value === 'uploads') return showUploads ? 'uploads' : 'beats';
+  if (value === 'credits') return isOwner ? 'credits' : 'beats';
   if (value === 'favorites' || value === 'reviews') return value;
   return 'beats';
 }
@@ -127,6 +130,16 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
   const { user } = useSession();
   const profile = useQuery(profileQueryOptions(userId));
   const [editing, setEditing] = useState(false);
+  const shown = profile.data?.profile;
+  const name = shown ? displayName(shown.display_name, shown.user_id) : null;
+  useDocumentHead(
+    shown && name
+      ? {
+          title: `${name} · Beatroom`,
+          description: shown.bio?.trim() || `${name}'s beats, reviews and favourites on Beatroom.`,
+        }
+      : null,
+  );
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {
@@ -144,7 +157,7 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
   const data = profile.data;
   const isOwner = user?.id === data.profile.user_id;
   const showUploads = isOwner || data.beats_count > 0;
-  const tab = tabFromSearch(params.get('tab'), showUploads);
+  const tab = tabFromSearch(params.get('tab'), showUploads, isOwner);
   const selectTab = (next: string) => {
     const search = new URLSearchParams(params);
     if (next === 'beats') search.delete('tab');
@@ -182,13 +195,23 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
           <Tabs.Trigger value="reviews" className={tabClasses}>
             Reviews
           </Tabs.Trigger>
+          {isOwner ? (
+            <Tabs.Trigger value="credits" className={tabClasses}>
+              Credits
+            </Tabs.Trigger>
+          ) : null}
         </Tabs.List>
         <Tabs.Content value="beats" className="outline-none">
           <BeatsTab data={data} isOwner={isOwner} slots={slots} />
         </Tabs.Content>
         {showUploads ? (
           <Tabs.Content value="uploads" className="outline-none">
-            <UploadsList userId={data.profile.user_id} isOwner={isOwner} manageBeat={slots.manageBeat} />
+            <UploadsList
+              userId={data.profile.user_id}
+              isOwner={isOwner}
+              manageBeat={slots.manageBeat}
+              promoteButton={slots.promoteButton}
+            />
           </Tabs.Content>
         ) : null}
         <Tabs.Content value="favorites" className="outline-none">
@@ -197,6 +220,11 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
         <Tabs.Content value="reviews" className="outline-none">
           <ReviewsList userId={data.profile.user_id} />
         </Tabs.Content>
+        {isOwner ? (
+          <Tabs.Content value="credits" className="outline-none">
+            {slots.credits(data.profile.user_id)}
+          </Tabs.Content>
+        ) : null}
       </Tabs.Root>
 
       {isOwner ? <EditProfileDialog profile={data.profile} open={editing} onOpenChange={setEditing} /> : null}

@@ -27,10 +27,12 @@ function UploadRow({
   beat,
   isOwner,
   onEdit,
+  promoteButton,
 }: {
   beat: Beat;
   isOwner: boolean;
   onEdit: (beat: Beat) => void;
+  promoteButton: ProfilePageSlots['promoteButton'];
 }) {
   const currency = usePreferredCurrency();
   const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
@@ -78,15 +80,18 @@ function UploadRow({
             <IconCount Icon={Download} label="Downloads" value={beat.download_count} />
           </p>
           {isOwner ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => onEdit(beat)}
-              aria-label={`Edit ${beat.title}`}
-            >
-              <Pencil aria-hidden="true" className="size-3.5" />
-              Edit
-            </Button>
+            <span className="flex items-center gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => onEdit(beat)}
+                aria-label={`Edit ${beat.title}`}
+              >
+                <Pencil aria-hidden="true" className="size-3.5" />
+                Edit
+              </Button>
+              {promoteButton(beat)}
+            </span>
           ) : null}
         </div>
       </div>
@@ -117,16 +122,18 @@ function RowSkeletons() {
 
 /**
  * The Uploads tab (My Uploads for the owner): every beat with the three sorts, and for the
- * owner an Edit button opening Manage Beat (a slot). Promote waits for promotions (money.md).
+ * owner an Edit button opening Manage Beat and Promote (slots).
  */
 export function UploadsList({
   userId,
   isOwner,
   manageBeat,
+  promoteButton,
 }: {
   userId: string;
   isOwner: boolean;
   manageBeat: ProfilePageSlots['manageBeat'];
+  promoteButton: ProfilePageSlots['promoteButton'];
 }) {
   const [sort, setSort] = useState<ProfileBeatSort>('newest');
   const beats = useQuery(userBeatsQueryOptions(userId, sort));
@@ -171,7 +178,13 @@ export function UploadsList({
       ) : (
         <ul aria-label={isOwner ? 'My Uploads' : 'Uploads'} className="flex flex-col gap-2">
           {list.map((beat) => (
-            <UploadRow key={beat.id} beat={beat} isOwner={isOwner} onEdit={setEditing} />
+            <UploadRow
+              key={beat.id}
+              beat={beat}
+              isOwner={isOwner}
+              onEdit={setEditing}
+              promoteButton={promoteButton}
+            />
           ))}
         </ul>
       )}

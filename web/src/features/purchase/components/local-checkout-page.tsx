@@ -1,9 +1,8 @@
 import { formatDateTime } from '@beatroom/shared/format-dates';
 import { formatPrice } from '@beatroom/shared/format-money';
-import { LOCAL_CHECKOUT_BANNER, type Order, type OrderStatus } from '@beatroom/shared/money-contract';
+import type { Order, OrderStatus } from '@beatroom/shared/money-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleX, FlaskConical, LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { LoaderCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { CoverArt } from '../../../components/ui/cover-art';
@@ -14,6 +13,7 @@ import { describeError, serverErrorText } from '../../../lib/error-text';
 import { storedFileUrl } from '../../../lib/stored-file';
 import { useSession } from '../../session/hooks/use-session';
 import { localOrderQueryOptions, purchaseKeys, settleLocalOrder } from '../api';
+import { LocalCheckoutBanner, Outcome } from './local-checkout-parts';
 
 /** Where the buyer finds what they bought (the Purchases tab of /downloads). */
 export const PURCHASES_PATH = '/downloads?tab=purchases';
@@ -50,17 +50,6 @@ function OrderCard({ order }: { order: Order }) {
           {formatPrice(order.amount_cents, order.currency)}
         </dd>
       </dl>
-    </div>
-  );
-}
-
-function Outcome({ tone, title, children }: { tone: 'good' | 'bad'; title: string; children: ReactNode }) {
-  const Icon = tone === 'good' ? CircleCheck : CircleX;
-  return (
-    <div role="status" className="flex flex-col items-center gap-3 text-center">
-      <Icon aria-hidden="true" className={`size-10 ${tone === 'good' ? 'text-emerald-400' : 'text-muted'}`} />
-      <h2 className="text-xl font-semibold">{title}</h2>
-      {children}
     </div>
   );
 }
@@ -159,18 +148,7 @@ export function LocalCheckoutPage() {
       <h1 id="checkout-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
         Checkout
       </h1>
-      <div
-        role="note"
-        className="flex items-start gap-3 rounded-2xl border border-amber-400/40 bg-amber-400/10 px-4 py-3 text-amber-200"
-      >
-        <FlaskConical aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <div>
-          <p className="font-semibold">{LOCAL_CHECKOUT_BANNER}</p>
-          <p className="text-sm text-amber-200/80">
-            No payment provider is configured on this server: Pay completes the order as a real payment would.
-          </p>
-        </div>
-      </div>
+      <LocalCheckoutBanner what="the order" />
 
       {order.isPending ? (
         <div role="status" aria-label="Loading order" className="h-48 animate-pulse rounded-3xl bg-fg/10" />

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import type { LicenseId } from '@beatroom/shared/money-constants';
-import { PURCHASE_ERRORS, type PaymentMethod } from '@beatroom/shared/money-contract';
+import { PURCHASE_ERRORS } from '@beatroom/shared/money-contract';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, LockKeyhole } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -12,23 +12,15 @@ import { showToast } from '../../../lib/toast';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { useSession } from '../../session/hooks/use-session';
 import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
-import { licensesQueryOptions, paymentMethodsQueryOptions } from '../api';
+import { licensesQueryOptions } from '../api';
+import { usePaymentChoice } from '../hooks/use-payment-choice';
 import { usePurchaseCheckout } from '../hooks/use-purchase-checkout';
-import { useRemovePaymentMethod } from '../hooks/use-remove-payment-method';
-import { useWalletAvailability } from '../hooks/use-wallet-availability';
 import { usePurchaseDialog, type PurchaseBeat } from '../store/purchase-dialog-store';
 import { defaultLicense, LicenseOptions } from './license-options';
 import { OrderSummary } from './order-summary';
-import { canSaveMethod, NEW_CARD, PaymentMethodPicker, type PaymentChoice } from './payment-method-picker';
 
 /** The spec's one purchase alert (money.md §8), whatever the server said. */
 export const PURCHASE_FAILED = 'Purchase failed. Please try again.';
-
-/** A saved method flagged default is preselected (money.md §4); otherwise a new card. */
-function initialChoice(methods: readonly PaymentMethod[] | undefined): PaymentChoice {
-  const preferred = methods?.find((m) => m.is_default);
-  return preferred ? { method: 'saved', savedId: preferred.id } : NEW_CARD;
-}
 
 function LicensesSkeleton() {
   return (
@@ -54,18 +46,13 @@ function PurchaseForm({
   const currency = usePreferredCurrency();
   const openSignIn = useSignInDialog((state) => state.open);
   const licenses = useQuery(licensesQueryOptions(beat.id));
-  const methods = useQuery({ ...paymentMethodsQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
-  const wallets = useWalletAvailability();
   const checkout = usePurchaseCheckout(beat.id);
   const [pickedLicense, setPickedLicense] = useState<LicenseId | null>(null);
-  // null until the buyer picks: the preselection follows the saved methods as they load.
-  const [pickedPayment, setPickedPayment] = useState<PaymentChoice | null>(null);
-  const [saveMethod, setSaveMethod] = useState(false);
   const [failed, setFailed] = useState(false);
-  const payment = pickedPayment ?? initialChoice(methods.data);
-  const remove = useRemovePaymentMethod(user?.id ?? '', (id) => {
-    if (payment.method === 'saved' && payment.savedId === id) setPickedPayment(NEW_CARD);
-  });
+  const processing = checkout.isPending;
+  const leaving = checkout.isSuccess && checkout.data === 'redirected';
+  const busy = processing || leaving;
+  const payment = usePaymentChoice(user, { disabled: busy, onChange: () => setFailed(false) });
 
   if (licenses.isPending) return <LicensesSkeleton />;
   if (licenses.isError) {
@@ -84,10 +71,7 @@ function PurchaseForm({
   const fallback = defaultLicense(list);
   const license = list.find((l) => l.license_type === pickedLicense && l.available) ?? null;
   const chosen = license ?? list.find((l) => l.license_type === fallback) ?? null;
-  const processing = checkout.isPending;
-  const leaving = checkout.isSuccess && checkout.data === 'redirected';
-  const busy = processing || leaving;
-  const canPurchase = Boolean(chosen) && !busy && !(payment.method === 'saved' && !payment.savedId);
+  const canPurchase = Boolean(chosen) && !busy && payment.complete;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -97,9 +81,7 @@ function PurchaseForm({
       {
         license_type: chosen.license_type,
         price_cents: chosen.price_cents,
-        payment_method: payment.method,
-        save_payment_method: canSaveMethod(payment) && saveMethod,
-        ...(payment.method === 'saved' ? { saved_payment_method_id: payment.savedId } : {}),
+        ...payment.fields,
       },
       {
         onSuccess: (outcome) => {
@@ -138,34 +120,7 @@ function PurchaseForm({
         disabled={busy}
       />
 
-      {user ? (
-        <div className="flex flex-col gap-3">
-          <PaymentMethodPicker
-            choice={payment}
-            onChoose={(choice) => {
-              setPickedPayment(choice);
-              setFailed(false);
-            }}
-            wallets={wallets}
-            savedMethods={methods.data ?? []}
-            onRemove={(method) => remove.mutate(method)}
-            removingId={remove.isPending ? (remove.variables?.id ?? null) : null}
-            disabled={busy}
-          />
-          {canSaveMethod(payment) ? (
-            <label className="inline-flex cursor-pointer items-center gap-2.5 text-sm">
-              <input
-                type="checkbox"
-                checked={saveMethod}
-                onChange={(event) => setSaveMethod(event.target.checked)}
-                disabled={busy}
-                className="size-4 cursor-pointer accent-accent"
-              />
-              Save payment method for future purchases
-            </label>
-          ) : null}
-        </div>
-      ) : null}
+      {user ? payment.field : null}
 
       {chosen ? <OrderSummary priceCents={chosen.price_cents} currency={currency} /> : null}
       {failed ? <ErrorBanner title={PURCHASE_FAILED} /> : null}

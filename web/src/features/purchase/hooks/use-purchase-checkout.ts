@@ -1,8 +1,7 @@
 import type { PurchaseBody } from '@beatroom/shared/money-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { redirectBrowser } from '../../../lib/browser-location';
 import { describeError } from '../../../lib/error-text';
-import { usePlatform } from '../../../lib/platform';
+import { useLeaveForPage, type LeaveOutcome } from '../../../lib/leave-for-page';
 import { useSession } from '../../session/hooks/use-session';
 import { purchaseBeat, purchaseKeys } from '../api';
 
@@ -10,7 +9,7 @@ import { purchaseBeat, purchaseKeys } from '../api';
  * How a purchase went on: the order is paid already (a saved method), this page is leaving for
  * the checkout, or (desktop) the checkout opened in the system browser and the app stays.
  */
-export type CheckoutOutcome = 'paid' | 'redirected' | 'opened-in-browser';
+export type CheckoutOutcome = 'paid' | LeaveOutcome;
 
 /**
  * POST /api/beats/{id}/purchase and what follows (money.md §4): a checkout_url sends the
@@ -21,19 +20,13 @@ export type CheckoutOutcome = 'paid' | 'redirected' | 'opened-in-browser';
  */
 export function usePurchaseCheckout(beatId: string) {
   const queryClient = useQueryClient();
-  const platform = usePlatform();
+  const leaveFor = useLeaveForPage();
   const { user } = useSession();
 
   return useMutation({
     mutationFn: async (body: PurchaseBody): Promise<CheckoutOutcome> => {
       const answer = await purchaseBeat(beatId, body);
-      if (!('checkout_url' in answer)) return 'paid';
-      if (platform.kind === 'desktop') {
-        platform.openExternal(answer.checkout_url);
-        return 'opened-in-browser';
-      }
-      redirectBrowser(answer.checkout_url);
-      return 'redirected';
+      return 'checkout_url' in answer ? leaveFor(answer.checkout_url) : 'paid';
     },
     onSuccess: async (outcome) => {
       if (outcome !== 'paid') return;

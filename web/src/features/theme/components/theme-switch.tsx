@@ -10,8 +10,11 @@ const options: { value: Theme; label: string; Icon: typeof Sun }[] = [
   { value: 'auto', label: 'Auto', Icon: Monitor },
 ];
 
-/** Header control choosing dark, light or auto (follow the system). */
-export function ThemeSwitch() {
+/**
+ * Header control choosing dark, light or auto (follow the system). `onPick` hears each pick
+ * after it is applied (the app saves it as a signed-in user's setting).
+ */
+export function ThemeSwitch({ onPick }: { onPick?: (theme: Theme) => void } = {}) {
   const theme = useThemeStore((state) => state.theme);
   const setTheme = useThemeStore((state) => state.setTheme);
   const current = options.find((option) => option.value === theme) ?? options[0]!;
@@ -31,7 +34,9 @@ export function ThemeSwitch() {
         <DropdownMenu.RadioGroup
           value={theme}
           onValueChange={(value) => {
-            if (isTheme(value)) setTheme(value);
+            if (!isTheme(value)) return;
+            setTheme(value);
+            onPick?.(value);
           }}
         >
           {options.map(({ value, label, Icon }) => (

@@ -1,6 +1,6 @@
 import type { Beat, EditBeatBody } from '@beatroom/shared/beats-contract';
 import { LoaderCircle, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
 import { ErrorBanner } from '../../../components/ui/error-banner';
@@ -23,6 +23,8 @@ export interface ManageBeatCallbacks {
   onDeleted: (beat: Beat) => void;
   /** After a save, for callers showing the beat in queries of their own. */
   onSaved?: (beat: Beat) => void;
+  /** The beat's promotions with their state and end date, and Promote (promotions, via app/). */
+  promotions?: (beat: Beat) => ReactNode;
 }
 
 function ManageBeatContent({
@@ -30,6 +32,7 @@ function ManageBeatContent({
   onClose,
   onDeleted,
   onSaved,
+  promotions,
 }: { beat: Beat; onClose: () => void } & ManageBeatCallbacks) {
   const currency = usePreferredCurrency();
   const [initial] = useState(() => beatFormFrom(beat, currency));
@@ -110,6 +113,7 @@ function ManageBeatContent({
       aria-busy={busy || undefined}
     >
       <BeatAnalyticsTiles beatId={beat.id} />
+      {promotions?.(beat)}
       <CoverPicker file={cover} onChange={setCover} currentKey={beat.cover_image_key} disabled={busy} />
       <BeatFormFields {...form.fieldProps} disabled={busy} freeLabel="Free beat" />
       {error ? <ErrorBanner title={error} /> : null}
@@ -150,6 +154,7 @@ export function EditBeatModal({
   onOpenChange,
   onDeleted,
   onSaved,
+  promotions,
 }: {
   beat: Beat;
   open: boolean;
@@ -170,6 +175,7 @@ export function EditBeatModal({
           onClose={() => onOpenChange(false)}
           onDeleted={onDeleted}
           onSaved={onSaved}
+          promotions={promotions}
         />
       ) : null}
     </DialogShell>

@@ -1,3 +1,4 @@
+import { DEFAULT_USER_SETTINGS } from '@beatroom/shared/settings-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_EVENT } from '../../../lib/toast';
@@ -213,7 +214,7 @@ describe('Upload Beat', () => {
 
   it('takes the price in the user’s currency and stores USD cents, at most the server’s maximum', async () => {
     const { user, xhr, api } = setup({
-      'GET /api/user-settings': () => jsonResponse({ preferredCurrency: 'EUR' }),
+      'GET /api/user-settings': () => jsonResponse({ ...DEFAULT_USER_SETTINGS, preferredCurrency: 'EUR' }),
     });
     await user.upload(await screen.findByLabelText('Audio file'), audioFile());
     const price = await screen.findByLabelText('Price (EUR)');

@@ -1,0 +1,101 @@
+// Compiles the server for `npm start`: one ES module bundle, server/dist/main.js, run by plain
+// `node` (tsx stays for `npm run dev` and tests). Our own code (server/src, the generated Prisma
+// client and @beatroom/shared, which ships TypeScript) is bundled; every other package stays an
+// import of node_modules, so packages that read their own files (Prisma's query compiler, PGlite's
+// data files, pdfkit's AFM fonts, LAME's wasm, sharp's native module) find them where they are.
+//
+// `node server/tools/build.mjs` builds; `--if-stale` builds only when a source is newer than the
+// bundle; `--if-possible` (postinstall) skips quietly when esbuild is not installed, as after
+// `npm ci --omit=dev` on a deployment that ships the bundle it built elsewhere.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(serverDir, '..');
+export const SERVER_BUNDLE = join(serverDir, 'dist', 'main.js');
+
+/** Everything the bundle is made from, including this file (a changed build is a new bundle). */
+const SOURCES = [
+  join(serverDir, 'src'),
+  join(root, 'shared', 'src'),
+  join(serverDir, 'package.json'),
+  join(root, 'package-lock.json'),
+  fileURLToPath(import.meta.url),
+];
+
+/** The newest modification time under a path (0 when it does not exist). */
+export function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+/** True when the bundle is missing or older than one of its sources. */
+export function serverBuildStale() {
+  if (!existsSync(SERVER_BUNDLE)) return true;
+  return Math.max(...SOURCES.map(newestMtime)) > statSync(SERVER_BUNDLE).mtimeMs;
+}
+
+/** esbuild, or null when it is not installed (it comes with the dev dependencies: tsx, vite). */
+export async function loadEsbuild() {
+  try {
+    const path = createRequire(join(serverDir, 'package.json')).resolve('esbuild');
+    return await import(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Bare imports are packages in node_modules, kept external, except our workspaces' TypeScript. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@beatroom/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+export async function buildServer(esbuild) {
+  const generated = join(serverDir, 'src', 'generated', 'prisma', 'client.ts');
+  if (!existsSync(generated)) {
+    throw new Error('The Prisma client is not generated: run `npm run db:generate -w @beatroom/server` first.');
+  }
+  const started = performance.now();
+  await esbuild.build({
+    entryPoints: [join(serverDir, 'src', 'main.ts')],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    // Stack traces and pino's error logs keep readable function names.
+    keepNames: true,
+    logLevel: 'warning',
+    plugins: [externalPackages],
+  });
+  return performance.now() - started;
+}
+
+const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
+if (isEntry) {
+  const ifStale = process.argv.includes('--if-stale');
+  const ifPossible = process.argv.includes('--if-possible');
+  if (ifStale && !serverBuildStale()) process.exit(0);
+  const esbuild = await loadEsbuild();
+  if (!esbuild) {
+    if (ifPossible) {
+      console.log('esbuild is not installed (production install): the server bundle is not rebuilt.');
+      process.exit(0);
+    }
+    console.error('esbuild is not installed: install the dev dependencies (npm install) to build the server.');
+    process.exit(1);
+  }
+  const ms = await buildServer(esbuild);
+  console.log(`Built the server: ${join('server', 'dist', 'main.js')} (${Math.round(ms)} ms)`);
+}

@@ -1,0 +1,44 @@
+import {
+  DEFAULT_USER_SETTINGS,
+  type UserSettings,
+  type UserSettingsBody,
+} from '@beatroom/shared/settings-contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applySavedSettings, saveUserSettings, userSettingsQueryOptions } from '../user-settings-api';
+import { useSession } from './use-session';
+
+export interface UserSettingsState {
+  /** The stored settings; the defaults for visitors, while loading and when loading failed. */
+  settings: UserSettings;
+  /** True once the signed-in user's own settings arrived (always false for visitors). */
+  isLoaded: boolean;
+  /** True while the first fetch for a signed-in user runs. */
+  isPending: boolean;
+}
+
+/** The signed-in user's settings. Visitors get the defaults without any request. */
+export function useUserSettings(): UserSettingsState {
+  const { user } = useSession();
+  const query = useQuery({ ...userSettingsQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
+  const own = user ? query.data : undefined;
+  return {
+    settings: own ?? DEFAULT_USER_SETTINGS,
+    isLoaded: Boolean(own),
+    isPending: Boolean(user) && query.isPending,
+  };
+}
+
+/**
+ * Saves the whole settings object (PUT). On success the stored answer replaces the query entry,
+ * so prices, the player and the theme follow at once; on failure the error is the server's text.
+ */
+export function useSaveUserSettings() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserSettingsBody) => saveUserSettings(body),
+    onSuccess: (saved) => {
+      if (user) applySavedSettings(queryClient, user.id, saved);
+    },
+  });
+}

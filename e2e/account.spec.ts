@@ -16,7 +16,9 @@ async function createBeat(page: Page, title: string, priceCents: number): Promis
   return ((await beat.json()) as { id: string }).id;
 }
 
-test('a user switches to EUR and sees € prices on the cards and in the purchase dialog', async ({ browser }) => {
+test('a user switches to EUR and sees € prices on the cards and in the purchase dialog', async ({
+  browser,
+}) => {
   const producer = await signInNewContext(browser, 'euro-producer@example.com', 'Euro Producer');
   await createBeat(producer.page, 'Euro Nights', 1250);
 
@@ -26,7 +28,7 @@ test('a user switches to EUR and sees € prices on the cards and in the purchas
 
   // Settings → Display → Currency, saved with the Save bar.
   await page.goto('/settings?section=display');
-  await page.getByLabel(/currency/i).selectOption('EUR');
+  await page.getByLabel('Currency', { exact: true }).selectOption('EUR');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Save' })).toBeHidden();
 
@@ -61,7 +63,7 @@ test('a user deletes the account and can no longer sign in to their data', async
 
   // Home, signed out; the unsold beat and the profile are gone.
   await page.waitForURL((url) => url.pathname === '/');
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
   expect((await page.request.get('/api/users/me')).status()).toBe(401);
   expect((await page.request.get(`/api/beats/${beatId}`)).status()).toBe(404);
   expect((await page.request.get(`/api/users/${leaver.id}/profile`)).status()).toBe(404);

@@ -38,8 +38,9 @@ test('a producer buys credits through the local checkout, promotes a beat with t
     const buy = page.getByRole('dialog', { name: 'Buy Credits' });
     await expect(buy.getByText('0 credits', { exact: true })).toBeVisible();
     await expect(buy.getByRole('button', { name: 'Buy Credits' })).toBeDisabled();
-    // The radios are visually hidden inside their cards: a buyer clicks the card.
-    const pack = buy.getByRole('radio', { name: '500 credits, $4.50' });
+    // The radios are visually hidden inside their cards: a buyer clicks the card (a filter's
+    // inner locator is relative to the card, so it starts from the page).
+    const pack = page.getByRole('radio', { name: '500 credits, $4.50' });
     await buy.locator('label').filter({ has: pack }).click();
     await expect(buy.getByRole('region', { name: 'Order summary' })).toContainText('Total credits550');
     await buy.getByRole('button', { name: 'Buy 500 Credits' }).click();
@@ -50,8 +51,14 @@ test('a producer buys credits through the local checkout, promotes a beat with t
     await page.getByRole('button', { name: 'Pay $4.50' }).click();
     await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
 
-    // The balance everywhere: the ledger credited the pack with its bonus, once.
-    await page.goto('/settings?section=credits');
+    // Back in the app: the settings credits section and the user menu show the pack with its
+    // bonus, credited once by the ledger.
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/settings' && url.searchParams.get('section') === 'credits',
+    );
+    const balance = page.getByLabel('Credit balance');
+    await expect(balance).toContainText('550');
     await menuButton.click();
     await expect(page.getByRole('menu')).toContainText('550');
     await page.keyboard.press('Escape');
@@ -67,7 +74,7 @@ test('a producer buys credits through the local checkout, promotes a beat with t
     await expect(manage.getByText('This beat has not been promoted yet.')).toBeVisible();
     await manage.getByRole('button', { name: `Promote ${TITLE}` }).click();
     const promote = page.getByRole('dialog', { name: 'Promote Your Beat' });
-    const week = promote.getByRole('radio', { name: 'Featured 1 Week, 200 credits or $1.99' });
+    const week = page.getByRole('radio', { name: 'Featured 1 Week, 200 credits or $1.99' });
     await promote.locator('label').filter({ has: week }).click();
     await expect(promote.getByRole('radio', { name: /Pay with credits/ })).toBeChecked();
     await expect(promote.getByRole('region', { name: 'Promotion summary' })).toContainText(

@@ -1,13 +1,15 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { firstLoadBudget } from './build-plugins/first-load-budget';
+import { precompress } from './build-plugins/precompress';
 
 // The API runs on its own port in development; proxying keeps it same-origin for the browser, so
 // the httpOnly session cookie and the /api/ws WebSocket work exactly as in production.
 const api: ProxyOptions = { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), firstLoadBudget(), precompress()],
   server: { port: 5173, proxy: { '/api': api } },
   preview: { proxy: { '/api': api } },
   build: {
@@ -15,14 +17,15 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than the app: separate chunks stay cached across deploys.
+        // React changes far less often than the app: its own chunk stays cached across deploys.
+        // Other libraries go with the lazy pages and panels that use them (one vendor chunk
+        // would put dnd-kit, Radix and the rest in every first load, issue 16).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -5,13 +5,8 @@
 // what is saved between visits in player-saved-state.ts.
 import { REPEAT_MODES } from './catalogue-constants';
 import { LIMITS } from './limits';
-import {
-  makeQueueId,
-  toPlayerBeat,
-  type PlayerBeat,
-  type PlayerState,
-  type QueueEntry,
-} from './player-state';
+import { makeQueueId, toPlayerBeat, type PlayerState } from './player-defaults';
+import type { PlayerBeat, QueueEntry } from './player-state';
 
 /** Returns a number in [0, 1), like Math.random; tests pass a fixed sequence. */
 export type RandomSource = () => number;

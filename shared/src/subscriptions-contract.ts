@@ -178,5 +178,3 @@ export const AccountPayment = z.object({
   return_path: z.string(),
 });
 export type AccountPayment = z.infer<typeof AccountPayment>;
-
-export const AccountPaymentIdParams = z.object({ paymentId: z.string().min(1).max(255) });

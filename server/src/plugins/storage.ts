@@ -16,7 +16,7 @@ export const storagePlugin = fp(
   async (app, opts: { config: Config }) => {
     const { config } = opts;
     const storage = withDerivedFiles(
-      config.s3 ? createS3Storage(config.s3) : await createLocalStorage(join(config.dataDir, 'files')),
+      config.s3 ? await createS3Storage(config.s3) : await createLocalStorage(join(config.dataDir, 'files')),
     );
     app.log.info(
       config.s3

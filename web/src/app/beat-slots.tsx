@@ -1,10 +1,11 @@
-import type { Beat } from '@beatroom/shared/beats-contract';
+import { Suspense, useState } from 'react';
 import type { RenderPlayButton, RenderPriceButton } from '../features/catalogue/components/beat-card';
 import { PlayButton } from '../features/player/components/play-button';
-import { BeatPromotionsPanel } from '../features/promotions/components/beat-promotions-panel';
 import { BeatPriceButton } from '../features/purchase/components/beat-price-button';
-import { EditBeatModal } from '../features/upload/components/edit-beat-modal';
-import { useBeatChanges } from './beat-changes';
+import { lazyPage } from './lazy-page';
+import type { ManageBeatDialogProps } from './manage-beat-dialog';
+
+const ManageBeatDialogContent = lazyPage(() => import('./manage-beat-dialog'), 'ManageBeatDialogContent');
 
 // Pieces app/ hands to more than one feature's screens through their slots.
 
@@ -21,36 +22,16 @@ export const renderCardPriceButton: RenderPriceButton = (beat, placement) => (
 /**
  * Manage Beat (upload) wherever a beat's owner sees it: a save or a delete refreshes every
  * other view of the beat (useBeatChanges); `onDeleted` is the caller's own next step. It shows
- * the beat's promotions and opens Promote Your Beat (promotions).
+ * the beat's promotions and opens Promote Your Beat (promotions). Its form and dialog load
+ * the first time it opens (issue 16: only owners ever open it).
  */
-export function ManageBeatDialog({
-  beat,
-  open,
-  onOpenChange,
-  onSaved,
-  onDeleted,
-}: {
-  beat: Beat;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSaved?: () => void;
-  onDeleted: () => void;
-}) {
-  const changes = useBeatChanges();
+export function ManageBeatDialog(props: ManageBeatDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <EditBeatModal
-      beat={beat}
-      open={open}
-      onOpenChange={onOpenChange}
-      onSaved={(saved) => {
-        changes.saved(saved);
-        onSaved?.();
-      }}
-      onDeleted={(deleted) => {
-        onDeleted();
-        changes.deleted(deleted);
-      }}
-      promotions={(current) => <BeatPromotionsPanel beat={current} />}
-    />
+    <Suspense fallback={null}>
+      <ManageBeatDialogContent {...props} />
+    </Suspense>
   );
 }

@@ -1,21 +1,36 @@
 import type { RouteObject } from 'react-router-dom';
-import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
-import { EarningsPage } from '../features/earnings/components/earnings-page';
-import { NotificationsPage } from '../features/notifications/components/notifications-page';
-import { LocalCheckoutPage } from '../features/purchase/components/local-checkout-page';
+import { lazyPage } from './lazy-page';
 import { RootLayout } from './layout/root-layout';
-import { ActivityRoute } from './routes/activity-route';
-import { BeatRoute } from './routes/beat-route';
-import { ComingSoonPage } from './routes/coming-soon-page';
-import { DownloadsRoute } from './routes/downloads-route';
 import { HomePage } from './routes/home-page';
-import { LocalAccountCheckoutRoute } from './routes/local-account-checkout-route';
 import { MembersOnly } from './routes/members-only';
 import { NotFoundPage } from './routes/not-found-page';
-import { ProfileRoute } from './routes/profile-route';
 import { RouteErrorPage } from './routes/route-error-page';
-import { SettingsRoute } from './routes/settings-route';
-import { UploadRoute } from './routes/upload-route';
+
+// Every page but home loads when first visited (see lazy-page.ts).
+const AuthCallbackPage = lazyPage(
+  () => import('../features/auth/components/auth-callback-page'),
+  'AuthCallbackPage',
+);
+const EarningsPage = lazyPage(() => import('../features/earnings/components/earnings-page'), 'EarningsPage');
+const NotificationsPage = lazyPage(
+  () => import('../features/notifications/components/notifications-page'),
+  'NotificationsPage',
+);
+const LocalCheckoutPage = lazyPage(
+  () => import('../features/purchase/components/local-checkout-page'),
+  'LocalCheckoutPage',
+);
+const ActivityRoute = lazyPage(() => import('./routes/activity-route'), 'ActivityRoute');
+const BeatRoute = lazyPage(() => import('./routes/beat-route'), 'BeatRoute');
+const ComingSoonPage = lazyPage(() => import('./routes/coming-soon-page'), 'ComingSoonPage');
+const DownloadsRoute = lazyPage(() => import('./routes/downloads-route'), 'DownloadsRoute');
+const LocalAccountCheckoutRoute = lazyPage(
+  () => import('./routes/local-account-checkout-route'),
+  'LocalAccountCheckoutRoute',
+);
+const ProfileRoute = lazyPage(() => import('./routes/profile-route'), 'ProfileRoute');
+const SettingsRoute = lazyPage(() => import('./routes/settings-route'), 'SettingsRoute');
+const UploadRoute = lazyPage(() => import('./routes/upload-route'), 'UploadRoute');
 
 /**
  * The full route table of community.md §2, in one place. Areas whose screens are not built yet

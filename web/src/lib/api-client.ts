@@ -1,5 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
-
 /**
  * A failed HTTP answer from the API. `message` is the server's `error` text when it sent one
  * (conventions.md, "Errors"), otherwise a generic sentence naming the status. Network failures
@@ -20,13 +18,33 @@ export interface ResponseParser<T> {
   parse(data: unknown): T;
 }
 
+/** A parser loaded when first needed (see lazySchema). */
+export interface LazyResponseParser<T> {
+  load(): Promise<ResponseParser<T>>;
+}
+
+/**
+ * A contract's schema imported when a request first needs it, in parallel with the request:
+ * the first load's requests (the beat list, the session) are checked as ever, but zod and the
+ * contracts stay out of the first load's JavaScript (issue 16).
+ */
+export function lazySchema<T>(load: () => Promise<ResponseParser<T>>): LazyResponseParser<T> {
+  let loading: Promise<ResponseParser<T>> | null = null;
+  return {
+    load() {
+      loading ??= load();
+      return loading;
+    },
+  };
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Plain values are sent as JSON; FormData goes as multipart (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
   /** Validates the answer; without it the body is returned as the caller's declared type. */
-  schema?: ResponseParser<T>;
+  schema?: ResponseParser<T> | LazyResponseParser<T>;
 }
 
 /**
@@ -44,8 +62,11 @@ export type RequestWithoutMethod<T> = Omit<RequestOptions<T>, 'method'>;
 async function readErrorMessage(response: Response): Promise<string> {
   const fallback = `API responded with HTTP status ${response.status}`;
   try {
-    const parsed = ErrorBody.safeParse(await response.json());
-    return parsed.success && parsed.data.error ? parsed.data.error : fallback;
+    // The shape of ErrorBody ({ error: string }), checked by hand: this module is in every
+    // first load, the contract's zod is not (issue 16).
+    const body = (await response.json()) as unknown;
+    const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+    return typeof error === 'string' && error ? error : fallback;
   } catch {
     // Proxies and crashed servers answer HTML or nothing; the status still tells the story.
     return fallback;
@@ -65,6 +86,10 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(options: ApiClientOptions = {}) {
   async function request<T = unknown>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
     const { method = 'GET', body, signal, schema } = requestOptions;
+    // A lazy schema starts loading now, beside the request.
+    const parser = schema && 'load' in schema ? schema.load() : schema;
+    // A failed request never awaits it: its failure must not go unhandled.
+    if (parser instanceof Promise) parser.catch(() => undefined);
     const baseUrl = options.baseUrl ?? '';
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;
@@ -86,7 +111,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!response.ok) throw new ApiError(response.status, await readErrorMessage(response));
 
     const data = await readBody(response);
-    return schema ? schema.parse(data) : (data as T);
+    const resolved = await parser;
+    return resolved ? resolved.parse(data) : (data as T);
   }
 
   return {

@@ -1,4 +1,4 @@
-import { COVER_RENDITION_WIDTHS, coverRenditionKey, fileUrl } from '@beatroom/shared/files-contract';
+import { COVER_RENDITION_WIDTHS, coverRenditionKey, fileUrl } from '@beatroom/shared/file-urls';
 import { apiUrl } from './api-client';
 
 /**

@@ -15,6 +15,11 @@ CREATE INDEX "beats_key_created_at_id_idx" ON "beats" ("key_signature", "created
 -- Free beats are a fifth of the catalogue: most often asked for by downloads and newest.
 CREATE INDEX "beats_free_download_count_idx" ON "beats" ("download_count" DESC, "id") WHERE "is_free";
 CREATE INDEX "beats_free_created_at_idx" ON "beats" ("created_at" DESC, "id") WHERE "is_free";
+-- Featured is now the flag or a running paid promotion (issue 10): one small index for both,
+-- in place of the one for the flag alone.
+DROP INDEX "beats_featured_created_idx";
+CREATE INDEX "beats_featured_any_created_idx" ON "beats" ("created_at" DESC, "id")
+  WHERE "is_featured" OR "featured_until" IS NOT NULL;
 
 -- Search without ranking every match (issue 11). A broad word ("trap") matches a seventh of
 -- the catalogue, and ranking all of them on each search cost ~15 ms of database CPU at 100,000

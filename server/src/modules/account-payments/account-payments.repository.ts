@@ -1,9 +1,5 @@
-import {
-  formatInvoiceNumber,
-  type InvoiceItem,
-  type PaymentType,
-  TRANSACTION_TYPES,
-} from '@beatroom/shared/money-contract';
+import type { TRANSACTION_TYPES } from '@beatroom/shared/money-contract';
+import { formatInvoiceNumber, type InvoiceItem, type PaymentType } from '@beatroom/shared/money-contract';
 import type {
   AccountPayment,
   AccountPaymentKind,

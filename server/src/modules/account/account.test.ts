@@ -275,6 +275,17 @@ describe('the account routes', () => {
     expect(await t.app.db.prisma.user.findUnique({ where: { id: producer.id } })).toEqual(usersBefore);
   });
 
+  it('two deletions at once: one deletes, the other finds nothing to delete', async () => {
+    const eve = await member(t.app, 'eve@example.com');
+    const statuses = (await Promise.all([deleteAccount(eve), deleteAccount(eve)])).map((r) => r.statusCode);
+    expect(statuses.sort()).toEqual([200, 401]);
+    expect(await t.app.db.prisma.user.findUnique({ where: { id: eve.id }, select: { email: true } })).toEqual(
+      {
+        email: '',
+      },
+    );
+  });
+
   it('signing in again with the same identity starts a fresh, empty account', async () => {
     const again = await member(t.app, 'producer@example.com');
     expect(again.id).not.toBe(producer.id);

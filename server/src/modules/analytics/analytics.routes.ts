@@ -28,7 +28,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: userIdParams,
         querystring: ChartQuery,
-        response: { 200: ListenerChartResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: {
+          200: ListenerChartResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+        },
       },
     },
     async (request, reply) => {

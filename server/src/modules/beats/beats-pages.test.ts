@@ -140,6 +140,41 @@ describe('cursor pages', () => {
     },
   );
 
+  it('lists boosted beats first in the default order, by offset and by cursor alike', async () => {
+    const boosted = [7, 100, 200];
+    await t.app.db.prisma.beat.updateMany({
+      where: { id: { in: boosted.map(beatId) } },
+      data: { boostedUntil: new Date(Date.now() + 86_400_000) },
+    });
+    // An ended boost counts for nothing.
+    await t.app.db.prisma.beat.update({
+      where: { id: beatId(150) },
+      data: { boostedUntil: new Date(Date.now() - 1000) },
+    });
+    try {
+      const rest = expected({}, 'newest').filter((n) => !boosted.includes(n));
+      const all = [...boosted, ...rest];
+      const byOffset: number[] = [];
+      for (let offset = 0; ; offset += 2) {
+        const { numbers } = await page({ limit: '2', offset: String(offset) });
+        byOffset.push(...numbers);
+        if (numbers.length < 2) break;
+      }
+      expect(byOffset.filter((n) => n <= FIXED_BEATS)).toEqual(all);
+      const byCursor: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const { numbers, res } = await page({ limit: '2', ...(cursor ? { cursor } : {}) });
+        byCursor.push(...numbers);
+        cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+      } while (cursor);
+      expect(byCursor.filter((n) => n <= FIXED_BEATS)).toEqual(all);
+      expect(new Set(byCursor).size).toBe(byCursor.length);
+    } finally {
+      await t.app.db.prisma.beat.updateMany({ data: { boostedUntil: null } });
+    }
+  });
+
   it('answers the same page for a cursor as for the offset it stands for', async () => {
     const first = await page({ sort: 'price_low', limit: '30' });
     const cursor = first.res.headers[NEXT_CURSOR_HEADER] as string;

@@ -38,10 +38,14 @@ function orderBy(sort: BeatSort): string {
   return `${s.column} ${s.desc ? 'DESC' : 'ASC'}, b.id ${s.idDesc ? 'DESC' : 'ASC'}`;
 }
 
-/** Where a keyset page starts: after the beat `id` whose sort value is `value`. */
+/**
+ * Where a keyset page starts: after the beat `id` whose sort value is `value`; for the default
+ * order, also whether that beat was among the boosted ones listed first.
+ */
 export interface ListAfter {
   value: string | number;
   id: string;
+  boosted?: boolean;
 }
 
 /**
@@ -58,17 +62,35 @@ function afterCondition(st: Statement, sort: BeatSort, after: ListAfter): string
 }
 
 /**
+ * Featured: the permanent flag, or a paid featured promotion that has not ended (issue 10).
+ * Compared with now(), so a promotion ends on time without any job rewriting the row.
+ */
+const FEATURED = '(b.is_featured OR coalesce(b.featured_until > now(), false))';
+/**
+ * The same as a filter, where NULL counts as false anyway: written so that it implies the
+ * predicate of beats_featured_any_created_idx (featured beats are few; that index serves them).
+ */
+const FEATURED_FILTER = '(b.is_featured OR b.featured_until > now())';
+/** A paid boost that has not ended: first in the default browse order (issue 10). */
+const BOOSTED = 'b.boosted_until > now()';
+/** Its negation, written so the planner estimates it from the column's statistics (nearly all null). */
+const NOT_BOOSTED = '(b.boosted_until IS NULL OR b.boosted_until <= now())';
+
+/**
  * The BeatCard fields, named and ordered as the contract names them, so a row is a card as it
  * comes from the driver; created_at rides along for the next page's cursor. The preview, never
  * the master (which is for sale): nothing to play until it is ready.
  */
 const CARD_COLUMNS = `b.id, b.user_id, b.title, b.producer_name, b.genre, b.mood, b.bpm, b.key_signature,
-  b.duration_seconds, b.price_cents, b.is_free, b.is_featured, b.cover_image_key,
+  b.duration_seconds, b.price_cents, b.is_free, ${FEATURED} AS is_featured, b.cover_image_key,
   CASE WHEN b.preview_status = 'ready' THEN b.preview_key END AS audio_file_key,
   b.preview_status, b.play_count, b.download_count, b.created_at`;
 
-/** A card row as the driver answers it (created_at is a Date on pg and PGlite alike). */
-export type CardRow = BeatCard & { created_at: Date };
+/**
+ * A card row as the driver answers it (created_at is a Date on pg and PGlite alike); in the
+ * default order, `boosted` says which of its two groups the row came from.
+ */
+export type CardRow = BeatCard & { created_at: Date; boosted?: boolean };
 
 /** Exactly the expression of beats_search_trgm_idx, so the trigram index serves it. */
 const TRIGRAM_TEXT = `lower(b.title || ' ' || b.producer_name || ' ' || b.genre || ' ' || coalesce(b.mood, ''))`;
@@ -95,7 +117,8 @@ function filters(st: Statement, q: BeatListQuery): string[] {
   if (q.price_max !== undefined) where.push(`b.price_cents <= ${st.param(q.price_max)}::int`);
   if (q.duration_min !== undefined) where.push(`b.duration_seconds >= ${st.param(q.duration_min)}::int`);
   if (q.duration_max !== undefined) where.push(`b.duration_seconds <= ${st.param(q.duration_max)}::int`);
-  if (q.featured) where.push('b.is_featured');
+  // The permanent flag (seed, admins) or a paid featured promotion running now (issue 10).
+  if (q.featured) where.push(FEATURED_FILTER);
   if (q.free) where.push('b.is_free');
   return where;
 }
@@ -140,9 +163,11 @@ function wordTerms(st: Statement, word: string): string {
  * a typed word is the sum of the ts_ranks of the lexemes the word stands for (as ts_rank sums
  * the matches of a prefix): title above producer, genre and mood, above the description.
  * Several words must all match (an English stop word such as "with" only counts where
- * present), ranked by the mean of their ranks. The leading (longest) word reads its best
- * entries from the index in rank order, newest first among equals, so a broad word costs as
- * little as a rare one; the best candidates are then ranked finely by trigram word similarity
+ * present), ranked by the mean of their ranks. Each word reads its best entries from the
+ * index in rank order, newest first among equals, so a broad word costs as little as a rare
+ * one: the whole result for a single word, and with several words (or filters) the best
+ * NARROWED_CANDIDATES entries of each lexeme, joined, which is every match unless a word is
+ * very broad. The best candidates are then ranked finely by trigram word similarity
  * to the whole search, as before, and the chosen sort breaks ties. On the pinned catalogue
  * (beats-relevance.test.ts) this gives exactly the results, in order, of ranking every match.
  */
@@ -153,29 +178,28 @@ function searchStatement(st: Statement, q: BeatListQuery & { search: string }, w
   const lead = words.reduce((best, w, i) => (w.length > words[best]!.length ? i : best), 0);
   const others = words.map((w, i) => ({ w, i })).filter(({ i }) => i !== lead);
   const perTerm = filtered || others.length ? Math.max(NARROWED_CANDIDATES, candidates) : candidates;
-  const ctes = [`lead_terms AS (${wordTerms(st, words[lead]!)})`];
-  for (const { w, i } of others) {
-    ctes.push(`w${i} AS (SELECT coalesce(array_agg(term), '{}') AS terms,
-      cardinality(tsvector_to_array(to_tsvector('english', ${st.param(w)}))) = 0 AS optional
-      FROM (${wordTerms(st, w)}) t)`);
-  }
-  ctes.push(`postings AS (
+  // Each word's best entries, per lexeme it stands for, summed per beat.
+  const postings = (i: number) => `p${i} AS (
     SELECT p.beat_id, sum(p.rank) AS rank, max(p.created_at) AS created_at
-    FROM lead_terms t CROSS JOIN LATERAL (
+    FROM (${wordTerms(st, words[i]!)}) t CROSS JOIN LATERAL (
       SELECT s.beat_id, s.rank, s.created_at FROM beat_search_terms s WHERE s.term = t.term
       ORDER BY s.rank DESC, s.created_at DESC, s.beat_id LIMIT ${st.param(perTerm)}) p
-    GROUP BY p.beat_id)`);
-  const joins = others.map(
-    ({ i }) => `CROSS JOIN w${i} CROSS JOIN LATERAL (SELECT sum(s.rank) AS rank FROM beat_search_terms s
-      WHERE s.beat_id = p.beat_id AND s.term = ANY (w${i}.terms)) r${i}`,
-  );
-  const required = others.map(({ i }) => `(r${i}.rank IS NOT NULL OR w${i}.optional)`);
-  const rank = [`p.rank`, ...others.map(({ i }) => `coalesce(r${i}.rank, 0)`)].join(' + ');
+    GROUP BY p.beat_id)`;
+  const ctes = [postings(lead)];
+  for (const { w, i } of others) {
+    ctes.push(postings(i));
+    ctes.push(
+      `s${i} AS (SELECT cardinality(tsvector_to_array(to_tsvector('english', ${st.param(w)}))) = 0 AS optional)`,
+    );
+  }
+  const joins = others.map(({ i }) => `LEFT JOIN p${i} ON p${i}.beat_id = p.beat_id CROSS JOIN s${i}`);
+  const required = others.map(({ i }) => `(p${i}.beat_id IS NOT NULL OR s${i}.optional)`);
+  const rank = [`p.rank`, ...others.map(({ i }) => `coalesce(p${i}.rank, 0)`)].join(' + ');
   const beatsJoin = filtered ? 'JOIN beats b ON b.id = p.beat_id' : '';
   const conditions = [...required, ...(filtered ? where : [])];
   ctes.push(`candidates AS (
     SELECT p.beat_id, (${rank}) / ${words.length} AS text_rank, p.created_at
-    FROM postings p ${beatsJoin} ${joins.join(' ')}
+    FROM p${lead} p ${beatsJoin} ${joins.join(' ')}
     ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
     ORDER BY text_rank DESC, p.created_at DESC, p.beat_id
     LIMIT ${st.param(candidates)})`);
@@ -185,6 +209,30 @@ function searchStatement(st: Statement, q: BeatListQuery & { search: string }, w
     WHERE ${where.join(' AND ')}
     ORDER BY c.text_rank + word_similarity(${term}, ${TRIGRAM_TEXT}) DESC, ${orderBy(q.sort)}
     LIMIT ${st.param(q.limit)} OFFSET ${st.param(q.offset)}`;
+}
+
+/**
+ * The default order (newest, no search): beats with a running boost first, newest first among
+ * them, then every other beat newest first; filters apply to both. Two index scans in one
+ * statement (the boosted are few) instead of an ORDER BY on the boost, which no index serves.
+ * A keyset page after a boosted beat continues the boosted ones, then all the others; after
+ * another beat, only the others. (A boost ending between two pages moves its beat to the
+ * other group: it may then be listed once more, or not again. Boosts last days.)
+ */
+function boostedFirst(st: Statement, q: BeatListQuery, where: string[], after?: ListAfter): string {
+  const groups: string[] = [];
+  const reach = after ? q.limit : q.offset + q.limit;
+  const group = (boosted: boolean, conditions: string[]) =>
+    `(SELECT ${CARD_COLUMNS}, ${boosted} AS boosted FROM beats b
+      WHERE ${[...where, boosted ? BOOSTED : NOT_BOOSTED, ...conditions].join(' AND ')}
+      ORDER BY ${orderBy('newest')} LIMIT ${st.param(reach)})`;
+  if (!after || after.boosted) groups.push(group(true, after ? [afterCondition(st, 'newest', after)] : []));
+  groups.push(group(false, after && !after.boosted ? [afterCondition(st, 'newest', after)] : []));
+  const page = after
+    ? `LIMIT ${st.param(q.limit)}`
+    : `LIMIT ${st.param(q.limit)} OFFSET ${st.param(q.offset)}`;
+  return `SELECT * FROM (${groups.join(' UNION ALL ')}) b
+    ORDER BY b.boosted DESC, b.created_at DESC, b.id ASC ${page}`;
 }
 
 /** Statement names by text: a name must always stand for the same text on a connection. */
@@ -206,6 +254,7 @@ export function createBeatsSearchRepository(db: Pick<Database, 'prepared'>) {
     list(q: BeatListQuery, after?: ListAfter): Promise<CardRow[]> {
       const st = new Statement();
       const where = filters(st, q);
+      if (!q.search && q.sort === 'newest') return run(boostedFirst(st, q, where, after), st);
       if (!q.search) {
         if (after) where.push(afterCondition(st, q.sort, after));
         const page = after

@@ -26,7 +26,14 @@ function sortValue(sort: BeatSort, row: CardRow): string | number {
 }
 
 export function encodeCursor(sort: BeatSort, last: CardRow): string {
-  return Buffer.from(JSON.stringify([sort, sortValue(sort, last), last.id])).toString('base64url');
+  // The default order lists boosted beats first: the cursor says in which group it stopped.
+  const position = [
+    sort,
+    sortValue(sort, last),
+    last.id,
+    ...(last.boosted === undefined ? [] : [last.boosted]),
+  ];
+  return Buffer.from(JSON.stringify(position)).toString('base64url');
 }
 
 /** The position a cursor names, or a 400 naming the parameter. */
@@ -37,12 +44,13 @@ export function decodeCursor(sort: BeatSort, cursor: string): ListAfter {
   } catch {
     throw badRequest(BAD_CURSOR);
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw badRequest(BAD_CURSOR);
-  const [cursorSort, value, id] = parsed as unknown[];
+  if (!Array.isArray(parsed) || parsed.length < 3 || parsed.length > 4) throw badRequest(BAD_CURSOR);
+  const [cursorSort, value, id, boosted] = parsed as unknown[];
+  if (boosted !== undefined && typeof boosted !== 'boolean') throw badRequest(BAD_CURSOR);
   const byDate = sort === 'newest' || sort === 'oldest';
   const valueOk = byDate
     ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
     : Number.isInteger(value) && Math.abs(value as number) <= 2 ** 31;
   if (cursorSort !== sort || !valueOk || typeof id !== 'string' || !isUuid(id)) throw badRequest(BAD_CURSOR);
-  return { value: value as string | number, id };
+  return { value: value as string | number, id, ...(boosted === undefined ? {} : { boosted }) };
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { BusMessage, EventBus, PresenceSnapshot } from './event-bus';
 
 /** A presence report older than this is from an instance that stopped; it no longer counts. */
@@ -24,6 +23,8 @@ export async function createRedisEventBus(opts: {
   prefix: string;
   log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }): Promise<EventBus> {
+  // ioredis (~25 MB) loads only when REDIS_URL is set; one instance keeps events in-process.
+  const { Redis } = await import('ioredis');
   const instanceId = randomUUID();
   const channel = `${opts.prefix}realtime`;
   const socketsKey = `${opts.prefix}presence:sockets`;

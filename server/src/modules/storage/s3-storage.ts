@@ -1,15 +1,3 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../../config';
 import { assertStorageKey, StorageNotFoundError, type Storage } from './storage';
@@ -20,19 +8,35 @@ import { assertStorageKey, StorageNotFoundError, type Storage } from './storage'
  */
 const PART_BYTES = 8 * 1024 * 1024;
 
-function isNotFound(error: unknown): boolean {
-  if (error instanceof S3ServiceException) {
-    return error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey';
-  }
-  return false;
-}
-
 /**
  * Files in an S3-compatible bucket (AWS, MinIO, R2, s3rver). Path-style addressing works with
  * every one of them. Streams of unknown length go up as a multipart upload, part by part, and
  * an upload that fails is aborted so the bucket keeps no parts or half files.
  */
-export function createS3Storage(config: S3Config): Storage {
+export async function createS3Storage(config: S3Config): Promise<Storage> {
+  // The AWS SDK (~25 MB) loads only when S3 is configured: local storage never needs it.
+  const {
+    AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CreateMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+    UploadPartCommand,
+  } = await import('@aws-sdk/client-s3');
+
+  function isNotFound(error: unknown): boolean {
+    if (error instanceof S3ServiceException) {
+      return (
+        error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey'
+      );
+    }
+    return false;
+  }
+
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,

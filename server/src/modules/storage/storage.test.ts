@@ -112,7 +112,10 @@ beforeAll(async () => {
 });
 afterAll(async () => s3?.close());
 
-storageContract('S3 (s3rver)', async () => ({ storage: createS3Storage(s3.config), leftovers: () => 0 }));
+storageContract('S3 (s3rver)', async () => ({
+  storage: await createS3Storage(s3.config),
+  leftovers: () => 0,
+}));
 
 describe('the app on S3 storage', () => {
   it('uploads to the bucket and serves ranges of public files from it; masters stay private', async () => {

@@ -265,12 +265,15 @@ export function createSubscriptionsService(deps: {
         await repo.update(tx, sub.id, { providerSubscriptionId: received.paymentId });
         return;
       }
-      if (sub.status !== 'incomplete') return;
+      // Paid late, after its checkout had closed: the money is in, so it starts all the same.
+      const neverStarted = sub.status === 'ended' && !sub.currentPeriodStart;
+      if (sub.status !== 'incomplete' && !neverStarted) return;
       // Two checkouts paid for two tiers: the one paid last wins, the other ends.
       await repo.endOthers(tx, sub.userId, sub.id, at);
       const end = addPeriod(at, sub.tier.billingPeriod);
       const active = await repo.update(tx, sub.id, {
         status: 'active',
+        endedAt: null,
         currentPeriodStart: at,
         currentPeriodEnd: end,
       });
@@ -384,26 +387,22 @@ export function createSubscriptionsService(deps: {
           const remote = await stripe.subscriptions.retrieve(live.providerSubscriptionId);
           const item = remote.items.data[0];
           if (!item) throw new Error(`Stripe subscription ${remote.id} has no item`);
-          await stripe.subscriptions.update(
-            remote.id,
-            {
-              items: [
-                {
-                  id: item.id,
-                  price_data: {
-                    currency: 'usd',
-                    unit_amount: tier.priceCents,
-                    product: (await productOf(tier))!,
-                    recurring: { interval: interval(tier) },
-                  },
+          await stripe.subscriptions.update(remote.id, {
+            items: [
+              {
+                id: item.id,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: tier.priceCents,
+                  product: (await productOf(tier))!,
+                  recurring: { interval: interval(tier) },
                 },
-              ],
-              proration_behavior: 'always_invoice',
-              cancel_at_period_end: false,
-              metadata: { tier_id: tier.id },
-            },
-            { idempotencyKey: `change-${live.id}-${tier.id}-${item.current_period_start}` },
-          );
+              },
+            ],
+            proration_behavior: 'always_invoice',
+            cancel_at_period_end: false,
+            metadata: { tier_id: tier.id },
+          });
           await repo.transaction(async (tx) => {
             await repo.update(tx, live.id, {
               tierId: tier.id,

@@ -5,7 +5,8 @@ import {
 } from '@beatroom/shared/settings-contract';
 import type { ProfileVisibility } from '@beatroom/shared/settings-constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, insertBeat, member } from '../../../test/community-fixtures';
+import type { ServerMessage } from '@beatroom/shared/realtime-contract';
+import { eventually, insertBeat, isNotification, member, TestSocket } from '../../../test/community-fixtures';
 import { createTestApp } from '../../../test/helpers';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -222,5 +223,37 @@ describe('activity feed privacy', () => {
     expect(follows(await feedOf(stranger), fan.id, bob.id)).toEqual([]);
     await stranger.agent.post(`/api/users/${fan.id}/follow`);
     expect(follows(await feedOf(stranger), fan.id, bob.id)).toHaveLength(1);
+  });
+});
+
+describe('activity broadcast privacy', () => {
+  it("sends every socket only items everyone may see; a private user's stay out", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const quiet = await member(t.app, 'quiet@example.com');
+    await put(quiet, { ...DEFAULT_USER_SETTINGS, profileVisibility: 'private' });
+    await put(ann, DEFAULT_USER_SETTINGS);
+
+    const socket = await TestSocket.open(`ws://127.0.0.1:${port}/api/ws`, {
+      cookie: `beatroom_session=${stranger.token}`,
+      origin: 'http://localhost:3000',
+    });
+    await socket.next(isNotification('unread_count_updated'));
+    const emit = t.app.domainEvents.emit;
+    const hidden = await insertBeat(t.app, quiet.id, { title: 'Hidden' });
+    await emit({ type: 'beat.created', beatId: hidden.id, userId: quiet.id, title: 'Hidden' });
+    const open = await insertBeat(t.app, ann.id, { title: 'Loud' });
+    await emit({ type: 'beat.created', beatId: open.id, userId: ann.id, title: 'Loud' });
+
+    // Broadcasts go out in order: once the later public item is here, the private one would be too.
+    const named = (title: string) => (m: ServerMessage) =>
+      m.type === 'activity' && m.data.type === 'new_activity' && m.data.activity.targetName === title;
+    await socket.next(named('Loud'));
+    expect(socket.messages.some(named('Hidden'))).toBe(false);
+    // The owner still finds it in their own tab.
+    const mine = (await quiet.agent.get('/api/activity?scope=mine')).json().activities;
+    expect(mine.map((a: { targetName: string }) => a.targetName)).toContain('Hidden');
+    socket.close();
   });
 });

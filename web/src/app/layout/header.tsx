@@ -1,31 +1,30 @@
 import { AudioWaveform } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SignInButton } from '../../features/auth/components/sign-in-button';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../features/session/hooks/use-session';
 import { ThemeSwitch } from '../../features/theme/components/theme-switch';
 import { useSaveThemeSetting } from '../../features/theme/hooks/use-save-theme-setting';
-import { UploadButton } from '../../features/upload/components/upload-dialog';
 import { usePlatform } from '../../lib/platform';
-import { useBeatChanges } from '../beat-changes';
 import { GenresMenu } from './genres-menu';
-import { UserMenu } from './user-menu';
+import { lazyPage } from '../lazy-page';
 
 const navItem =
   'inline-flex h-9 items-center gap-1 rounded-full px-3 text-sm font-medium whitespace-nowrap text-muted transition-colors hover:bg-fg/10 hover:text-fg aria-[current=page]:bg-fg/10 aria-[current=page]:text-fg';
 
+// Only signed-in users have these (and their menus, dialogs and upload form): loaded on sign-in.
+const MemberControls = lazyPage(() => import('./member-controls'), 'MemberControls');
+
 function SessionControl() {
   const { user, isPending } = useSession();
-  const changes = useBeatChanges();
   // A neutral shape while the first user fetch runs, so Sign In does not flash for members.
-  if (isPending) return <span aria-hidden="true" className="h-9 w-24 animate-pulse rounded-full bg-fg/10" />;
+  const placeholder = <span aria-hidden="true" className="h-9 w-24 animate-pulse rounded-full bg-fg/10" />;
+  if (isPending) return placeholder;
   if (!user) return <SignInButton />;
   return (
-    <>
-      <UploadButton onCreated={changes.created} />
-      <NotificationBell userId={user.id} />
-      <UserMenu user={user} />
-    </>
+    <Suspense fallback={placeholder}>
+      <MemberControls user={user} />
+    </Suspense>
   );
 }
 
@@ -42,7 +41,8 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-bg/75 backdrop-blur-xl">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 sm:px-6 lg:px-8">
-        <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-lg" aria-label="Beatroom home">
+        {/* Named by its visible text (WCAG 2.5.3): "Beatroom", then the tagline where shown. */}
+        <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-lg">
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-linear-to-br from-violet-500 to-indigo-600 text-white shadow-lg shadow-violet-900/40">
             <AudioWaveform aria-hidden="true" className="size-5" />
           </span>

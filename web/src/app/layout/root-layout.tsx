@@ -1,15 +1,18 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { SignInDialog } from '../../features/auth/components/sign-in-dialog';
-import { InvoicesDialog } from '../../features/invoices/components/invoices-dialog';
 import { AudioEngine } from '../../features/player/components/audio-engine';
-import { PlayerBar } from '../../features/player/components/player-bar';
 import { PlayerSettingsSync } from '../../features/player/components/player-settings-sync';
-import { DownloadBeatButton } from '../../features/purchase/components/download-beat-button';
-import { PurchaseDialog } from '../../features/purchase/components/purchase-dialog';
-import { MoneyDialogs } from '../money-dialogs';
 import { useDefaultDocumentHead } from '../../lib/document-head';
-import { AppRealtime } from '../realtime/app-realtime';
 import { Header } from './header';
+import {
+  LazyDownloadBeatButton,
+  LazyInvoicesDialog,
+  LazyMemberParts,
+  LazyPlayerBar,
+  LazyPurchaseDialog,
+  LazySignInDialog,
+} from './lazy-layout-parts';
+import { PageFallback } from './page-fallback';
 
 export function RootLayout() {
   // Each page starts from the site's title; beat and profile pages then name themselves.
@@ -29,21 +32,23 @@ export function RootLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8"
       >
-        <Outlet />
+        {/* Pages load when first visited (routes.tsx): a page-sized placeholder meanwhile. */}
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
       {/* The player outlives every page: one audio element, the bar on every screen. */}
       <AudioEngine />
       <PlayerSettingsSync />
-      <PlayerBar renderDownloadButton={(beat) => <DownloadBeatButton beat={beat} variant="icon" />} />
+      <LazyPlayerBar renderDownloadButton={(beat) => <LazyDownloadBeatButton beat={beat} variant="icon" />} />
       {/* One Purchase Beat dialog, opened from any card, row, beat page or download. */}
-      <PurchaseDialog />
-      {/* Buy Credits, Upgrade to Producer Pro and Promote Your Beat, opened from anywhere. */}
-      <MoneyDialogs />
-      <SignInDialog />
+      <LazyPurchaseDialog />
+      <LazySignInDialog />
       {/* Invoices & Receipts, opened from the user menu and from My Downloads. */}
-      <InvoicesDialog />
-      {/* One realtime connection for the whole app while a user is signed in; renders nothing. */}
-      <AppRealtime />
+      <LazyInvoicesDialog />
+      {/* Signed in: Buy Credits, Upgrade to Producer Pro and Promote Your Beat, opened from
+          anywhere, and the one realtime connection (which renders nothing). */}
+      <LazyMemberParts />
       <ScrollRestoration />
     </div>
   );

@@ -1,12 +1,19 @@
+import { Suspense } from 'react';
 import { UI } from '@beatroom/shared/limits';
-import { LiveActivityFeed } from '../../features/activity/components/live-activity-feed';
-import { AnalyticsCards } from '../../features/analytics/components/analytics-cards';
 import { BeatCatalogue } from '../../features/catalogue/components/beat-catalogue';
 import { HomeHero } from '../../features/home/components/home-hero';
-import { LiveStatsTiles } from '../../features/live-stats/components/live-stats-tiles';
 import { useSession } from '../../features/session/hooks/use-session';
 import { renderCardPlayButton, renderCardPriceButton } from '../beat-slots';
+import { lazyPage } from '../lazy-page';
 import { useLiveConnection } from '../realtime/live-connection';
+
+// A member's dashboard parts: loaded once someone is signed in, never on a visitor's first load.
+const LiveStatsTiles = lazyPage(() => import('../../features/live-stats/components/live-stats-tiles'), 'LiveStatsTiles');
+const AnalyticsCards = lazyPage(() => import('../../features/analytics/components/analytics-cards'), 'AnalyticsCards');
+const LiveActivityFeed = lazyPage(
+  () => import('../../features/activity/components/live-activity-feed'),
+  'LiveActivityFeed',
+);
 
 /**
  * / — the hero, then the catalogue (filters, sort and the beat grid with id="beats"). Signed-in
@@ -20,7 +27,11 @@ export function HomePage() {
   return (
     <div className="flex flex-col gap-6 sm:gap-8">
       <HomeHero />
-      {user ? <LiveStatsTiles /> : null}
+      {user ? (
+        <Suspense fallback={null}>
+          <LiveStatsTiles />
+        </Suspense>
+      ) : null}
       {/* The catalogue keeps its place in the tree when the session arrives: no remount. */}
       <div
         className={
@@ -32,8 +43,10 @@ export function HomePage() {
         <BeatCatalogue renderPlayButton={renderCardPlayButton} renderPriceButton={renderCardPriceButton} />
         {user ? (
           <aside aria-label="Your dashboard" className="flex flex-col gap-6">
-            <AnalyticsCards userId={user.id} />
-            <LiveActivityFeed status={status} limit={UI.LIVE_FEED_HOME} />
+            <Suspense fallback={null}>
+              <AnalyticsCards userId={user.id} />
+              <LiveActivityFeed status={status} limit={UI.LIVE_FEED_HOME} />
+            </Suspense>
           </aside>
         ) : null}
       </div>

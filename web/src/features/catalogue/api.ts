@@ -1,8 +1,17 @@
-import { BeatList, type BeatListQueryInput } from '@beatroom/shared/beat-list-contract';
-import { FavoriteBeatIds, FavoriteStatus } from '@beatroom/shared/beat-social-contract';
+import type { BeatListQueryInput } from '@beatroom/shared/beat-list-contract';
 import { LIMITS } from '@beatroom/shared/limits';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client';
+import { apiClient, lazySchema } from '../../lib/api-client';
+
+// The home page's own requests: their contracts (and zod) load beside them, not in the first
+// load (issue 16).
+const BeatList = lazySchema(() => import('@beatroom/shared/beat-list-contract').then((m) => m.BeatList));
+const FavoriteBeatIds = lazySchema(() =>
+  import('@beatroom/shared/beat-social-contract').then((m) => m.FavoriteBeatIds),
+);
+const FavoriteStatus = lazySchema(() =>
+  import('@beatroom/shared/beat-social-contract').then((m) => m.FavoriteStatus),
+);
 
 /** One page of the beat grid ("Load more" asks for the next one by offset). */
 export const BEAT_PAGE_SIZE = LIMITS.BEAT_LIST_DEFAULT_LIMIT;

@@ -1,16 +1,29 @@
-import {
+import type {
   DownloadResponse,
   DownloadStatus,
   LicenseListResponse,
   Order,
   PaymentMethodListResponse,
   PurchaseResponse,
-  type DownloadRequestBody,
-  type PurchaseBody,
+  DownloadRequestBody,
+  PurchaseBody,
 } from '@beatroom/shared/money-contract';
-import { AccountPayment } from '@beatroom/shared/subscriptions-contract';
+import type { AccountPayment } from '@beatroom/shared/subscriptions-contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client';
+import { apiClient, lazySchema } from '../../lib/api-client';
+
+// Cards' price buttons use this module on the first load: the contracts (and zod) load with
+// the first request that needs them (issue 16).
+const money = () => import('@beatroom/shared/money-contract');
+const DownloadResponseSchema = lazySchema(() => money().then((m) => m.DownloadResponse));
+const DownloadStatusSchema = lazySchema(() => money().then((m) => m.DownloadStatus));
+const LicenseListResponseSchema = lazySchema(() => money().then((m) => m.LicenseListResponse));
+const OrderSchema = lazySchema(() => money().then((m) => m.Order));
+const PaymentMethodListResponseSchema = lazySchema(() => money().then((m) => m.PaymentMethodListResponse));
+const PurchaseResponseSchema = lazySchema(() => money().then((m) => m.PurchaseResponse));
+const AccountPaymentSchema = lazySchema(() =>
+  import('@beatroom/shared/subscriptions-contract').then((m) => m.AccountPayment),
+);
 
 const beatPath = (id: string) => `/api/beats/${encodeURIComponent(id)}`;
 const checkoutPath = (orderId: string) => `/api/checkout/local/${encodeURIComponent(orderId)}`;
@@ -38,7 +51,7 @@ export function licensesQueryOptions(beatId: string) {
   return queryOptions({
     queryKey: purchaseKeys.licenses(beatId),
     queryFn: ({ signal }) =>
-      apiClient.get(`${beatPath(beatId)}/licenses`, { schema: LicenseListResponse, signal }),
+      apiClient.get(`${beatPath(beatId)}/licenses`, { schema: LicenseListResponseSchema, signal }),
   });
 }
 
@@ -47,7 +60,7 @@ export function paymentMethodsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: purchaseKeys.paymentMethods(userId),
     queryFn: ({ signal }) =>
-      apiClient.get('/api/payment/methods', { schema: PaymentMethodListResponse, signal }),
+      apiClient.get('/api/payment/methods', { schema: PaymentMethodListResponseSchema, signal }),
   });
 }
 
@@ -58,7 +71,7 @@ export function deletePaymentMethod(id: string) {
 
 /** POST /api/beats/{id}/purchase: a checkout_url to visit, or an order already paid. */
 export function purchaseBeat(beatId: string, body: PurchaseBody) {
-  return apiClient.post(`${beatPath(beatId)}/purchase`, { body, schema: PurchaseResponse });
+  return apiClient.post(`${beatPath(beatId)}/purchase`, { body, schema: PurchaseResponseSchema });
 }
 
 /**
@@ -69,13 +82,13 @@ export function downloadStatusQueryOptions(userId: string, beatId: string) {
   return queryOptions({
     queryKey: purchaseKeys.downloadStatus(userId, beatId),
     queryFn: ({ signal }) =>
-      apiClient.get(`${beatPath(beatId)}/download-status`, { schema: DownloadStatus, signal }),
+      apiClient.get(`${beatPath(beatId)}/download-status`, { schema: DownloadStatusSchema, signal }),
   });
 }
 
 /** GET /api/beats/{id}/download-status without the cache, for the download flow itself. */
 export function fetchDownloadStatus(beatId: string) {
-  return apiClient.get(`${beatPath(beatId)}/download-status`, { schema: DownloadStatus });
+  return apiClient.get(`${beatPath(beatId)}/download-status`, { schema: DownloadStatusSchema });
 }
 
 /**
@@ -85,7 +98,7 @@ export function fetchDownloadStatus(beatId: string) {
 export function requestDownload(beatId: string, body: DownloadRequestBody = {}) {
   return apiClient.post(`${beatPath(beatId)}/download`, {
     body: body.format ? body : undefined,
-    schema: DownloadResponse,
+    schema: DownloadResponseSchema,
   });
 }
 
@@ -93,13 +106,13 @@ export function requestDownload(beatId: string, body: DownloadRequestBody = {}) 
 export function localOrderQueryOptions(orderId: string) {
   return queryOptions({
     queryKey: purchaseKeys.localOrder(orderId),
-    queryFn: ({ signal }) => apiClient.get(checkoutPath(orderId), { schema: Order, signal }),
+    queryFn: ({ signal }) => apiClient.get(checkoutPath(orderId), { schema: OrderSchema, signal }),
   });
 }
 
 /** POST /api/checkout/local/{orderId}/pay or /cancel: answers the order as it now stands. */
 export function settleLocalOrder(orderId: string, action: 'pay' | 'cancel') {
-  return apiClient.post(`${checkoutPath(orderId)}/${action}`, { schema: Order });
+  return apiClient.post(`${checkoutPath(orderId)}/${action}`, { schema: OrderSchema });
 }
 
 /**
@@ -110,11 +123,11 @@ export function localAccountPaymentQueryOptions(paymentId: string) {
   return queryOptions({
     queryKey: purchaseKeys.localAccountPayment(paymentId),
     queryFn: ({ signal }) =>
-      apiClient.get(accountCheckoutPath(paymentId), { schema: AccountPayment, signal }),
+      apiClient.get(accountCheckoutPath(paymentId), { schema: AccountPaymentSchema, signal }),
   });
 }
 
 /** POST /api/checkout/local/account/{paymentId}/pay or /cancel: answers the payment as it now stands. */
 export function settleLocalAccountPayment(paymentId: string, action: 'pay' | 'cancel') {
-  return apiClient.post(`${accountCheckoutPath(paymentId)}/${action}`, { schema: AccountPayment });
+  return apiClient.post(`${accountCheckoutPath(paymentId)}/${action}`, { schema: AccountPaymentSchema });
 }

@@ -1,8 +1,11 @@
-import { SessionUser } from '@beatroom/shared/auth-contract';
-import { avatarUrl } from '@beatroom/shared/files-contract';
+import type { SessionUser } from '@beatroom/shared/auth-contract';
+import { avatarUrl } from '@beatroom/shared/file-urls';
 import type { Profile } from '@beatroom/shared/community-contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiClient, apiIsSameOrigin, apiUrl, isApiError } from '../../lib/api-client';
+import { apiClient, apiIsSameOrigin, apiUrl, isApiError, lazySchema } from '../../lib/api-client';
+
+// Every page asks who is signed in: the contract (and zod) load beside the request (issue 16).
+const SessionUserSchema = lazySchema(() => import('@beatroom/shared/auth-contract').then((m) => m.SessionUser));
 
 export const sessionKeys = {
   me: ['session', 'me'] as const,
@@ -34,7 +37,7 @@ function maybeSignedIn(): boolean {
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<SessionUser | null> {
   if (!maybeSignedIn()) return null;
   try {
-    return await apiClient.get('/api/users/me', { schema: SessionUser, signal });
+    return await apiClient.get('/api/users/me', { schema: SessionUserSchema, signal });
   } catch (error) {
     // Cancelled on purpose (a newer fetch replaces this one): not a failure, nothing to log.
     if (signal.aborted) throw error;

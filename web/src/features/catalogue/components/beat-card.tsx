@@ -1,4 +1,5 @@
-import type { Beat } from '@beatroom/shared/beats-contract';
+// The card contract's type, named apart from the BeatCard component below.
+import type { BeatCard as CardBeat } from '@beatroom/shared/beat-list-contract';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { formatPriceIn } from '@beatroom/shared/format-money';
 import { Download, Headphones, LoaderCircle } from 'lucide-react';
@@ -14,17 +15,17 @@ import { LikeButton } from './like-button';
  * import the player. It sits in the cover's corner; a control carrying `data-current` marks the
  * card of the beat the player holds.
  */
-export type RenderPlayButton = (beat: Beat, placement?: 'card' | 'row') => ReactNode;
+export type RenderPlayButton = (beat: CardBeat, placement?: 'card' | 'row') => ReactNode;
 
 /**
  * The price of a card or row as a button that starts buying (purchase, composed in by app/):
  * the price opens the purchase dialog, Free downloads, the owner's own beat says Download.
  * Without it the price is only shown.
  */
-export type RenderPriceButton = (beat: Beat, placement: 'card' | 'row') => ReactNode;
+export type RenderPriceButton = (beat: CardBeat, placement: 'card' | 'row') => ReactNode;
 
 /** A preview the server has not made (yet): nothing to play, so the beat says so instead. */
-export function previewLabel(beat: Beat): string | null {
+export function previewLabel(beat: CardBeat): string | null {
   if (beat.preview_status === 'ready') return null;
   return beat.preview_status === 'failed' ? 'No preview' : 'Processing';
 }
@@ -44,7 +45,7 @@ export function PreviewPending({ label, className = '' }: { label: string; class
 }
 
 /** The price as plain text, where no button is composed in. */
-export function PriceText({ beat, currency }: { beat: Beat; currency: Currency }) {
+export function PriceText({ beat, currency }: { beat: CardBeat; currency: Currency }) {
   const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
   return (
     <span
@@ -66,7 +67,7 @@ export function BeatCard({
   renderPlayButton,
   renderPriceButton,
 }: {
-  beat: Beat;
+  beat: CardBeat;
   currency: Currency;
   renderPlayButton: RenderPlayButton;
   renderPriceButton?: RenderPriceButton;

@@ -1,4 +1,4 @@
-import type { Beat } from '@beatroom/shared/beats-contract';
+import type { BeatCard as CardBeat } from '@beatroom/shared/beat-list-contract';
 import { UI } from '@beatroom/shared/limits';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { BeatCard, BeatCardSkeleton, type RenderPlayButton, type RenderPriceButton } from './beat-card';
@@ -8,7 +8,7 @@ export const GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:g
 
 /** What both views of a list of beats take: the grid here and the track list. */
 export interface BeatListProps {
-  beats: readonly Beat[];
+  beats: readonly CardBeat[];
   label: string;
   renderPlayButton: RenderPlayButton;
   /** The price as a buy / download button (purchase, through app/); plain text without it. */

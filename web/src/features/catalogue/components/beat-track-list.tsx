@@ -1,4 +1,4 @@
-import type { Beat } from '@beatroom/shared/beats-contract';
+import type { BeatCard } from '@beatroom/shared/beat-list-contract';
 import { formatDuration } from '@beatroom/shared/format-numbers';
 import { UI } from '@beatroom/shared/limits';
 import { LoaderCircle } from 'lucide-react';
@@ -28,7 +28,7 @@ function TrackRow({
   renderPlayButton,
   renderPriceButton,
 }: {
-  beat: Beat;
+  beat: BeatCard;
   renderPlayButton: RenderPlayButton;
   renderPriceButton?: RenderPriceButton;
 }) {

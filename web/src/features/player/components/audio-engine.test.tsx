@@ -258,21 +258,21 @@ describe('the saved audio state', () => {
     expect((saved.queue as { title: string }[]).map((entry) => entry.title)).toEqual(['Bravo', 'Alpha']);
   });
 
-  it('restores only the first saved entry, paused', () => {
+  it('restores only the first saved entry, paused', async () => {
     act(() => {
       store().play(alpha);
       store().play(bravo);
       store().toggleShuffle();
     });
-    const restored = loadPlayerState();
+    const restored = await loadPlayerState();
     expect(restored.queue.map((entry) => entry.title)).toEqual(['Bravo']);
     expect(restored).toMatchObject({ isPlaying: false, shuffle: true, showPlayer: true });
   });
 
-  it('logs a saved state it cannot read and starts empty', () => {
+  it('logs a saved state it cannot read and starts empty', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     localStorage.setItem(PLAYER_STORAGE_KEY, '{"queue": "nope"');
-    expect(loadPlayerState()).toMatchObject({ queue: [], volume: 0.75, showPlayer: false });
+    expect(await loadPlayerState()).toMatchObject({ queue: [], volume: 0.75, showPlayer: false });
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Failed to load the saved audio state: /));
   });
 });

@@ -1,4 +1,4 @@
-import { fileUrl } from '@beatroom/shared/files-contract';
+import { fileUrl } from '@beatroom/shared/file-urls';
 import type { PlayerState } from '@beatroom/shared/player-state';
 import { useEffect } from 'react';
 import { registerPlay } from '../api';

@@ -15,14 +15,16 @@ import {
   SkipBack,
   SkipForward,
 } from 'lucide-react';
-import { useCallback, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { WaveformSeekBar } from '../../../components/ui/waveform-seek-bar';
 import { waveformQueryOptions } from '../api';
 import { usePlayerStore } from '../store/player-store';
-import { QueuePanel } from './queue-panel';
 import { VolumeControl } from './volume-control';
 import { apiUrl } from '../../../lib/api-client';
+
+// Dragging to reorder (dnd-kit) is the queue's alone: it loads when the queue first opens (issue 16).
+const QueuePanel = lazy(() => import('./queue-panel').then((m) => ({ default: m.QueuePanel })));
 
 const REPEAT_LABELS = { none: 'Repeat: off', all: 'Repeat: all', one: 'Repeat: one' } as const;
 
@@ -247,7 +249,11 @@ export function PlayerBar({ renderDownloadButton }: { renderDownloadButton?: Ren
   return (
     <>
       <div aria-hidden="true" style={{ height }} className="shrink-0" />
-      {queueOpen && !collapsed ? <QueuePanel bottomOffset={height} /> : null}
+      {queueOpen && !collapsed ? (
+        <Suspense fallback={null}>
+          <QueuePanel bottomOffset={height} />
+        </Suspense>
+      ) : null}
       <section
         ref={barRef}
         aria-label="Audio player"

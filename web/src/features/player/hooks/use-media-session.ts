@@ -1,4 +1,4 @@
-import { fileUrl } from '@beatroom/shared/files-contract';
+import { fileUrl } from '@beatroom/shared/file-urls';
 import { useEffect } from 'react';
 import { usePlayerStore } from '../store/player-store';
 import { apiUrl } from '../../../lib/api-client';

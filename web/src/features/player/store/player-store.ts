@@ -1,10 +1,6 @@
 import { playerReducer, type PlayerAction } from '@beatroom/shared/player-queue';
-import {
-  restorePlayerState,
-  SavedPlayerState,
-  toSavedPlayerState,
-} from '@beatroom/shared/player-saved-state';
-import { DEFAULT_PLAYER_STATE, type PlayerBeat, type PlayerState } from '@beatroom/shared/player-state';
+import { DEFAULT_PLAYER_STATE, type PlayerState } from '@beatroom/shared/player-defaults';
+import type { PlayerBeat } from '@beatroom/shared/player-state';
 import { create } from 'zustand';
 import { claimAudioFocus, createAudioFocusOwner, onAudioFocusLost } from '../../../lib/audio-focus';
 
@@ -15,12 +11,24 @@ function describe(error: unknown): string {
 }
 
 /**
+ * The saved state's rules and schema (zod): loaded beside the first load, not in it (issue 16).
+ * The store starts empty and takes the saved state as soon as they are there.
+ */
+type SavedStateRules = typeof import('@beatroom/shared/player-saved-state');
+let savedStateRules: SavedStateRules | null = null;
+const savedStateRulesLoading = import('@beatroom/shared/player-saved-state').then((rules) => {
+  savedStateRules = rules;
+  return rules;
+});
+
+/**
  * The saved audio state, restored by the shared rules (only the first queue entry; volume,
  * repeat and shuffle only with a queue). A failure to read it is logged only (platform.md §8)
  * and the player starts empty. Storage access is guarded: this module loads where there is no
  * window too (unit tests, tooling) and browsers may refuse storage.
  */
-export function loadPlayerState(): PlayerState {
+export async function loadPlayerState(): Promise<PlayerState> {
+  const { restorePlayerState, SavedPlayerState } = await savedStateRulesLoading;
   try {
     const raw = globalThis.localStorage?.getItem(PLAYER_STORAGE_KEY);
     if (!raw) return restorePlayerState(null);
@@ -32,8 +40,13 @@ export function loadPlayerState(): PlayerState {
 }
 
 function savePlayerState(state: PlayerState): void {
+  // Not before the saved state was read: an empty player must not overwrite it.
+  if (!savedStateRules) return;
   try {
-    globalThis.localStorage?.setItem(PLAYER_STORAGE_KEY, JSON.stringify(toSavedPlayerState(state)));
+    globalThis.localStorage?.setItem(
+      PLAYER_STORAGE_KEY,
+      JSON.stringify(savedStateRules.toSavedPlayerState(state)),
+    );
   } catch (error) {
     // Storage refused (private mode, quota): the player still works for this visit.
     console.error(`Failed to save the audio state: ${describe(error)}`);
@@ -56,6 +69,12 @@ export interface PlayerSettingsState {
    * over the settings' defaultVolume.
    */
   volumeFromSave: boolean;
+  /**
+   * True once the saved state was read (or skipped because the listener acted first): the
+   * settings' defaultVolume waits for it, so it neither counts as the listener acting nor gets
+   * overwritten by the restore.
+   */
+  savedStateLoaded: boolean;
 }
 
 export interface PlayerActions {
@@ -89,13 +108,16 @@ export const INITIAL_PLAYER_UI: PlayerUiState = { collapsed: false, queueOpen: f
 
 /** The one player of the app: the shared reducer's state plus the bar's own UI state. */
 export const usePlayerStore = create<PlayerStore>()((set, get) => {
-  const dispatch = (action: PlayerAction) => set((state) => playerReducer(state, action));
-  const restored = loadPlayerState();
+  const dispatch = (action: PlayerAction) => {
+    touched = true;
+    set((state) => playerReducer(state, action));
+  };
   return {
-    ...restored,
+    ...DEFAULT_PLAYER_STATE,
     ...INITIAL_PLAYER_UI,
     autoPlay: true,
-    volumeFromSave: restored.queue.length > 0,
+    volumeFromSave: false,
+    savedStateLoaded: false,
     dispatch,
     play: (beat) => {
       dispatch({ type: 'play', beat, now: Date.now() });
@@ -124,6 +146,16 @@ export const usePlayerStore = create<PlayerStore>()((set, get) => {
     setCollapsed: (collapsed) => set({ collapsed, queueOpen: collapsed ? false : get().queueOpen }),
     setQueueOpen: (queueOpen) => set({ queueOpen }),
   };
+});
+
+// The saved state arrives a moment after start-up; a listener who already acted keeps theirs.
+let touched = false;
+void loadPlayerState().then((restored) => {
+  if (touched) {
+    usePlayerStore.setState({ savedStateLoaded: true });
+    return;
+  }
+  usePlayerStore.setState({ ...restored, volumeFromSave: restored.queue.length > 0, savedStateLoaded: true });
 });
 
 // Saved whenever one of the saved fields changes (not on every time update).
@@ -156,6 +188,7 @@ export function resetPlayerStore(state: Partial<PlayerState & PlayerSettingsStat
     ...INITIAL_PLAYER_UI,
     autoPlay: true,
     volumeFromSave: false,
+    savedStateLoaded: true,
     ...state,
   });
 }

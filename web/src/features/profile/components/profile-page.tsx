@@ -1,9 +1,10 @@
 import type { ProfileResponse } from '@beatroom/shared/community-contract';
+import { PROFILE_RESTRICTED_MESSAGES, type ProfileRestriction } from '@beatroom/shared/settings-contract';
 import { displayName } from '@beatroom/shared/format-names';
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
-import { Heart, Music, UserX } from 'lucide-react';
+import { Heart, Lock, Music, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/ui/back-button';
@@ -173,6 +174,63 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
         viewerPicture={user?.picture}
         onEditProfile={() => setEditing(true)}
       />
+      {data.restricted && !isOwner ? (
+        <RestrictedProfile
+          restricted={data.restricted}
+          name={displayName(data.profile.display_name, data.profile.user_id)}
+        />
+      ) : (
+        <ProfileContent
+          data={data}
+          isOwner={isOwner}
+          slots={slots}
+          tab={tab}
+          selectTab={selectTab}
+          showUploads={showUploads}
+        />
+      )}
+
+      {isOwner ? <EditProfileDialog profile={data.profile} open={editing} onOpenChange={setEditing} /> : null}
+    </div>
+  );
+}
+
+/**
+ * What another viewer sees of a followers-only or private profile (money.md §3): the header
+ * above, and the server's wording instead of the stats and tabs.
+ */
+function RestrictedProfile({ restricted, name }: { restricted: ProfileRestriction; name: string }) {
+  return (
+    <EmptyState
+      Icon={Lock}
+      title={PROFILE_RESTRICTED_MESSAGES[restricted]}
+      message={
+        restricted === 'followers'
+          ? `Follow ${name} to see their stats, beats, favorites and reviews.`
+          : `Only ${name} can see their stats, beats, favorites and reviews.`
+      }
+    />
+  );
+}
+
+/** The stats, genres and tabs of a profile the viewer may see in full. */
+function ProfileContent({
+  data,
+  isOwner,
+  slots,
+  tab,
+  selectTab,
+  showUploads,
+}: {
+  data: ProfileResponse;
+  isOwner: boolean;
+  slots: ProfilePageSlots;
+  tab: Tab;
+  selectTab: (next: string) => void;
+  showUploads: boolean;
+}) {
+  return (
+    <>
       <ProfileStats data={data} />
       <FavoriteGenres genres={data.favorite_genres} />
 
@@ -226,8 +284,6 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
           </Tabs.Content>
         ) : null}
       </Tabs.Root>
-
-      {isOwner ? <EditProfileDialog profile={data.profile} open={editing} onOpenChange={setEditing} /> : null}
-    </div>
+    </>
   );
 }

@@ -40,10 +40,15 @@ export function useFollow(userId: string, viewerId: string, name: string) {
         message: describeError(error),
       });
     },
-    onSuccess: (isFollowing, follow) => {
+    onSuccess: (isFollowing, follow, context) => {
       queryClient.setQueryData<boolean>(statusKey, isFollowing);
-      // The server knew better (a follow made elsewhere): fetch the real count.
-      if (isFollowing !== follow) void queryClient.invalidateQueries({ queryKey: profileKey });
+      // The server knew better (a follow made elsewhere): fetch the real count. Following a
+      // followers-only profile opens it, unfollowing may close it (money.md §3
+      // profileVisibility): fetch what the viewer may see now.
+      const mayOpenOrClose = context?.previousProfile?.restricted === 'followers' || !follow;
+      if (isFollowing !== follow || mayOpenOrClose) {
+        void queryClient.invalidateQueries({ queryKey: profileKey });
+      }
     },
   });
 }

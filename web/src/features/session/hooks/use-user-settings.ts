@@ -12,19 +12,19 @@ export interface UserSettingsState {
   settings: UserSettings;
   /** True once the signed-in user's own settings arrived (always false for visitors). */
   isLoaded: boolean;
-  /** True while the first fetch for a signed-in user runs. */
+  /** True while it is not yet known whose settings apply: the session or their first fetch. */
   isPending: boolean;
 }
 
 /** The signed-in user's settings. Visitors get the defaults without any request. */
 export function useUserSettings(): UserSettingsState {
-  const { user } = useSession();
+  const { user, isPending: sessionPending } = useSession();
   const query = useQuery({ ...userSettingsQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
   const own = user ? query.data : undefined;
   return {
     settings: own ?? DEFAULT_USER_SETTINGS,
     isLoaded: Boolean(own),
-    isPending: Boolean(user) && query.isPending,
+    isPending: sessionPending || (Boolean(user) && query.isPending),
   };
 }
 

@@ -41,7 +41,10 @@ const SECTION_NAV: Record<SettingsSection, { label: string; Icon: LucideIcon }> 
   display: { label: 'Display', Icon: Monitor },
 };
 
-const OWN_SECTIONS: Record<Exclude<SettingsSection, SettingsSlotSection>, (props: SectionProps) => ReactNode> = {
+const OWN_SECTIONS: Record<
+  Exclude<SettingsSection, SettingsSlotSection>,
+  (props: SectionProps) => ReactNode
+> = {
   audio: AudioSection,
   download: DownloadSection,
   notifications: NotificationsSection,
@@ -129,7 +132,11 @@ export function SettingsPage({ section, slots, onThemePreview }: SettingsPagePro
           {isSlotSection(section) ? (
             slots[section]
           ) : form.isPending ? (
-            <div role="status" aria-label="Loading settings" className="h-72 animate-pulse rounded-3xl bg-fg/10" />
+            <div
+              role="status"
+              aria-label="Loading settings"
+              className="h-72 animate-pulse rounded-3xl bg-fg/10"
+            />
           ) : Own ? (
             <Own draft={draft} change={change} />
           ) : null}

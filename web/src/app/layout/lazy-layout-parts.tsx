@@ -1,0 +1,88 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useInvoicesDialog } from '../../features/invoices/store/invoices-dialog-store';
+import { usePlayerStore } from '../../features/player/store/player-store';
+import type { RenderDownloadButton } from '../../features/player/components/player-bar';
+import type { DownloadBeatButton as DownloadBeatButtonType } from '../../features/purchase/components/download-beat-button';
+import { usePurchaseDialog } from '../../features/purchase/store/purchase-dialog-store';
+import { useSession } from '../../features/session/hooks/use-session';
+import { useSignInDialog } from '../../features/session/store/sign-in-dialog-store';
+import { lazyPage } from '../lazy-page';
+
+// The layout's parts that a first visit does not show: each loads the first time it is needed
+// (a dialog opened, a beat playing, a user signed in), keeping Radix dialogs, dnd-kit and the
+// account's code out of the first load (issue 16).
+const PurchaseDialog = lazyPage(() => import('../../features/purchase/components/purchase-dialog'), 'PurchaseDialog');
+const SignInDialog = lazyPage(() => import('../../features/auth/components/sign-in-dialog'), 'SignInDialog');
+const InvoicesDialog = lazyPage(() => import('../../features/invoices/components/invoices-dialog'), 'InvoicesDialog');
+const MoneyDialogs = lazyPage(() => import('../money-dialogs'), 'MoneyDialogs');
+const AppRealtime = lazyPage(() => import('../realtime/app-realtime'), 'AppRealtime');
+const DownloadBeatButton = lazyPage(
+  () => import('../../features/purchase/components/download-beat-button'),
+  'DownloadBeatButton',
+);
+const PlayerBar = lazy(() => import('../../features/player/components/player-bar').then((m) => ({ default: m.PlayerBar })));
+
+/** True from the first time `now` is true: a dialog stays mounted to play its closing animation. */
+function useOnceTrue(now: boolean): boolean {
+  const [ever, setEver] = useState(now);
+  if (now && !ever) setEver(true);
+  return ever || now;
+}
+
+function Later({ when, children }: { when: boolean; children: ReactNode }) {
+  return useOnceTrue(when) ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+export function LazyPurchaseDialog() {
+  return (
+    <Later when={usePurchaseDialog((state) => state.beat !== null)}>
+      <PurchaseDialog />
+    </Later>
+  );
+}
+
+export function LazySignInDialog() {
+  return (
+    <Later when={useSignInDialog((state) => state.isOpen)}>
+      <SignInDialog />
+    </Later>
+  );
+}
+
+export function LazyInvoicesDialog() {
+  return (
+    <Later when={useInvoicesDialog((state) => state.isOpen)}>
+      <InvoicesDialog />
+    </Later>
+  );
+}
+
+/** Everything only a signed-in user has: the account's dialogs and the realtime connection. */
+export function LazyMemberParts() {
+  const { user } = useSession();
+  return (
+    <Later when={user !== null}>
+      <MoneyDialogs />
+      <AppRealtime />
+    </Later>
+  );
+}
+
+/** The player bar, from the moment the queue holds something (a returning visitor's restored queue too). */
+export function LazyPlayerBar({ renderDownloadButton }: { renderDownloadButton: RenderDownloadButton }) {
+  const shown = usePlayerStore((state) => state.showPlayer && state.currentBeat !== null);
+  return (
+    <Later when={shown}>
+      <PlayerBar renderDownloadButton={renderDownloadButton} />
+    </Later>
+  );
+}
+
+/** The player bar's Download button (it loads with the bar). */
+export function LazyDownloadBeatButton(props: Parameters<typeof DownloadBeatButtonType>[0]) {
+  return (
+    <Suspense fallback={null}>
+      <DownloadBeatButton {...props} />
+    </Suspense>
+  );
+}

@@ -46,6 +46,9 @@ export default defineConfig({
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      SIGN_IN_RATE_LIMIT_MAX: '100000',
+      UPLOAD_RATE_LIMIT_MAX: '100000',
+      WS_UPGRADE_RATE_LIMIT_MAX: '100000',
     },
   },
 });

@@ -39,6 +39,9 @@ export function benchServerEnv(databaseUrl: string, dataDir: string): Record<str
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
+    SIGN_IN_RATE_LIMIT_MAX: '100000000',
+    UPLOAD_RATE_LIMIT_MAX: '100000000',
+    WS_UPGRADE_RATE_LIMIT_MAX: '100000000',
   };
 }
 

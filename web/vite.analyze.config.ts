@@ -11,7 +11,7 @@ export default defineConfig({
         if (c.type !== 'chunk') continue;
         const mods = Object.entries(c.modules).map(([id, m]) => [m.renderedLength, id.replace(/.*node_modules\//, 'nm/').replace(/.*\/work\/main\//, '')] as const).sort((a, b) => b[0] - a[0]);
         out.push(`## ${c.fileName} entry=${c.isEntry} imports=${c.imports.join(',')} dyn=${c.dynamicImports.length}`);
-        for (const [len, id] of mods.slice(0, 45)) out.push(`  ${len} ${id}`);
+        for (const [len, id] of mods) out.push(`  ${len} ${id}`);
       }
       (globalThis as any).process.getBuiltinModule('node:fs').writeFileSync('/tmp/f-measure/analyze.txt', out.join('\n'));
     },

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
@@ -10,6 +11,10 @@ const api: ProxyOptions = { target: `http://localhost:${process.env.PORT ?? 3000
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), firstLoadBudget(), precompress()],
+  resolve: {
+    // Every `import … from 'zod'` (the shared contracts) gets zod configured jitless first.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
+  },
   server: { port: 5173, proxy: { '/api': api } },
   preview: { proxy: { '/api': api } },
   build: {

@@ -28,6 +28,23 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: bool.default(false),
+  /** Sign-in starts and session exchanges per minute per client IP (each route). */
+  SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  /** Upload attempts per hour per user (audio and images each). */
+  UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  /** Bytes a user may upload (stored) per 24 hours. */
+  UPLOAD_BYTES_PER_DAY: z.coerce.number().int().min(1).default(2 * 1024 ** 3),
+  /** Bytes of uploads a user may keep stored at once. */
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(1).default(5 * 1024 ** 3),
+  /** WebSocket upgrade attempts per minute per client IP. */
+  WS_UPGRADE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  /** Open sockets per session (a browser's tabs) and per user; one more closes the oldest. */
+  WS_MAX_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(5),
+  WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(10),
+  /** A connection that sends no byte for this long (half its headers, a stalled upload) is closed. */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** First wait (ms) before retrying an unreachable database at start-up; doubles up to 30 s. */
+  DATABASE_RETRY_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** S3-compatible storage: endpoint, bucket and both keys together, or none (DATA_DIR/files). */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z
@@ -91,6 +108,21 @@ export interface Config {
   logLevel: string;
   rateLimitMax: number;
   trustProxy: boolean;
+  /** Per client IP per minute: sign-in starts and session exchanges (each route). */
+  signInRateLimitMax: number;
+  /** Per user per hour, each upload route. */
+  uploadRateLimitMax: number;
+  uploadBytesPerDay: number;
+  /** Per-user storage quota (sum of the user's stored uploads). */
+  storageQuotaBytes: number;
+  /** Per client IP per minute. */
+  wsUpgradeRateLimitMax: number;
+  wsMaxSocketsPerSession: number;
+  wsMaxSocketsPerUser: number;
+  /** Idle and header timeout of HTTP connections, ms. */
+  httpIdleTimeoutMs: number;
+  /** First back-off (ms) while the database is unreachable at start-up. */
+  databaseRetryMs: number;
   /** Directory of the built web app to serve, or null to serve the API only. */
   webDist: string | null;
   /** S3-compatible bucket for files, or null for the local directory DATA_DIR/files. */
@@ -183,6 +215,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
+    signInRateLimitMax: e.SIGN_IN_RATE_LIMIT_MAX,
+    uploadRateLimitMax: e.UPLOAD_RATE_LIMIT_MAX,
+    uploadBytesPerDay: e.UPLOAD_BYTES_PER_DAY,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    wsUpgradeRateLimitMax: e.WS_UPGRADE_RATE_LIMIT_MAX,
+    wsMaxSocketsPerSession: e.WS_MAX_SOCKETS_PER_SESSION,
+    wsMaxSocketsPerUser: e.WS_MAX_SOCKETS_PER_USER,
+    httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+    databaseRetryMs: e.DATABASE_RETRY_MS,
     webDist: null,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -69,15 +69,7 @@ export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
 /** 409 when the shown price is stale: the current price so the dialog can show it. */
 export const PriceMismatchBody = z.object({ error: z.string(), price_cents: Cents });
 
-export const PURCHASE_ERRORS = {
-  OWN_BEAT: 'You cannot buy your own beat',
-  FREE_BEAT: 'This beat is free: there is nothing to buy',
-  ALREADY_HELD: 'You already hold this licence',
-  SOLD_EXCLUSIVE: 'This beat has been sold exclusively',
-  RESERVED: 'This beat is being purchased by another buyer',
-  PRICE_CHANGED: 'The price has changed',
-  SAVED_METHOD_NOT_FOUND: 'Saved payment method not found',
-} as const;
+export { PURCHASE_ERRORS } from './purchase-errors';
 
 // ---------------------------------------------------------------------------------------------
 // Orders and the local checkout

@@ -86,4 +86,6 @@ export type PromoteResponse = z.infer<typeof PromoteResponse>;
 export const PROMOTION_ERRORS = {
   NOT_OWNER: 'You can only promote your own beats',
   SLOTS_USED: 'You have used all featured slots of your plan this month',
+  /** Sold exclusively or delisted: it is not in the catalogue a promotion would show it in. */
+  NOT_LISTED: 'This beat is no longer in the store and cannot be promoted',
 } as const;

@@ -4,11 +4,20 @@ import { REALTIME_PATH } from '@beatroom/shared/realtime-contract';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { allowedOrigins, publicUrlForAlias } from '../http/origins';
+import { SESSION_COOKIE } from '../modules/auth/session-cookie';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SESSION_COOKIE_PRESENT = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+
+/** A Bearer header or a session cookie, read from the raw headers (cookies are parsed later). */
+function carriesSessionToken(request: FastifyRequest): boolean {
+  if (request.headers.authorization?.startsWith('Bearer ')) return true;
+  return SESSION_COOKIE_PRESENT.test(request.headers.cookie ?? '');
+}
 
 /**
  * Security headers, CORS for the allow-listed origins, a global rate limit, counted before
@@ -72,11 +81,24 @@ export const securityPlugin = fp(
         ),
     });
 
-    const limit = app.rateLimit();
+    // Signed out: counted per address before anything else runs (the session lookup included).
+    // With a session token: counted once the session is known (preParsing runs after every
+    // onRequest hook, before the body is read), per user, so people behind one address (an
+    // office, a mobile carrier) do not share one budget; a token that names no session is
+    // counted per address like any other signed-out request.
+    const byAddress = app.rateLimit();
+    const byUser = app.rateLimit({
+      keyGenerator: (request) => (request.session ? `user:${request.session.user.id}` : request.ip),
+    });
+    const ownLimit = (request: FastifyRequest) => request.routeOptions.config.rateLimit !== undefined;
     app.addHook('onRequest', async (request, reply) => {
-      // A route with its own limit (files) or none (health, the web app) is the plugin's to handle.
-      if (request.routeOptions.config.rateLimit !== undefined) return;
-      await limit.call(app, request, reply);
+      // A route with its own limit (files, sign-in, uploads) or none (health, the web app) is the plugin's to handle.
+      if (ownLimit(request) || carriesSessionToken(request)) return;
+      await byAddress.call(app, request, reply);
+    });
+    app.addHook('preParsing', async (request, reply) => {
+      if (ownLimit(request) || !carriesSessionToken(request)) return;
+      await byUser.call(app, request, reply);
     });
 
     // Outside production, a page opened under another loopback name of PUBLIC_URL's host (the

@@ -9,9 +9,11 @@ import {
   RedirectUrlResponse,
   SessionUser,
 } from '@beatroom/shared/auth-contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { signedInUser } from '../../http/authenticate';
+import { allowedOrigins } from '../../http/origins';
 import type { UserRecord } from '../users/user-record';
 import { toSessionUser } from './auth.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
@@ -22,6 +24,8 @@ import { clearSessionCookie, setSessionCookie } from './session-cookie';
  */
 const LOGIN_STATE_COOKIE = 'beatroom_login_state';
 
+export const CROSS_SITE_LOGOUT = 'Sign-out refused: the request came from another site';
+
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const cookieBase = {
     path: '/api/sessions',
@@ -29,12 +33,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     sameSite: 'lax' as const,
     secure: config.publicUrl.startsWith('https:'),
   };
+  const origins = allowedOrigins(config);
+  // Each sign-in start costs a state row and each exchange a call to the issuer: per address,
+  // whatever session the caller has (429 past it, from the security plugin's rate limiter).
+  const signInLimit = { max: config.signInRateLimitMax, timeWindow: '1 minute' };
   const sessionUserOf = async (user: UserRecord) =>
     toSessionUser(user, config.adminEmail, await app.users.findProfileFace(user.id));
 
   app.get(
     '/api/oauth/google/redirect_url',
-    { schema: { querystring: RedirectUrlQuery, response: { 200: RedirectUrlResponse, 400: ErrorBody } } },
+    {
+      config: { rateLimit: signInLimit },
+      schema: { querystring: RedirectUrlQuery, response: { 200: RedirectUrlResponse, 400: ErrorBody } },
+    },
     async (request, reply) => {
       const desktopChallenge = request.query.desktop_challenge;
       const { redirectUrl, state } = await app.auth.beginSignIn({ desktopChallenge });
@@ -48,7 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.post(
     '/api/sessions',
-    { schema: { body: CreateSessionBody, response: { 200: CreateSessionResponse, 400: ErrorBody } } },
+    {
+      config: { rateLimit: signInLimit },
+      schema: { body: CreateSessionBody, response: { 200: CreateSessionResponse, 400: ErrorBody } },
+    },
     async (request, reply) => {
       const boundState = request.cookies[LOGIN_STATE_COOKIE];
       if (boundState !== undefined) reply.clearCookie(LOGIN_STATE_COOKIE, cookieBase);
@@ -71,7 +85,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
    */
   app.post(
     '/api/sessions/desktop',
-    { schema: { body: CreateDesktopSessionBody, response: { 200: DesktopSessionResponse, 400: ErrorBody } } },
+    {
+      config: { rateLimit: signInLimit },
+      schema: { body: CreateDesktopSessionBody, response: { 200: DesktopSessionResponse, 400: ErrorBody } },
+    },
     async (request, reply) => {
       const { token, user } = await app.auth.redeemDesktopHandoff(
         request.body,
@@ -82,12 +99,31 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
   );
 
-  app.get('/api/logout', { schema: { response: { 200: LogoutResponse } } }, async (request, reply) => {
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.session) await app.auth.endSession(request.session.tokenHash);
     clearSessionCookie(reply, config);
     reply.header('cache-control', 'no-store');
     return { ok: true as const };
+  };
+  const logoutResponses = { 200: LogoutResponse, 403: ErrorBody };
+
+  /**
+   * GET is the spec's call, and a GET is what a link or an <img> on another site can make the
+   * browser send with our cookie: such a request (Fetch metadata says cross-site, or its Origin
+   * is not ours) is refused, so nobody is signed out by visiting a page. Non-browser callers
+   * (the desktop app's main process) send neither header.
+   */
+  app.get('/api/logout', { schema: { response: logoutResponses } }, async (request, reply) => {
+    const origin = request.headers.origin;
+    const ours = origin !== undefined && origins.has(origin);
+    if (!ours && (origin !== undefined || request.headers['sec-fetch-site'] === 'cross-site')) {
+      return reply.status(403).send({ error: CROSS_SITE_LOGOUT });
+    }
+    return logout(request, reply);
   });
+
+  /** The web app signs out with POST (the security plugin refuses a foreign Origin on it). */
+  app.post('/api/logout', { schema: { response: logoutResponses } }, logout);
 
   /** Who is signed in: the session's user, as the web app and the desktop app show them. */
   app.get(

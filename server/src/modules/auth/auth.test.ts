@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/domain-events';
 import { Agent, authorize, createTestApp, signIn } from '../../../test/helpers';
 import { DEFAULT_ADMIN_EMAIL } from '../../config';
+import { CROSS_SITE_LOGOUT } from './auth.routes';
 import { SESSION_IDLE_MS, SIGN_IN_EXPIRED, SIGN_IN_REJECTED } from './auth.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -212,6 +213,44 @@ describe('GET /api/logout', () => {
   it('is harmless when signed out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/logout' });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a sign-out another site asked for (Fetch metadata or a foreign Origin); the session stays', async () => {
+    const { agent } = await signIn(t.app, 'logout.csrf@example.com');
+    const link = await agent.get('/api/logout', {
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'navigate',
+    });
+    expect(link.statusCode).toBe(403);
+    expect(link.json().error).toBe(CROSS_SITE_LOGOUT);
+    expect(link.headers['set-cookie']).toBeUndefined();
+    const foreign = await agent.get('/api/logout', { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    const foreignPost = await agent.post('/api/logout', undefined, { origin: 'https://evil.example' });
+    expect(foreignPost.statusCode).toBe(403);
+    expect((await agent.get('/api/users/me')).statusCode).toBe(200);
+
+    // Our own pages may: same-origin Fetch metadata, or our Origin.
+    const own = await agent.get('/api/logout', {
+      'sec-fetch-site': 'same-origin',
+      origin: 'http://localhost:3000',
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await agent.get('/api/users/me')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/logout (what the web app sends)', () => {
+  it('ends the session', async () => {
+    const { agent } = await signIn(t.app, 'logout.post@example.com');
+    const res = await agent.post('/api/logout', undefined, { origin: 'http://localhost:3000' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await agent.get('/api/users/me')).statusCode).toBe(401);
+  });
+
+  it('is harmless when signed out', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout' })).statusCode).toBe(200);
   });
 });
 

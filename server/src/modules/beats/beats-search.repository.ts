@@ -139,6 +139,8 @@ const SEARCH_CANDIDATES = 500;
  * also hold: enough that a page of beats survives them, few enough to stay an index range.
  */
 const NARROWED_CANDIDATES = 5000;
+/** Candidates always ranked finely; later ones only when they could still reach the page. */
+const FINE_FIRST = 100;
 /** Lexemes one typed word may stand for (its prefix and inner-part matches), shortest first. */
 const TERMS_PER_WORD = 64;
 
@@ -203,11 +205,27 @@ function searchStatement(st: Statement, q: BeatListQuery & { search: string }, w
     ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
     ORDER BY text_rank DESC, p.created_at DESC, p.beat_id
     LIMIT ${st.param(candidates)})`);
+  // The fine ranking, without computing it for candidates that cannot reach the page: word
+  // similarity adds at most 1, so once the first FINE_FIRST candidates are scored, a later one
+  // (whose text rank is no higher) matters only if its text rank + 1 beats the score the page
+  // needs. For a broad word that skips most of them; the answer is the same.
   const term = st.param(q.search.toLowerCase());
+  const reach = st.param(q.offset + q.limit);
+  const first = st.param(Math.max(FINE_FIRST, q.offset + q.limit));
+  const scored = (from: string, extra = '') => `SELECT ${CARD_COLUMNS},
+      c.text_rank + word_similarity(${term}, ${TRIGRAM_TEXT}) AS score
+    FROM (${from}) c JOIN beats b ON b.id = c.beat_id ${extra}
+    WHERE ${where.join(' AND ')}`;
+  const inOrder = 'SELECT * FROM candidates ORDER BY text_rank DESC, created_at DESC, beat_id';
+  ctes.push(`ranked_first AS (${scored(`${inOrder} LIMIT ${first}`)})`);
+  ctes.push(`threshold AS (SELECT coalesce((SELECT score FROM ranked_first ORDER BY score DESC
+    OFFSET ${reach}::int - 1 LIMIT 1), -1) AS score)`);
+  ctes.push(
+    `ranked_rest AS (${scored(`${inOrder} OFFSET ${first}`, 'CROSS JOIN threshold t')} AND c.text_rank + 1 > t.score)`,
+  );
   return `WITH ${ctes.join(',\n')}
-    SELECT ${CARD_COLUMNS} FROM candidates c JOIN beats b ON b.id = c.beat_id
-    WHERE ${where.join(' AND ')}
-    ORDER BY c.text_rank + word_similarity(${term}, ${TRIGRAM_TEXT}) DESC, ${orderBy(q.sort)}
+    SELECT * FROM (SELECT * FROM ranked_first UNION ALL SELECT * FROM ranked_rest) b
+    ORDER BY b.score DESC, ${orderBy(q.sort)}
     LIMIT ${st.param(q.limit)} OFFSET ${st.param(q.offset)}`;
 }
 

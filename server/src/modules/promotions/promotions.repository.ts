@@ -47,7 +47,7 @@ export function createPromotionsRepository(prisma: PrismaClient) {
     beat(beatId: string) {
       return prisma.beat.findUnique({
         where: { id: beatId },
-        select: { id: true, userId: true, title: true },
+        select: { id: true, userId: true, title: true, soldExclusiveAt: true, delistedAt: true },
       });
     },
 

@@ -13,7 +13,7 @@ import {
 } from '@beatroom/shared/promotions-contract';
 import type { ProducerTier } from '@beatroom/shared/subscriptions-contract';
 import type { Tx } from '../../db/transaction';
-import { forbidden, notFound } from '../../http/http-errors';
+import { conflict, forbidden, notFound } from '../../http/http-errors';
 import { isUuid } from '../../http/params';
 import type { UserRecord } from '../users/user-record';
 import type { PromotionRow, PromotionsRepository } from './promotions.repository';
@@ -222,6 +222,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     /** POST /api/beats/{id}/promote: the beat's owner only. */
     async promote(user: UserRecord, beatId: string, body: PromoteBody): Promise<PromoteResponse> {
       const beat = await ownedBeat(user, beatId);
+      if (beat.soldExclusiveAt || beat.delistedAt) throw conflict(PROMOTION_ERRORS.NOT_LISTED);
       const option = optionOf(body.promotion_type);
       const tier = await deps.activeTier(user.id);
       const discount = tier.promotion_discount_percent;

@@ -115,6 +115,21 @@ describe('POST /api/beats/{id}/promote', () => {
     expect(await promotionsOf(beat.id)).toEqual([]);
   });
 
+  it('409 for a beat sold exclusively: it is out of the store, and nothing changes', async () => {
+    const beat = await insertBeat(t.app, ann.id);
+    await t.app.db.prisma.beat.update({ where: { id: beat.id }, data: { soldExclusiveAt: new Date() } });
+    await giveCredits(ann.id, 200);
+    const before = await available(ann.id);
+    const res = await promote(ann.agent, beat.id, {
+      promotion_type: 'featured_week',
+      payment_method: 'credits',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'This beat is no longer in the store and cannot be promoted' });
+    expect(await available(ann.id)).toBe(before);
+    expect(await promotionsOf(beat.id)).toEqual([]);
+  });
+
   it('400 for a bad body, and nothing changes', async () => {
     const beat = await insertBeat(t.app, ann.id);
     const before = await available(ann.id);

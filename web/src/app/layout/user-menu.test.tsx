@@ -199,7 +199,7 @@ describe('UserMenu', () => {
   });
 
   it('Sign out clears the user, calls logout and goes to /', async () => {
-    const api = stubFetch({ 'GET /api/logout': () => jsonResponse({ ok: true }) });
+    const api = stubFetch({ 'POST /api/logout': () => jsonResponse({ ok: true }) });
     const { user, router, queryClient } = renderMenu(member);
     const menu = await openMenu('Ada Lovelace', user);
 
@@ -207,6 +207,6 @@ describe('UserMenu', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(queryClient.getQueryData(sessionKeys.me)).toBeNull();
-    expect(api.calls('GET /api/logout')).toHaveLength(1);
+    expect(api.calls('POST /api/logout')).toHaveLength(1);
   });
 });

@@ -1,6 +1,9 @@
-import { BeatWaveform } from '@beatroom/shared/beats-contract';
+import type { BeatWaveform } from '@beatroom/shared/beats-contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client';
+import { apiClient, lazySchema } from '../../lib/api-client';
+
+// The player bar's waveform; its contract (and zod) load with the first request (issue 16).
+const BeatWaveformSchema = lazySchema(() => import('@beatroom/shared/beats-contract').then((m) => m.BeatWaveform));
 
 export const playerKeys = {
   all: ['player'] as const,
@@ -13,7 +16,7 @@ export function waveformQueryOptions(beatId: string) {
   return queryOptions({
     queryKey: playerKeys.waveform(beatId),
     queryFn: ({ signal }) =>
-      apiClient.get(`/api/beats/${encodeURIComponent(beatId)}/waveform`, { schema: BeatWaveform, signal }),
+      apiClient.get(`/api/beats/${encodeURIComponent(beatId)}/waveform`, { schema: BeatWaveformSchema, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

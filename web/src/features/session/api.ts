@@ -5,7 +5,9 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, apiIsSameOrigin, apiUrl, isApiError, lazySchema } from '../../lib/api-client';
 
 // Every page asks who is signed in: the contract (and zod) load beside the request (issue 16).
-const SessionUserSchema = lazySchema(() => import('@beatroom/shared/auth-contract').then((m) => m.SessionUser));
+const SessionUserSchema = lazySchema(() =>
+  import('@beatroom/shared/auth-contract').then((m) => m.SessionUser),
+);
 
 export const sessionKeys = {
   me: ['session', 'me'] as const,
@@ -75,7 +77,10 @@ export function applyOwnProfile(queryClient: QueryClient, profile: Profile): voi
   });
 }
 
-/** GET /api/logout ends the server-side session and clears the cookie. */
+/**
+ * POST /api/logout ends the server-side session and clears the cookie. POST, not the spec's
+ * GET: the server refuses a GET that another site made (a link or an image signing people out).
+ */
 export async function endSession(): Promise<void> {
-  await apiClient.get('/api/logout');
+  await apiClient.post('/api/logout');
 }

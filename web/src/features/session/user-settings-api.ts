@@ -1,7 +1,10 @@
-import { UserSettings, type UserSettingsBody } from '@beatroom/shared/settings-contract';
+import type { UserSettings, UserSettingsBody } from '@beatroom/shared/settings-contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client';
+import { apiClient, lazySchema } from '../../lib/api-client';
 import { describeFailure } from './api';
+
+// Read on every page: the contract (and zod) load beside the request (issue 16).
+const UserSettingsSchema = lazySchema(() => import('@beatroom/shared/settings-contract').then((m) => m.UserSettings));
 
 // The signed-in user's settings (money.md §3, §7). They live in the session feature because
 // every screen reads some of them (currency on every price, the player's volume, the theme);
@@ -18,7 +21,7 @@ export function userSettingsQueryOptions(userId: string) {
     queryKey: userSettingsKeys.settings(userId),
     queryFn: async ({ signal }) => {
       try {
-        return await apiClient.get('/api/user-settings', { schema: UserSettings, signal });
+        return await apiClient.get('/api/user-settings', { schema: UserSettingsSchema, signal });
       } catch (error) {
         // Logged here, once, not by each of the many readers (every price reads the currency).
         if (!signal.aborted) console.error(`Failed to load settings: ${describeFailure(error)}`);
@@ -34,7 +37,7 @@ export function userSettingsQueryOptions(userId: string) {
 
 /** PUT /api/user-settings with the whole object; the answer is what was stored. */
 export function saveUserSettings(body: UserSettingsBody): Promise<UserSettings> {
-  return apiClient.put('/api/user-settings', { body, schema: UserSettings });
+  return apiClient.put('/api/user-settings', { body, schema: UserSettingsSchema });
 }
 
 /** After a save, every reader (prices, player, theme) sees the stored settings at once. */

@@ -39,7 +39,7 @@ describe('theme and the user settings', () => {
 
     expect(await screen.findByRole('button', { name: 'Theme: Auto' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Theme: Auto' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Light' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Light' }));
 
     expect(html()).toHaveAttribute('data-theme', 'light');
     await waitFor(() => expect(api.calls('PUT /api/user-settings')).toHaveLength(1));
@@ -56,7 +56,7 @@ describe('theme and the user settings', () => {
     await waitFor(() => expect(api.calls('GET /api/users/me')).toHaveLength(1));
 
     await user.click(screen.getByRole('button', { name: 'Theme: Dark' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Light' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Light' }));
 
     expect(html()).toHaveAttribute('data-theme', 'light');
     expect(localStorage.getItem('beatroom-theme')).toBe('light');

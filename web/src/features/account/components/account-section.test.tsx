@@ -19,7 +19,7 @@ const summary: AccountSummary = {
 function setup(handlers: Record<string, FetchHandler> = {}) {
   const api = stubFetch({
     'GET /api/account': () => jsonResponse(summary),
-    'GET /api/logout': () => jsonResponse({ ok: true }),
+    'POST /api/logout': () => jsonResponse({ ok: true }),
     ...handlers,
   });
   const queryClient = createTestQueryClient();
@@ -77,7 +77,7 @@ describe('AccountSection', () => {
     expect(alert).toHaveTextContent('Database unavailable');
     await waitFor(() => expect(deleteButton()).toBeEnabled());
     expect(router.state.location.pathname).toBe('/settings');
-    expect(api.calls('GET /api/logout')).toHaveLength(0);
+    expect(api.calls('POST /api/logout')).toHaveLength(0);
   });
 
   it('Cancel closes the confirmation and forgets what was typed', async () => {

@@ -1,4 +1,5 @@
-import { PURCHASE_ERRORS, type DownloadStatus } from '@beatroom/shared/money-contract';
+import type { DownloadStatus } from '@beatroom/shared/money-contract';
+import { PURCHASE_ERRORS } from '@beatroom/shared/purchase-errors';
 import type { DownloadFormat } from '@beatroom/shared/settings-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';

@@ -65,7 +65,7 @@ describe('session', () => {
     const queryClient = createTestQueryClient();
     const api = stubFetch({
       'GET /api/users/me': () => jsonResponse(ada),
-      'GET /api/logout': () => {
+      'POST /api/logout': () => {
         userWhenLogoutCalled = queryClient.getQueryData(sessionKeys.me);
         return logout.promise;
       },
@@ -80,14 +80,14 @@ describe('session', () => {
 
     logout.resolve(jsonResponse({ ok: true }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(api.calls('GET /api/logout')[0]?.init?.credentials).toBe('include');
+    expect(api.calls('POST /api/logout')[0]?.init?.credentials).toBe('include');
   });
 
   it('still goes home when logout fails, and only logs it', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch({
       'GET /api/users/me': () => jsonResponse(ada),
-      'GET /api/logout': () => jsonResponse({ error: 'Oops' }, 500),
+      'POST /api/logout': () => jsonResponse({ error: 'Oops' }, 500),
     });
     const { router, user } = renderSession('/somewhere');
 

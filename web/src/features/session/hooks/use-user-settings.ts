@@ -1,8 +1,9 @@
-import {
-  DEFAULT_USER_SETTINGS,
-  type UserSettings,
-  type UserSettingsBody,
-} from '@beatroom/shared/settings-contract';
+import { USER_SETTINGS_DEFAULTS } from '@beatroom/shared/settings-constants';
+import type { UserSettings, UserSettingsBody } from '@beatroom/shared/settings-contract';
+
+// The contract's DEFAULT_USER_SETTINGS is these; taken from the zod-free constants so every
+// page's settings read keeps zod out of the first load (issue 16).
+const DEFAULT_USER_SETTINGS: UserSettings = USER_SETTINGS_DEFAULTS;
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applySavedSettings, saveUserSettings, userSettingsQueryOptions } from '../user-settings-api';
 import { useSession } from './use-session';

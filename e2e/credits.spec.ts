@@ -30,7 +30,7 @@ test('a producer buys credits through the local checkout, promotes a beat with t
     const beatId = new URL(page.url()).pathname.split('/').pop()!;
 
     // --- The user menu: no credits yet, Buy More opens Buy Credits --------------------------------
-    const menuButton = page.getByRole('button', { name: `User menu for ${PRODUCER}` });
+    const menuButton = page.getByRole('button', { name: `${PRODUCER}, user menu` });
     await menuButton.click();
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitem', { name: 'Upgrade to Pro' })).toBeVisible();

@@ -13,7 +13,9 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), firstLoadBudget(), precompress()],
   resolve: {
     // Every `import … from 'zod'` (the shared contracts) gets zod configured jitless first.
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
   },
   server: { port: 5173, proxy: { '/api': api } },
   preview: { proxy: { '/api': api } },

@@ -17,7 +17,7 @@ export async function signIn(page: Page, email: string, name: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Back through /auth/callback to home, signed in.
   await page.waitForURL((url) => url.pathname === '/');
-  await expect(page.getByRole('button', { name: new RegExp(`User menu for ${name}`) })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^${name}, user menu`) })).toBeVisible();
 }
 
 /** Signs in, in a fresh browser context of its own; answers the page and the user's id. */

@@ -38,6 +38,9 @@ import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
 
+/** Longest time to receive one whole request (headers and body); idle gaps are bounded apart. */
+export const REQUEST_TIMEOUT_MS = 15 * 60_000;
+
 /**
  * Builds the whole server: infrastructure plugins, then one plugin per module (its service,
  * routes and domain-event handlers), in dependency order. Listening is main.ts's job, so
@@ -56,6 +59,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Embedded PostgreSQL start-up plus migrations can take a while on a busy machine.
     pluginTimeout: 120_000,
+    // Bounded connections: one silent for HTTP_IDLE_TIMEOUT_MS (half its headers sent, an
+    // upload body stalled) is destroyed, and the upload's partial file goes with the failed
+    // write; headers must be complete within the same time however slowly they trickle in;
+    // a whole request (a 50 MB upload on a slow line included) within REQUEST_TIMEOUT_MS.
+    // Idle keep-alive connections close after 72 s, past the 60 s of common load balancers.
+    // WebSocket upgrades leave all of these (ws clears the socket timeout; pings keep it alive).
+    connectionTimeout: config.httpIdleTimeoutMs,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 72_000,
+    http: {
+      headersTimeout: config.httpIdleTimeoutMs,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      // How often Node checks the header and request deadlines (its default is 30 s).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.httpIdleTimeoutMs / 4))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,7 +96,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   // Catalogue: file storage, uploads, beats and what listeners do with them.
   await app.register(storagePlugin, { config });
-  await app.register(uploadsPlugin);
+  await app.register(uploadsPlugin, { config });
   // The public MP3 every beat streams, rendered by background jobs (beats delete its files).
   await app.register(previewsPlugin);
   await app.register(beatsPlugin, { config });

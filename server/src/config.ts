@@ -33,9 +33,17 @@ const EnvSchema = z.object({
   /** Upload attempts per hour per user (audio and images each). */
   UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   /** Bytes a user may upload (stored) per 24 hours. */
-  UPLOAD_BYTES_PER_DAY: z.coerce.number().int().min(1).default(2 * 1024 ** 3),
+  UPLOAD_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 ** 3),
   /** Bytes of uploads a user may keep stored at once. */
-  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(1).default(5 * 1024 ** 3),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 1024 ** 3),
   /** WebSocket upgrade attempts per minute per client IP. */
   WS_UPGRADE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   /** Open sockets per session (a browser's tabs) and per user; one more closes the oldest. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { waitForDatabase } from './db/wait-for-database';
 import { SERVER_DIR } from './server-dir';
 
 const webDist = join(SERVER_DIR, '..', 'web', 'dist');
@@ -31,7 +32,25 @@ async function start(): Promise<FastifyInstance> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  // A PostgreSQL server that is not reachable yet is waited for, health checks answered
+  // meanwhile (db/wait-for-database.ts); the stand-in leaves the port just before the app listens.
+  const waiting =
+    config.databaseUrl && config.databaseUrl !== 'memory'
+      ? waitForDatabase({
+          url: config.databaseUrl,
+          port: config.port,
+          host: config.host,
+          retryMs: config.databaseRetryMs,
+          log: (line) => config.logLevel !== 'silent' && console.warn(line),
+        })
+      : null;
+  let app: FastifyInstance;
+  try {
+    await waiting?.reachable;
+    app = await buildApp(config);
+  } finally {
+    await waiting?.close();
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -24,6 +24,17 @@ export const PromotionOption = z.object({
   list_price_cents: z.number().int(),
   discount_percent: z.number().int(),
   popular: z.boolean(),
+  /**
+   * Promotions of this kind the signed-in subscriber's tier includes per calendar month (UTC):
+   * featured_slots_per_month for the two featured options (they share the slots), 0 for the
+   * homepage boost, anonymous callers and tiers without slots.
+   */
+  included_slots_per_month: z.number().int().min(0),
+  /**
+   * How many of those are left this month. While above 0, promoting with this option starts at
+   * once without charge (no credits, no card) and uses one slot; beyond that the prices apply.
+   */
+  included_slots_left: z.number().int().min(0),
 });
 export type PromotionOption = z.infer<typeof PromotionOption>;
 export const PromotionOptionsResponse = z.array(PromotionOption);
@@ -32,7 +43,10 @@ export const PromotionOptionsResponse = z.array(PromotionOption);
 export const PROMOTE_PAYMENT_METHODS = ['credits', 'card', 'saved'] as const;
 export type PromotePaymentMethod = (typeof PROMOTE_PAYMENT_METHODS)[number];
 
-/** POST /api/beats/{id}/promote (money.md §7). */
+/**
+ * POST /api/beats/{id}/promote (money.md §7). A featured promotion while the subscriber has an
+ * included slot left this month starts without charge whatever payment_method says.
+ */
 export const PromoteBody = z
   .object({
     promotion_type: PromotionTypeSchema,
@@ -62,7 +76,8 @@ export const BeatPromotion = z.object({
   id: z.string(),
   type: PromotionTypeSchema,
   status: z.enum(PROMOTION_STATUSES),
-  payment_method: z.enum(['credits', 'card', 'saved']),
+  /** included: started without charge on one of the tier's featured slots of the month. */
+  payment_method: z.enum(['credits', 'card', 'saved', 'included']),
   credits_spent: z.number().int().nullable(),
   price_cents: z.number().int().nullable(),
   starts_at: z.string().nullable(),
@@ -85,7 +100,6 @@ export type PromoteResponse = z.infer<typeof PromoteResponse>;
 
 export const PROMOTION_ERRORS = {
   NOT_OWNER: 'You can only promote your own beats',
-  SLOTS_USED: 'You have used all featured slots of your plan this month',
   /** Sold exclusively or delisted: it is not in the catalogue a promotion would show it in. */
   NOT_LISTED: 'This beat is no longer in the store and cannot be promoted',
 } as const;

@@ -47,7 +47,10 @@ export function firstLoadJs(bundle: Record<string, BudgetChunk | { type: 'asset'
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The budget's verdict: a message, and whether the build must fail. */
-export function checkFirstLoad(load: FirstLoad, budget = FIRST_LOAD_BUDGET_BYTES): { ok: boolean; message: string } {
+export function checkFirstLoad(
+  load: FirstLoad,
+  budget = FIRST_LOAD_BUDGET_BYTES,
+): { ok: boolean; message: string } {
   const list = load.files
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
     .map((file) => `  ${file.fileName} ${kb(file.gzipBytes)}`)

@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
-const cli = join(dirname(require.resolve('prisma/package.json')), 'build', 'index.js');
+let cli;
+try {
+  cli = join(dirname(require.resolve('prisma/package.json')), 'build', 'index.js');
+} catch {
+  // A production install (`npm ci --omit=dev`) has no Prisma CLI; the compiled server it runs
+  // (server/dist) already contains the client generated where it was built.
+  console.log('The Prisma CLI is not installed (production install): the client is not generated.');
+  process.exit(0);
+}
 const result = spawnSync(process.execPath, [cli, 'generate'], {
   cwd: serverDir,
   stdio: 'inherit',

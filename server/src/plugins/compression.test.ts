@@ -14,7 +14,10 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let coverKey: string;
 
 beforeAll(async () => {
-  writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><title>Beatroom</title></head><body><!-- ${'x'.repeat(2000)} --></body></html>`);
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><html><head><title>Beatroom</title></head><body><!-- ${'x'.repeat(2000)} --></body></html>`,
+  );
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-1a2b.js'), script);
   writeFileSync(join(dist, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
@@ -23,7 +26,8 @@ beforeAll(async () => {
   const { agent } = await signIn(t.app, 'producer@example.com');
   coverKey = (await uploadImage(agent)).json().key;
   // Enough beats that the browse page is well over the threshold.
-  for (let i = 0; i < 6; i++) await createBeat(agent, { title: `Beat number ${i}`, description: 'd'.repeat(200) });
+  for (let i = 0; i < 6; i++)
+    await createBeat(agent, { title: `Beat number ${i}`, description: 'd'.repeat(200) });
 });
 afterAll(async () => {
   await t?.close();
@@ -44,7 +48,11 @@ describe('compression of API answers', () => {
     ['br;q=0, gzip', 'gzip'],
   ])('Accept-Encoding %s: the beat list goes out as %s and reads back the same', async (accept, expected) => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/beats' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/beats', headers: { 'accept-encoding': accept } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/beats',
+      headers: { 'accept-encoding': accept },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe(expected);
     expect(res.headers.vary).toMatch(/accept-encoding/i);
@@ -61,13 +69,21 @@ describe('compression of API answers', () => {
   });
 
   it('leaves answers under 1 KB as they are', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('compresses the app page, and never a stored file (its byte ranges must stay exact)', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/beat/abc', headers: { 'accept-encoding': 'gzip' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/beat/abc',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(decode('gzip', page.rawPayload)).toContain('<title>');
     const file = await t.app.inject({
@@ -86,7 +102,11 @@ describe('pre-compressed assets', () => {
     ['br', 'br'],
     ['gz', 'gzip'],
   ])('serves the build’s .%s file for Accept-Encoding %s, cached for a year', async (_file, expected) => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js', headers: { 'accept-encoding': expected } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': expected },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe(expected);
     expect(res.headers['content-type']).toMatch(/javascript/);

@@ -1,6 +1,4 @@
-import type { IncomingMessage } from 'node:http';
 import { NEXT_CURSOR_HEADER } from '@beatroom/shared/beat-list-contract';
-import { REALTIME_PATH } from '@beatroom/shared/realtime-contract';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -20,10 +18,10 @@ function carriesSessionToken(request: FastifyRequest): boolean {
 }
 
 /**
- * Security headers, CORS for the allow-listed origins, a global rate limit, counted before
- * anything else looks at the request, that leaves real WebSocket upgrades of /api/ws alone (a
- * socket is one long request, not a burst), and the cross-site check: a state-changing request
- * whose Origin names another site is refused.
+ * Security headers, CORS for the allow-listed origins, a global rate limit (per address when
+ * signed out, per user when signed in; routes with their own limit: sign-in, uploads, the
+ * socket upgrade, files), and the cross-site check: a state-changing request whose Origin
+ * names another site is refused.
  */
 export const securityPlugin = fp(
   async (app, opts: { config: Config }) => {
@@ -66,11 +64,6 @@ export const securityPlugin = fp(
       global: false,
       max: opts.config.rateLimitMax,
       timeWindow: '1 minute',
-      // Only a real upgrade of the socket route is exempt (Node sets `upgrade` on a request it
-      // parsed as one; @types/node leaves it out): an Upgrade header elsewhere changes nothing.
-      allowList: (request) =>
-        (request.raw as IncomingMessage & { upgrade?: boolean }).upgrade === true &&
-        request.routeOptions.url === REALTIME_PATH,
       // Thrown as an error, so the shared error handler shapes it like every other failure.
       errorResponseBuilder: (_request, context) =>
         Object.assign(

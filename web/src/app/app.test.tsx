@@ -39,6 +39,7 @@ describe('App shell', () => {
       '/beats/:beatId',
       '/upload',
       '/checkout/local/:orderId',
+      '/checkout/local/account/:paymentId',
       '/downloads',
       '/earnings',
       '/settings',
@@ -104,7 +105,7 @@ describe('App shell', () => {
     stubFetch({ 'GET /api/users/me': () => jsonResponse(ada) });
     renderApp('/');
 
-    expect(await screen.findByRole('button', { name: 'User menu for Ada' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Ada, user menu' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
@@ -153,7 +154,7 @@ describe('App shell', () => {
   it('never sends an entry of the user menu to Page not found', async () => {
     stubFetch({ 'GET /api/users/me': () => jsonResponse({ ...ada, isAdmin: true }) });
     const user = renderApp('/');
-    await user.click(await screen.findByRole('button', { name: 'User menu for Ada' }));
+    await user.click(await screen.findByRole('button', { name: 'Ada, user menu' }));
     const menu = await screen.findByRole('menu');
     const targets = within(menu)
       .getAllByRole('menuitem')

@@ -12,7 +12,13 @@ export interface ManageBeatDialogProps {
 }
 
 /** Manage Beat itself (see beat-slots.tsx, which loads it when first opened). */
-export function ManageBeatDialogContent({ beat, open, onOpenChange, onSaved, onDeleted }: ManageBeatDialogProps) {
+export function ManageBeatDialogContent({
+  beat,
+  open,
+  onOpenChange,
+  onSaved,
+  onDeleted,
+}: ManageBeatDialogProps) {
   const changes = useBeatChanges();
   return (
     <EditBeatModal

@@ -86,7 +86,7 @@ describe('App on the desktop platform', () => {
   it('calls the configured server, leaving the Bearer header to the app’s main process', async () => {
     const api = stubFetch({ 'GET /api/users/me': () => jsonResponse(ada) });
     renderApp(desktopPlatform().platform);
-    expect(await screen.findByRole('button', { name: 'User menu for Ada' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Ada, user menu' })).toBeInTheDocument();
     expect(api.fetchMock.mock.calls[0]![0]).toBe('https://beatroom.example/api/users/me');
     expect((api.requests[0]!.init!.headers as Record<string, string>).Authorization).toBeUndefined();
   });
@@ -126,14 +126,14 @@ describe('App on the desktop platform', () => {
 
     signedIn = true;
     act(() => desktop.emitAuth({ user: ada, pending: false, persisted: true, error: null }));
-    expect(await screen.findByRole('button', { name: 'User menu for Ada' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Ada, user menu' })).toBeInTheDocument();
   });
 
   it('signs out through the platform, which forgets the token', async () => {
     stubFetch({ 'GET /api/users/me': () => jsonResponse(ada) });
     const desktop = desktopPlatform();
     const { user } = renderApp(desktop.platform);
-    await user.click(await screen.findByRole('button', { name: 'User menu for Ada' }));
+    await user.click(await screen.findByRole('button', { name: 'Ada, user menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     expect(desktop.auth.signOut).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
@@ -143,7 +143,7 @@ describe('App on the desktop platform', () => {
     stubFetch({ 'GET /api/users/me': () => jsonResponse(ada) });
     const desktop = desktopPlatform();
     const { router } = renderApp(desktop.platform);
-    await screen.findByRole('button', { name: 'User menu for Ada' });
+    await screen.findByRole('button', { name: 'Ada, user menu' });
     await act(async () => desktop.navigate('/library'));
     expect(router().state.location.pathname).toBe('/library');
   });

@@ -88,6 +88,52 @@ describe('Promote Your Beat', () => {
     expect(struck).toEqual(['200 credits', '$1.99']);
   });
 
+  it('a subscriber with an included featured slot left sees it and a summary of 0', async () => {
+    let left = 1;
+    const { user, api } = renderMoneyDialogs({
+      handlers: {
+        'GET /api/user/credits': () => jsonResponse(makeCredits(0)),
+        'GET /api/promotion-options': () => jsonResponse(makePromotionOptions(20, { perMonth: 2, left })),
+        [PROMOTE]: () => {
+          left -= 1;
+          return jsonResponse({
+            promotion: makeBeatPromotion({ payment_method: 'included', credits_spent: 0, price_cents: 0 }),
+            credits_available: 0,
+          });
+        },
+      },
+    });
+    open();
+    const week = await screen.findByRole('radio', { name: /^Featured 1 Week/ });
+    expect(screen.getByText('1 of 2 included featured slots left this month')).toBeInTheDocument();
+    expect(week.closest('label')).toHaveTextContent('Included in your plan');
+    expect(option(/^Homepage Boost/).closest('label')).not.toHaveTextContent('Included in your plan');
+
+    await user.click(week);
+    // No payment to choose, even with no credits at all; the summary totals nothing.
+    expect(screen.queryByRole('radio', { name: /Pay with credits/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/no credits or card needed/)).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Promotion summary' });
+    expect(summary).toHaveTextContent('Included featured slot1 of 2 left this month');
+    expect(summary).toHaveTextContent('Total$0.00 (0 credits)');
+    expect(summary).not.toHaveTextContent('Subscriber discount');
+
+    // A boost is never included: it is paid as usual, with the discount.
+    await user.click(option(/^Homepage Boost/));
+    expect(payWith('Pay with card')).toBeChecked();
+    expect(summary).toHaveTextContent('Total$0.79');
+
+    await user.click(week);
+    await user.click(confirm());
+    expect(await screen.findByRole('status')).toHaveTextContent('Promotion Active!');
+    expect(api.calls(PROMOTE)[0]?.body).toEqual({
+      promotion_type: 'featured_week',
+      payment_method: 'credits',
+    });
+    // The slots left are asked again once one is used.
+    await waitFor(() => expect(api.calls('GET /api/promotion-options').length).toBeGreaterThanOrEqual(2));
+  });
+
   it('with credits: Promotion Active! for 2 s, then the callback and close', async () => {
     startSteppableTimers();
     let balance = 950;

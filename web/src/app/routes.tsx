@@ -11,7 +11,6 @@ const AuthCallbackPage = lazyPage(
   () => import('../features/auth/components/auth-callback-page'),
   'AuthCallbackPage',
 );
-const EarningsPage = lazyPage(() => import('../features/earnings/components/earnings-page'), 'EarningsPage');
 const NotificationsPage = lazyPage(
   () => import('../features/notifications/components/notifications-page'),
   'NotificationsPage',
@@ -24,6 +23,7 @@ const ActivityRoute = lazyPage(() => import('./routes/activity-route'), 'Activit
 const BeatRoute = lazyPage(() => import('./routes/beat-route'), 'BeatRoute');
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon-page'), 'ComingSoonPage');
 const DownloadsRoute = lazyPage(() => import('./routes/downloads-route'), 'DownloadsRoute');
+const EarningsRoute = lazyPage(() => import('./routes/earnings-route'), 'EarningsRoute');
 const LocalAccountCheckoutRoute = lazyPage(
   () => import('./routes/local-account-checkout-route'),
   'LocalAccountCheckoutRoute',
@@ -75,7 +75,7 @@ export const appRoutes: RouteObject[] = [
             title="Sign in to see your earnings"
             description="Your sales, what reaches you after fees, and your payouts."
           >
-            {(user) => <EarningsPage user={user} />}
+            {(user) => <EarningsRoute user={user} />}
           </MembersOnly>
         ),
       },

@@ -30,5 +30,8 @@ export function storedImage(key: string | null | undefined): ResponsiveImage | n
     const rendition = coverRenditionKey(key, width);
     return rendition ? [`${apiUrl(fileUrl(rendition))} ${width}w`] : [];
   });
-  return { src, srcSet: renditions.length ? [...renditions, `${src} ${ORIGINAL_WIDTH}w`].join(', ') : undefined };
+  return {
+    src,
+    srcSet: renditions.length ? [...renditions, `${src} ${ORIGINAL_WIDTH}w`].join(', ') : undefined,
+  };
 }

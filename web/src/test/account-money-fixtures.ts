@@ -114,9 +114,13 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
 
 /**
  * GET /api/promotion-options as the server answers it: the three options of money.md §9, the
- * subscriber's discount taken off through the shared rule.
+ * subscriber's discount taken off through the shared rule; `slots` are the tier's included
+ * featured slots of the month (per month, left), shared by the two featured options.
  */
-export function makePromotionOptions(discountPercent = 0): PromotionOption[] {
+export function makePromotionOptions(
+  discountPercent = 0,
+  slots: { perMonth: number; left: number } = { perMonth: 0, left: 0 },
+): PromotionOption[] {
   return PromotionOptionsResponse.parse(
     PROMOTION_OPTIONS.map((option) => {
       const price = promotionPrice(option, discountPercent);
@@ -132,6 +136,8 @@ export function makePromotionOptions(discountPercent = 0): PromotionOption[] {
         list_price_cents: option.price_cents,
         discount_percent: discountPercent,
         popular: option.popular,
+        included_slots_per_month: option.id === 'homepage_boost' ? 0 : slots.perMonth,
+        included_slots_left: option.id === 'homepage_boost' ? 0 : slots.left,
       };
     }),
   );

@@ -92,7 +92,8 @@ export const authPlugin = fp(
       // Keep the page's signed-in hint in step with the session cookie: sessions made before
       // the hint existed get it, an ended session's cookie goes with its hint.
       const fromCookie = request.cookies[SESSION_COOKIE] === token;
-      if (fromCookie && request.session && request.cookies[SIGNED_IN_COOKIE] !== '1') setSignedInCookie(reply, config);
+      if (fromCookie && request.session && request.cookies[SIGNED_IN_COOKIE] !== '1')
+        setSignedInCookie(reply, config);
       if (fromCookie && !request.session) clearSessionCookie(reply, config);
     });
 

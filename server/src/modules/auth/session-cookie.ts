@@ -46,5 +46,9 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
     sameSite: 'lax',
     secure: config.publicUrl.startsWith('https:'),
   });
-  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/', sameSite: 'lax', secure: config.publicUrl.startsWith('https:') });
+  reply.clearCookie(SIGNED_IN_COOKIE, {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https:'),
+  });
 }

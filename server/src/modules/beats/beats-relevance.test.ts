@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBeat } from '../../../test/catalogue';
 import { beatId, beatNumber, loadFixedCatalogue } from '../../../test/fixed-catalogue';
 import { createTestApp, signIn } from '../../../test/helpers';
+import { BeatListQuery } from '@beatroom/shared/beat-list-contract';
+import { createBeatsSearchRepository } from './beats-search.repository';
 
 /**
  * Search relevance, pinned (issue 11): every result, in order, of the catalogue's ranking as it
@@ -163,6 +165,26 @@ async function search(term: string, extra: Record<string, string> = {}) {
 describe('search relevance on the fixed catalogue', () => {
   it.each(PINNED)('%s: the same beats in the same order', async (term, expected) => {
     expect(await search(term)).toEqual(expected);
+  });
+
+  it('ranks the same when only the first 2 candidates are always scored finely', async () => {
+    // The route scores the first 100 (more than any answer here), so this is where the
+    // skipping of candidates that cannot reach the page is exercised: it must change nothing.
+    const repo = createBeatsSearchRepository(t.app.db, { fineFirst: 2 });
+    for (const [term, expected] of PINNED) {
+      for (const page of [
+        { limit: '100', offset: '0' },
+        { limit: '5', offset: '0' },
+        { limit: '5', offset: '5' },
+      ]) {
+        const rows = await repo.list(BeatListQuery.parse({ search: term, ...page }));
+        const from = Number(page.offset);
+        expect(
+          rows.map((r) => beatNumber(r.id)),
+          `${term} ${JSON.stringify(page)}`,
+        ).toEqual(expected.slice(from, from + Number(page.limit)));
+      }
+    }
   });
 
   it('pages through the same ranking', async () => {

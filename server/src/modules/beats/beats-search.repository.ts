@@ -138,7 +138,7 @@ const SEARCH_CANDIDATES = 500;
  * How many of the best entries of the leading word are read when other words or filters must
  * also hold: enough that a page of beats survives them, few enough to stay an index range.
  */
-const NARROWED_CANDIDATES = 5000;
+const NARROWED_CANDIDATES = 2000;
 /** Candidates always ranked finely; later ones only when they could still reach the page. */
 const FINE_FIRST = 100;
 /** Lexemes one typed word may stand for (its prefix and inner-part matches), shortest first. */
@@ -173,7 +173,12 @@ function wordTerms(st: Statement, word: string): string {
  * to the whole search, as before, and the chosen sort breaks ties. On the pinned catalogue
  * (beats-relevance.test.ts) this gives exactly the results, in order, of ranking every match.
  */
-function searchStatement(st: Statement, q: BeatListQuery & { search: string }, where: string[]): string {
+function searchStatement(
+  st: Statement,
+  q: BeatListQuery & { search: string },
+  where: string[],
+  fineFirst: number,
+): string {
   const words = searchWords(q.search);
   const filtered = where.length > LISTED.length;
   const candidates = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
@@ -211,7 +216,7 @@ function searchStatement(st: Statement, q: BeatListQuery & { search: string }, w
   // needs. For a broad word that skips most of them; the answer is the same.
   const term = st.param(q.search.toLowerCase());
   const reach = st.param(q.offset + q.limit);
-  const first = st.param(Math.max(FINE_FIRST, q.offset + q.limit));
+  const first = st.param(Math.max(fineFirst, q.offset + q.limit));
   const scored = (from: string, extra = '') => `SELECT ${CARD_COLUMNS},
       c.text_rank + word_similarity(${term}, ${TRIGRAM_TEXT}) AS score
     FROM (${from}) c JOIN beats b ON b.id = c.beat_id ${extra}
@@ -265,7 +270,12 @@ function nameOf(text: string): string {
 }
 
 /** The catalogue browse query: filters, sort, text search and a page, and never a COUNT(*). */
-export function createBeatsSearchRepository(db: Pick<Database, 'prepared'>) {
+export function createBeatsSearchRepository(
+  db: Pick<Database, 'prepared'>,
+  /** Tests lower it to prove that skipping candidates changes no answer. */
+  options: { fineFirst?: number } = {},
+) {
+  const fineFirst = options.fineFirst ?? FINE_FIRST;
   const run = (text: string, st: Statement) => db.prepared<CardRow>(nameOf(text), text, st.values);
   return {
     /** One page; `after` (keyset) replaces the offset and is not combined with search. */
@@ -283,7 +293,7 @@ export function createBeatsSearchRepository(db: Pick<Database, 'prepared'>) {
         return run(text, st);
       }
       if (!searchWords(q.search).length) return Promise.resolve([]);
-      const text = searchStatement(st, { ...q, search: q.search }, where);
+      const text = searchStatement(st, { ...q, search: q.search }, where, fineFirst);
       return run(text, st);
     },
   };

@@ -19,7 +19,7 @@ describe('GET /api/live/stats', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/live/stats' })).statusCode).toBe(401);
   });
 
-  it('counts connected users and sockets, recent plays and listeners, and recent activity', async () => {
+  it('counts connected users and sessions (not sockets), recent plays and listeners, and recent activity', async () => {
     const ann = await member(t.app, 'ann@example.com');
     const bob = await member(t.app, 'bob@example.com');
     const empty = (await ann.agent.get('/api/live/stats')).json();
@@ -49,16 +49,29 @@ describe('GET /api/live/stats', () => {
     });
     await ann.agent.request({ method: 'POST', url: `/api/users/${bob.id}/follow` });
 
+    // Ann's two tabs are one session.
     expect((await ann.agent.get('/api/live/stats')).json()).toEqual({
       connectedUsers: 2,
-      activeSessions: 3,
+      activeSessions: 2,
       totalPlaying: 3,
       totalListening: 2,
       recentActivities: 1,
     });
 
-    sockets[0]!.close();
-    await sockets[0]!.waitClosed();
+    // Ann signed in on her phone too: a second session of the same user.
+    const phone = await TestSocket.open(url, {
+      cookie: `beatroom_session=${(await member(t.app, 'ann@example.com')).token}`,
+    });
+    await phone.next(isNotification('connected'));
+    expect((await ann.agent.get('/api/live/stats')).json()).toMatchObject({
+      connectedUsers: 2,
+      activeSessions: 3,
+    });
+
+    for (const s of [sockets[0]!, phone]) {
+      s.close();
+      await s.waitClosed();
+    }
     await new Promise((r) => setTimeout(r, 50));
     expect((await ann.agent.get('/api/live/stats')).json()).toMatchObject({
       connectedUsers: 2,

@@ -27,7 +27,8 @@ export interface NewPromotion {
   beatId: string;
   userId: string;
   type: PromotionType;
-  paymentMethod: 'credits' | 'card' | 'saved';
+  /** included: on one of the tier's featured slots of the month, without charge. */
+  paymentMethod: 'credits' | 'card' | 'saved' | 'included';
   creditsSpent: number | null;
   priceCents: number | null;
   discountPercent: number;
@@ -52,20 +53,24 @@ export function createPromotionsRepository(prisma: PrismaClient) {
     },
 
     /**
-     * Serialises one user's promotion purchases, so two at once cannot both take the last
+     * Serialises one user's promotions, so two at once cannot both take the last included
      * featured slot of the month. Held until the transaction ends.
      */
     async lockUser(tx: Tx, userId: string): Promise<void> {
       await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`promotions:${userId}`}))::text`;
     },
 
-    /** Featured promotions the user bought (or is paying for) since the start of the month. */
-    countFeaturedSince(tx: Tx, userId: string, since: Date): Promise<number> {
-      return tx.promotion.count({
+    /**
+     * Featured promotions the user started on an included slot of the tier since `since`.
+     * Bought ones never count: slots are a gift on top of what everyone can buy.
+     */
+    countIncludedSince(userId: string, since: Date, tx?: Tx): Promise<number> {
+      return (tx ?? prisma).promotion.count({
         where: {
           userId,
           type: { in: FEATURED_TYPES },
-          status: { in: ['pending', 'paid'] },
+          paymentMethod: 'included',
+          status: 'paid',
           createdAt: { gte: since },
         },
       });

@@ -16,6 +16,7 @@ import type { Tx } from '../../db/transaction';
 import { conflict, forbidden, notFound } from '../../http/http-errors';
 import { isUuid } from '../../http/params';
 import type { UserRecord } from '../users/user-record';
+import { promotionInvoice } from './promotion-invoice';
 import type { PromotionRow, PromotionsRepository } from './promotions.repository';
 
 const DAY_MS = 86_400_000;
@@ -111,7 +112,8 @@ function toBeatPromotion(row: PromotionRow, now: Date): BeatPromotion {
  * Promotions of beats (money.md §4, §6, §9; issue 10). The owner pays with credits (debited in
  * the transaction that starts the promotion) or by card (a pending promotion that the payment's
  * completion starts through activatePaid). The subscriber's promotion_discount_percent comes
- * off both prices, rounded. A paid promotion starts now, or, when the beat already runs one of
+ * off both prices, rounded, and the tier's featured_slots_per_month featured promotions a month
+ * are included: started without charge. A paid promotion starts now, or, when the beat already runs one of
  * the same kind, when that one ends: a second purchase extends instead of overlapping. Its end
  * is copied onto the beat (featured_until / boosted_until), which the catalogue compares with
  * now(), so it ends on time without any job running.
@@ -129,17 +131,45 @@ export function createPromotionsService(deps: PromotionsDeps) {
   }
 
   /**
-   * featured_slots_per_month: a tier that sets it (above 0) allows that many featured
-   * promotions (week or month, paid or awaiting payment) started per calendar month (UTC).
-   * A tier that leaves it at 0, like the Free tier everyone without a subscription is on,
-   * sets no limit, so members without a tier keep promoting as they can today. Homepage boosts
-   * never count. Called with the user's promotions lock held, so two purchases cannot both
-   * take the last slot.
+   * featured_slots_per_month: a subscriber's tier includes that many featured promotions (week
+   * or month) per calendar month (UTC), started without charge; beyond them everyone pays the
+   * same way, and nobody is ever refused for slots. Homepage boosts are never included.
    */
-  async function checkFeaturedSlots(tx: Tx, userId: string, type: PromotionType, tier: ProducerTier) {
-    if (!isFeatured(type) || tier.featured_slots_per_month <= 0) return;
-    const used = await repo.countFeaturedSince(tx, userId, monthStart(now()));
-    if (used >= tier.featured_slots_per_month) throw forbidden(PROMOTION_ERRORS.SLOTS_USED);
+  async function includedSlotsLeft(userId: string, tier: ProducerTier, tx?: Tx): Promise<number> {
+    if (tier.featured_slots_per_month <= 0) return 0;
+    const used = await repo.countIncludedSince(userId, monthStart(now()), tx);
+    return Math.max(0, tier.featured_slots_per_month - used);
+  }
+
+  /**
+   * Starts a featured promotion on one of the tier's included slots, if one is left: no credits,
+   * no checkout, an invoice of 0 naming the slot. Under the user's promotions lock, so two at
+   * once cannot both take the last slot. False (nothing written) when no slot is left.
+   */
+  async function startIncluded(
+    user: UserRecord,
+    beat: { id: string },
+    option: PromotionOptionConstant,
+    tier: ProducerTier,
+    id: string,
+  ): Promise<boolean> {
+    if (!isFeatured(option.id) || tier.featured_slots_per_month <= 0) return false;
+    return repo.transaction(async (tx) => {
+      await repo.lockUser(tx, user.id);
+      if ((await includedSlotsLeft(user.id, tier, tx)) <= 0) return false;
+      await repo.insert(tx, {
+        id,
+        beatId: beat.id,
+        userId: user.id,
+        type: option.id,
+        paymentMethod: 'included',
+        creditsSpent: 0,
+        priceCents: 0,
+        discountPercent: 0,
+      });
+      await activate(tx, id, { paymentProvider: 'included', paymentMethodType: 'credits' }, false, tier.name);
+      return true;
+    });
   }
 
   /** Starts a paid promotion: its times, the beat's end column, its invoice. Idempotent. */
@@ -148,6 +178,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
     promotionId: string,
     paid: { paymentProvider: string; paymentMethodType: string },
     invoiced: boolean,
+    /** The tier whose included slot this promotion uses, named on its invoice. */
+    includedIn?: string,
   ): Promise<boolean> {
     const promotion = await repo.lockPromotion(tx, promotionId);
     // A card payment completing after the checkout was cancelled is still honoured: the money is in.
@@ -163,31 +195,12 @@ export function createPromotionsService(deps: PromotionsDeps) {
     await repo.extendBeat(tx, promotion.beatId, option.id, endsAt);
 
     // A card payment's invoice is written by the account payment's completion, which calls
-    // this; the ones without a card payment (credits, a full discount) are written here.
+    // this; the ones without a card payment (credits, an included slot, a full discount) are written here.
     if (invoiced) return true;
-    const byCredits = promotion.paymentMethod === 'credits';
-    const listCents = option.price_cents;
-    await checkout.recordInvoice(tx, {
-      userId: promotion.userId,
-      sourceKey: `promotion:${promotion.id}`,
-      transactionType: 'promotion',
-      items: [
-        {
-          name: byCredits
-            ? `${option.name}: ${beat.title} (${promotion.creditsSpent ?? 0} credits)`
-            : `${option.name}: ${beat.title}`,
-          quantity: 1,
-          price: byCredits ? 0 : listCents,
-        },
-      ],
-      paymentProvider: paid.paymentProvider,
-      paymentMethodType: paid.paymentMethodType,
-      // Credits are not money: the invoice records the promotion and the credits it took.
-      subtotalCents: byCredits ? 0 : listCents,
-      discountCents: byCredits ? 0 : listCents,
-      totalCents: 0,
-      paymentDate: at,
-    });
+    await checkout.recordInvoice(
+      tx,
+      promotionInvoice({ promotion, option, beatTitle: beat.title, paid, at, includedIn }),
+    );
     return true;
   }
 
@@ -200,9 +213,13 @@ export function createPromotionsService(deps: PromotionsDeps) {
   return {
     /** GET /api/promotion-options: the three options, with the signed-in user's discount. */
     async options(user: UserRecord | null): Promise<PromotionOption[]> {
-      const discount = user ? (await deps.activeTier(user.id)).promotion_discount_percent : 0;
+      const tier = user ? await deps.activeTier(user.id) : null;
+      const discount = tier?.promotion_discount_percent ?? 0;
+      const perMonth = tier ? tier.featured_slots_per_month : 0;
+      const left = user && tier ? await includedSlotsLeft(user.id, tier) : 0;
       return PROMOTION_OPTIONS.map((o) => {
         const price = promotionPrice(o, discount);
+        const featured = isFeatured(o.id);
         return {
           id: o.id,
           name: o.name,
@@ -215,6 +232,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
           list_price_cents: o.price_cents,
           discount_percent: discount,
           popular: o.popular,
+          included_slots_per_month: featured ? perMonth : 0,
+          included_slots_left: featured ? left : 0,
         };
       });
     },
@@ -230,10 +249,15 @@ export function createPromotionsService(deps: PromotionsDeps) {
       const id = randomUUID();
       const method = body.payment_method ?? 'credits';
 
+      if (await startIncluded(user, beat, option, tier, id)) {
+        catalogue.forgetListPages();
+        const { credits_available } = await credits.balance(user.id);
+        return { promotion: await promotionOf(id), credits_available };
+      }
+
       if (method === 'credits') {
         const balanceAfter = await repo.transaction(async (tx) => {
           await repo.lockUser(tx, user.id);
-          await checkFeaturedSlots(tx, user.id, option.id, tier);
           // The spend, the promotion and its start commit together, or nothing does (402).
           const spent =
             price.credits > 0
@@ -264,7 +288,6 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
       await repo.transaction(async (tx) => {
         await repo.lockUser(tx, user.id);
-        await checkFeaturedSlots(tx, user.id, option.id, tier);
         await repo.insert(tx, {
           id,
           beatId: beat.id,

@@ -58,6 +58,8 @@ describe('GET /api/promotion-options', () => {
             list_price_cents: o.price_cents,
             discount_percent: 0,
             popular: o.popular,
+            included_slots_per_month: 0,
+            included_slots_left: 0,
           }),
         ),
       );
@@ -306,26 +308,116 @@ describe('POST /api/beats/{id}/promote', () => {
     expect(list).toEqual([expect.objectContaining({ status: 'cancelled', starts_at: null })]);
   });
 
-  it("a subscriber pays the discounted price, and the tier's featured slots limit a month", async () => {
+  it("a subscriber's featured slots of the month are included, then the discounted price applies", async () => {
     const pro = await member(t.app, 'pro@example.com');
     await subscribeTo(pro.agent, 'Pro');
-    const beat = await insertBeat(t.app, pro.id);
+    const beat = await insertBeat(t.app, pro.id, { title: 'Slot Beat' });
     const start = await available(pro.id);
-    const res = await promote(pro.agent, beat.id, {
+    const slots = async () =>
+      (await pro.agent.get('/api/promotion-options'))
+        .json()
+        .map((o: { included_slots_per_month: number; included_slots_left: number }) => [
+          o.included_slots_per_month,
+          o.included_slots_left,
+        ]);
+    // Pro includes 2 featured promotions a month (week or month share them); boosts are never included.
+    expect(await slots()).toEqual([
+      [2, 2],
+      [2, 2],
+      [0, 0],
+    ]);
+
+    // The first two start at once without charge, whatever payment method was asked for.
+    const first = await promote(pro.agent, beat.id, {
       promotion_type: 'featured_week',
       payment_method: 'credits',
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().promotion.credits_spent).toBe(160);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      credits_available: start,
+      promotion: { status: 'active', payment_method: 'included', credits_spent: 0, price_cents: 0 },
+    });
+    expect(await slots()).toEqual([
+      [2, 1],
+      [2, 1],
+      [0, 0],
+    ]);
+    const second = await promote(pro.agent, beat.id, {
+      promotion_type: 'featured_month',
+      payment_method: 'card',
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).not.toHaveProperty('checkout_url');
+    expect(second.json().promotion).toMatchObject({ status: 'scheduled', payment_method: 'included' });
+    expect(await available(pro.id)).toBe(start);
+    expect(await slots()).toEqual([
+      [2, 0],
+      [2, 0],
+      [0, 0],
+    ]);
+
+    // Each has an invoice of 0 naming the included slot.
+    const included = await promotionInvoices(pro.id);
+    expect(included).toHaveLength(2);
+    for (const invoice of included) {
+      expect(invoice).toMatchObject({ subtotalCents: 0, discountCents: 0, totalCents: 0 });
+      expect(invoice.items).toEqual([
+        {
+          name: expect.stringMatching(
+            /^Featured 1 (Week|Month): Slot Beat \(included featured slot of your Pro plan\)$/,
+          ),
+          quantity: 1,
+          price: 0,
+        },
+      ]);
+    }
+
+    // Beyond the slots nobody is refused: the third is paid, with the 20 % discount.
+    const third = await promote(pro.agent, beat.id, {
+      promotion_type: 'featured_week',
+      payment_method: 'credits',
+    });
+    expect(third.statusCode).toBe(200);
+    expect(third.json().promotion).toMatchObject({ payment_method: 'credits', credits_spent: 160 });
     expect(await available(pro.id)).toBe(start - 160);
-    // Pro allows 2 featured promotions a month: the second goes, the third is refused.
-    expect((await promote(pro.agent, beat.id, { promotion_type: 'featured_week' })).statusCode).toBe(200);
-    const third = await promote(pro.agent, beat.id, { promotion_type: 'featured_month' });
-    expect(third.statusCode).toBe(403);
-    expect(third.json()).toEqual({ error: 'You have used all featured slots of your plan this month' });
-    expect(await available(pro.id)).toBe(start - 320);
-    // Boosts do not use featured slots.
-    expect((await promote(pro.agent, beat.id, { promotion_type: 'homepage_boost' })).statusCode).toBe(200);
+    const boost = await promote(pro.agent, beat.id, { promotion_type: 'homepage_boost' });
+    expect(boost.json().promotion).toMatchObject({ payment_method: 'credits', credits_spent: 80 });
+    expect(await available(pro.id)).toBe(start - 240);
+
+    // A new calendar month (UTC) brings the slots back: the used ones are from the month before.
+    await t.app.db.prisma.$executeRaw`
+      UPDATE promotions SET created_at = date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 second'
+      WHERE user_id = ${pro.id}::uuid`;
+    expect(await slots()).toEqual([
+      [2, 2],
+      [2, 2],
+      [0, 0],
+    ]);
+  });
+
+  it('concurrent featured promotions cannot take more included slots than the tier has', async () => {
+    const pro = await member(t.app, 'pro-race@example.com');
+    await subscribeTo(pro.agent, 'Pro');
+    const beats = await Promise.all(Array.from({ length: 4 }, () => insertBeat(t.app, pro.id)));
+    const start = await available(pro.id);
+    const results = await Promise.all(
+      beats.map((b) =>
+        promote(pro.agent, b.id, { promotion_type: 'featured_week', payment_method: 'credits' }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const methods = results.map((r) => r.json().promotion.payment_method).sort();
+    expect(methods).toEqual(['credits', 'credits', 'included', 'included']);
+    expect(await available(pro.id)).toBe(start - 2 * 160);
+  });
+
+  it('members without a tier that includes slots pay for every featured promotion', async () => {
+    const producer = await member(t.app, 'free-slots@example.com');
+    const beat = await insertBeat(t.app, producer.id);
+    await giveCredits(producer.id, 200);
+    const res = await promote(producer.agent, beat.id, { promotion_type: 'featured_week' });
+    expect(res.json().promotion).toMatchObject({ payment_method: 'credits', credits_spent: 200 });
+    expect(await available(producer.id)).toBe(0);
   });
 
   it('concurrent promotions paid with the last credits: exactly one succeeds', async () => {

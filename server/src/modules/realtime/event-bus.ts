@@ -29,9 +29,13 @@ export interface PresenceSnapshot {
   /** Distinct users with an open socket on this instance. */
   users: Iterable<string>;
   userCount: number;
+  /** Distinct sessions (keyed token hashes) with an open socket here: a browser's tabs are one. */
+  sessions: Iterable<string>;
+  sessionCount: number;
   sockets: number;
 }
 
+/** Live stats count people and sessions, not sockets (one user's five tabs are one of each). */
 export interface PresenceTotals {
   connectedUsers: number;
   activeSessions: number;
@@ -48,7 +52,7 @@ export interface EventBus {
   subscribe(handler: (message: BusMessage) => void): void;
   /** Tells the other instances who is connected here (called every few seconds). */
   reportPresence(snapshot: PresenceSnapshot): Promise<void>;
-  /** Connected users and sockets across all instances; `local` is this instance's snapshot. */
+  /** Connected users and sessions across all instances; `local` is this instance's snapshot. */
   presenceTotals(local: PresenceSnapshot): Promise<PresenceTotals>;
   close(): Promise<void>;
 }
@@ -77,7 +81,7 @@ export function createLocalEventBus(log: { error: (obj: object, msg: string) => 
     },
     async reportPresence() {},
     async presenceTotals(local) {
-      return { connectedUsers: local.userCount, activeSessions: local.sockets };
+      return { connectedUsers: local.userCount, activeSessions: local.sessionCount };
     },
     async close() {
       handlers.length = 0;

@@ -39,7 +39,10 @@ export const realtimePlugin = fp(
     }
     const service = createRealtimeService({
       bus,
-      hub: createSocketHub(app.log),
+      hub: createSocketHub(app.log, Date.now, {
+        perSession: opts.config.wsMaxSocketsPerSession,
+        perUser: opts.config.wsMaxSocketsPerUser,
+      }),
       log: app.log,
       ...(opts.pingIntervalMs ? { pingIntervalMs: opts.pingIntervalMs } : {}),
     });

@@ -24,20 +24,28 @@ export const realtimeRoutes: FastifyPluginAsync<{ config: Config }> = async (app
     if (!request.user) return reply.status(401).send({ error: 'Sign in required' });
   };
 
-  app.get(REALTIME_PATH, { websocket: true, preValidation: guard }, (socket, request) => {
-    // Workaround: @fastify/websocket 11.3.6 adds an 'error' listener whose closure holds the
-    // upgrade's request and reply (and their raw HTTP objects and headers) for as long as the
-    // socket lives: about 4 KB per socket. Ours only needs the user id, so it replaces that
-    // listener with one that drops the socket, as the library's default handler does.
-    socket.removeAllListeners('error');
-    socket.on('error', () => socket.terminate());
-    // The hijacked upgrade's ServerResponse also stays attached to the TCP socket; let it go.
-    const raw = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
-    raw._httpMessage?.detachSocket(raw);
-    // The guard let only requests with a session through; the hub keeps its hash, not the token.
-    app.realtime.connect(socket, {
-      userId: request.session!.user.id,
-      sessionHash: request.session!.tokenHash,
-    });
-  });
+  // Upgrade attempts per address (a socket is one long request, so the global limit leaves
+  // /api/ws to this one): a client reconnecting in a tight loop is told 429 before the handshake.
+  const upgradeLimit = { max: config.wsUpgradeRateLimitMax, timeWindow: '1 minute' };
+
+  app.get(
+    REALTIME_PATH,
+    { websocket: true, preValidation: guard, config: { rateLimit: upgradeLimit } },
+    (socket, request) => {
+      // Workaround: @fastify/websocket 11.3.6 adds an 'error' listener whose closure holds the
+      // upgrade's request and reply (and their raw HTTP objects and headers) for as long as the
+      // socket lives: about 4 KB per socket. Ours only needs the user id, so it replaces that
+      // listener with one that drops the socket, as the library's default handler does.
+      socket.removeAllListeners('error');
+      socket.on('error', () => socket.terminate());
+      // The hijacked upgrade's ServerResponse also stays attached to the TCP socket; let it go.
+      const raw = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+      raw._httpMessage?.detachSocket(raw);
+      // The guard let only requests with a session through; the hub keeps its hash, not the token.
+      app.realtime.connect(socket, {
+        userId: request.session!.user.id,
+        sessionHash: request.session!.tokenHash,
+      });
+    },
+  );
 };

@@ -26,9 +26,9 @@ function setup(liveStatsIntervalMs = 30) {
     return { connectedUsers, activeSessions, totalPlaying: 0, totalListening: 0, recentActivities: 0 };
   });
   realtime.setLiveStatsSource(statsRead);
-  const open = (userId: string) => {
+  const open = (userId: string, sessionHash = `session-of-${userId}`) => {
     const socket = new FakeSocket();
-    realtime.connect(socket, { userId, sessionHash: `session-of-${userId}` });
+    realtime.connect(socket, { userId, sessionHash });
     return socket;
   };
   return { realtime, statsRead, open };
@@ -36,8 +36,8 @@ function setup(liveStatsIntervalMs = 30) {
 
 const liveStats = (socket: FakeSocket) =>
   socket.sent.flatMap((m) => (m.type === 'live_stats' ? [m.data] : []));
-const online = (users: number, sockets: number) =>
-  expect.objectContaining({ connectedUsers: users, activeSessions: sockets });
+const online = (users: number, sessions: number) =>
+  expect.objectContaining({ connectedUsers: users, activeSessions: sessions });
 
 describe('live stats over the socket (defect 8)', () => {
   it('a newcomer gets live stats that count its own socket, without asking', async () => {
@@ -51,7 +51,8 @@ describe('live stats over the socket (defect 8)', () => {
     const ann = open('ann');
     await vi.waitFor(() => expect(liveStats(ann).at(-1)).toEqual(online(1, 1)));
     const bob = open('bob');
-    const bobAgain = open('bob');
+    // Bob on his phone: another session of the same user.
+    const bobAgain = open('bob', 'bob-phone');
     await vi.waitFor(() => {
       expect(liveStats(ann).at(-1)).toEqual(online(2, 3));
       expect(liveStats(bob).at(-1)).toEqual(online(2, 3));
@@ -114,5 +115,15 @@ describe('initial state', () => {
       'initial_feed',
       'unread_count_updated',
     ]);
+  });
+});
+
+describe('live stats count sessions, not sockets', () => {
+  it("a user's tabs (sockets of one session) are one session", async () => {
+    const { open } = setup();
+    const tabs = [open('ann'), open('ann'), open('ann')];
+    await vi.waitFor(() => expect(liveStats(tabs[0]!).at(-1)).toEqual(online(1, 1)));
+    open('ann', 'ann-phone');
+    await vi.waitFor(() => expect(liveStats(tabs[0]!).at(-1)).toEqual(online(1, 2)));
   });
 });

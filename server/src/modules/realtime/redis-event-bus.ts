@@ -15,8 +15,11 @@ interface Envelope {
  * under the configured prefix. A message is handled locally at once and skipped when Redis
  * echoes it back, so this instance keeps delivering to its own sockets if Redis hiccups.
  *
- * Presence: each instance writes its socket count into a hash and its users into a sorted set
- * scored by report time; totals read both and ignore reports older than PRESENCE_TTL_MS.
+ * Presence: each instance writes its users and its sessions into two sorted sets scored by
+ * report time; totals count the members of each reported within PRESENCE_TTL_MS, so a user or a
+ * session with sockets on two instances counts once. Members this instance reported before and
+ * no longer has are removed at once (another instance that still has one adds it back at its
+ * next report); those of an instance that stopped age out.
  */
 export async function createRedisEventBus(opts: {
   url: string;
@@ -27,7 +30,7 @@ export async function createRedisEventBus(opts: {
   const { Redis } = await import('ioredis');
   const instanceId = randomUUID();
   const channel = `${opts.prefix}realtime`;
-  const socketsKey = `${opts.prefix}presence:sockets`;
+  const sessionsKey = `${opts.prefix}presence:sessions`;
   const usersKey = `${opts.prefix}presence:users`;
   const connect = () =>
     new Redis(opts.url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
@@ -43,6 +46,8 @@ export async function createRedisEventBus(opts: {
   await sub.subscribe(channel);
 
   const handlers: ((message: BusMessage) => void)[] = [];
+  /** What this instance last reported, by key, to remove what has gone since. */
+  const reported = new Map<string, Set<string>>();
   const dispatch = (message: BusMessage) => {
     for (const handler of handlers) {
       try {
@@ -78,35 +83,45 @@ export async function createRedisEventBus(opts: {
     },
     async reportPresence(snapshot: PresenceSnapshot) {
       const now = Date.now();
-      const batch = pub.multi().hset(socketsKey, instanceId, `${snapshot.sockets}|${now}`);
-      let chunk: (string | number)[] = [];
-      for (const userId of snapshot.users) {
-        chunk.push(now, userId);
-        if (chunk.length >= ZADD_CHUNK * 2) {
-          batch.zadd(usersKey, ...chunk);
-          chunk = [];
+      const batch = pub.multi();
+      for (const [key, members] of [
+        [usersKey, snapshot.users],
+        [sessionsKey, snapshot.sessions],
+      ] as const) {
+        const current = new Set(members);
+        const gone = [...(reported.get(key) ?? [])].filter((member) => !current.has(member));
+        for (let i = 0; i < gone.length; i += ZADD_CHUNK) batch.zrem(key, ...gone.slice(i, i + ZADD_CHUNK));
+        reported.set(key, current);
+        let chunk: (string | number)[] = [];
+        for (const member of current) {
+          chunk.push(now, member);
+          if (chunk.length >= ZADD_CHUNK * 2) {
+            batch.zadd(key, ...chunk);
+            chunk = [];
+          }
         }
+        if (chunk.length) batch.zadd(key, ...chunk);
+        batch.zremrangebyscore(key, '-inf', now - PRESENCE_TTL_MS);
       }
-      if (chunk.length) batch.zadd(usersKey, ...chunk);
-      batch.zremrangebyscore(usersKey, '-inf', now - PRESENCE_TTL_MS);
       await batch.exec();
     },
     async presenceTotals() {
       const since = Date.now() - PRESENCE_TTL_MS;
-      const [reports, users] = await Promise.all([
-        pub.hgetall(socketsKey),
+      const [users, sessions] = await Promise.all([
         pub.zcount(usersKey, since, '+inf'),
+        pub.zcount(sessionsKey, since, '+inf'),
       ]);
-      let sockets = 0;
-      for (const value of Object.values(reports)) {
-        const [count, at] = value.split('|').map(Number);
-        if (at !== undefined && at >= since && Number.isFinite(count)) sockets += count!;
-      }
-      return { connectedUsers: users, activeSessions: sockets };
+      return { connectedUsers: users, activeSessions: sessions };
     },
     async close() {
       handlers.length = 0;
-      await pub.hdel(socketsKey, instanceId).catch(() => {});
+      // This instance's users and sessions stop counting now, not when their reports age out.
+      const batch = pub.multi();
+      for (const [key, members] of reported) {
+        const list = [...members];
+        for (let i = 0; i < list.length; i += ZADD_CHUNK) batch.zrem(key, ...list.slice(i, i + ZADD_CHUNK));
+      }
+      await batch.exec().catch(() => {});
       sub.disconnect();
       await pub.quit().catch(() => pub.disconnect());
     },

@@ -12,6 +12,16 @@ export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
  */
 export const ENDED_SESSION_MEMORY_MS = 60_000;
 
+/** Defaults of WS_MAX_SOCKETS_PER_SESSION and WS_MAX_SOCKETS_PER_USER. */
+export const DEFAULT_SOCKET_LIMITS = { perSession: 5, perUser: 10 };
+
+/**
+ * The reason of the close that makes room for a newer socket. 1000, a normal close: the client
+ * does not reconnect (platform.md §7), so two tabs past the limit never take turns closing each
+ * other; the newest tabs stay live.
+ */
+export const TOO_MANY_SOCKETS_REASON = 'Too many connections: this one was the oldest';
+
 /**
  * The part of a `ws` WebSocket that the hub and the protocol use. Written out so both can be
  * driven by a fake in tests; a real `ws` socket satisfies it as it is.
@@ -49,6 +59,7 @@ const SEND_OPTIONS = { binary: false, compress: false, fin: true } as const;
 export function createSocketHub(
   log: { warn: (obj: object, msg: string) => void },
   now: () => number = Date.now,
+  limits: { perSession: number; perUser: number } = DEFAULT_SOCKET_LIMITS,
 ) {
   const clients = new Set<Client>();
   const byUser = new Map<string, Set<Client>>();
@@ -68,6 +79,12 @@ export function createSocketHub(
     const set = map.get(key);
     set?.delete(client);
     if (set?.size === 0) map.delete(key);
+  }
+
+  function remove(client: Client) {
+    clients.delete(client);
+    unindex(byUser, client.userId, client);
+    unindex(bySession, client.sessionHash, client);
   }
 
   function deliver(client: Client, frame: Frame, bytes: Buffer) {
@@ -111,14 +128,22 @@ export function createSocketHub(
       clients.add(client);
       index(byUser, client.userId, client);
       index(bySession, client.sessionHash, client);
+      // Sets keep insertion order: the first is the oldest. Unindexed at once, so the counts
+      // (and presence) are right before its close event comes back.
+      for (const [set, max] of [
+        [bySession.get(client.sessionHash)!, limits.perSession],
+        [byUser.get(client.userId)!, limits.perUser],
+      ] as const) {
+        while (set.size > max) {
+          const oldest = set.values().next().value!;
+          remove(oldest);
+          oldest.socket.close(CLOSE_CODES.NORMAL, TOO_MANY_SOCKETS_REASON);
+        }
+      }
       return true;
     },
 
-    remove(client: Client) {
-      clients.delete(client);
-      unindex(byUser, client.userId, client);
-      unindex(bySession, client.sessionHash, client);
-    },
+    remove,
 
     /**
      * These sessions are over (signed out or expired): their sockets are closed with 1000, a
@@ -178,7 +203,13 @@ export function createSocketHub(
     },
 
     presence(): PresenceSnapshot {
-      return { users: byUser.keys(), userCount: byUser.size, sockets: clients.size };
+      return {
+        users: byUser.keys(),
+        userCount: byUser.size,
+        sessions: bySession.keys(),
+        sessionCount: bySession.size,
+        sockets: clients.size,
+      };
     },
 
     /** Closes every socket with 1012 (service restart), which clients answer by reconnecting. */

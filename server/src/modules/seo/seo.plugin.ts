@@ -13,7 +13,10 @@ declare module 'fastify' {
 
 export const seoPlugin = fp(
   async (app, opts: { config: Config }) => {
-    app.decorate('seo', createSeoService({ repo: createSeoRepository(app.db.prisma), publicUrl: opts.config.publicUrl }));
+    app.decorate(
+      'seo',
+      createSeoService({ repo: createSeoRepository(app.db.prisma), publicUrl: opts.config.publicUrl }),
+    );
     await app.register(seoRoutes);
   },
   { name: 'seo', dependencies: ['db', 'auth'] },

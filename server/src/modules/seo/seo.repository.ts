@@ -69,7 +69,10 @@ export function createSeoRepository(prisma: PrismaClient) {
      * The public pages worth indexing: beats in the store, newest first, and the profiles of
      * producers with at least one of them, whose owners left their profile public.
      */
-    async sitemap(): Promise<{ beats: { id: string; updatedAt: Date }[]; profiles: { id: string; updatedAt: Date }[] }> {
+    async sitemap(): Promise<{
+      beats: { id: string; updatedAt: Date }[];
+      profiles: { id: string; updatedAt: Date }[];
+    }> {
       const beats = await prisma.beat.findMany({
         where: { soldExclusiveAt: null, delistedAt: null },
         orderBy: { createdAt: 'desc' },

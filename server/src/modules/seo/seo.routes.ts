@@ -6,7 +6,10 @@ import type { FastifyPluginAsync } from 'fastify';
  */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(app.seo.robotsTxt()),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(app.seo.robotsTxt()),
   );
   app.get('/sitemap.xml', async (_request, reply) =>
     reply

@@ -44,7 +44,10 @@ function escapeHtml(text: string): string {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 /** The head tags of a page, each line escaped (every value may come from a user). */
@@ -116,7 +119,11 @@ export function createSeoService(deps: { repo: SeoRepository; publicUrl: string 
     if (!beat) return null;
     const producer = displayName(beat.producerName, beat.userId, 'Producer');
     const price = beat.isFree ? 'Free' : formatPrice(beat.priceCents, 'USD');
-    const facts = [`${beat.genre} beat`, beat.bpm ? `${beat.bpm} BPM` : null, price === 'Free' ? 'free download' : price]
+    const facts = [
+      `${beat.genre} beat`,
+      beat.bpm ? `${beat.bpm} BPM` : null,
+      price === 'Free' ? 'free download' : price,
+    ]
       .filter(Boolean)
       .join(' · ');
     return {
@@ -163,8 +170,16 @@ export function createSeoService(deps: { repo: SeoRepository; publicUrl: string 
       return [
         'User-agent: *',
         // Pages that are someone's own (or a checkout) say nothing to a search engine.
-        ...['/api/', '/auth/', '/checkout/', '/downloads', '/earnings', '/settings', '/notifications', '/admin']
-          .map((path) => `Disallow: ${path}`),
+        ...[
+          '/api/',
+          '/auth/',
+          '/checkout/',
+          '/downloads',
+          '/earnings',
+          '/settings',
+          '/notifications',
+          '/admin',
+        ].map((path) => `Disallow: ${path}`),
         'Allow: /api/files/',
         '',
         `Sitemap: ${absolute('/sitemap.xml')}`,

@@ -27,7 +27,11 @@ beforeAll(async () => {
   const signedIn = await signIn(t.app, 'nova@example.com');
   producer = signedIn.agent;
   producerId = signedIn.user.id;
-  await producer.request({ method: 'PUT', url: '/api/profile', payload: { display_name: 'Nova <Beats>', bio: 'Icy trap & drill.' } });
+  await producer.request({
+    method: 'PUT',
+    url: '/api/profile',
+    payload: { display_name: 'Nova <Beats>', bio: 'Icy trap & drill.' },
+  });
   coverKey = (await uploadImage(producer)).json().key;
   beatId = await createBeat(producer, {
     title: 'Midnight "Trap" Lord',
@@ -69,7 +73,9 @@ describe('GET /sitemap.xml', () => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(res.body).toContain('<loc>https://beats.example/</loc>');
     expect(res.body).toContain(`<loc>https://beats.example/beat/${beatId}</loc>`);
     expect(res.body).toContain(`<loc>https://beats.example/beat/${hiddenBeatId}</loc>`);
@@ -80,7 +86,7 @@ describe('GET /sitemap.xml', () => {
 });
 
 describe('page heads', () => {
-  it("serves a beat page with a title naming the beat and producer, and Open Graph tags with cover and price", async () => {
+  it('serves a beat page with a title naming the beat and producer, and Open Graph tags with cover and price', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/beat/${beatId}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -92,8 +98,12 @@ describe('page heads', () => {
       '<meta name="description" content="Trap beat · 140 BPM · $29.99. Heavy 808s for late-night verses." />',
     );
     expect(html).toContain('<meta property="og:type" content="music.song" />');
-    expect(html).toContain('<meta property="og:title" content="Midnight &#34;Trap&#34; Lord by Nova &#60;Beats&#62; · Beatroom" />');
-    expect(html).toContain(`<meta property="og:image" content="https://beats.example/api/files/${coverKey}" />`);
+    expect(html).toContain(
+      '<meta property="og:title" content="Midnight &#34;Trap&#34; Lord by Nova &#60;Beats&#62; · Beatroom" />',
+    );
+    expect(html).toContain(
+      `<meta property="og:image" content="https://beats.example/api/files/${coverKey}" />`,
+    );
     expect(html).toContain(`<meta property="og:url" content="https://beats.example/beat/${beatId}" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain('<meta name="twitter:data1" content="$29.99" />');

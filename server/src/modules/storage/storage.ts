@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { COVER_RENDITION_WIDTHS, coverRenditionKey, STORAGE_KEY_PATTERN } from '@beatroom/shared/files-contract';
+import {
+  COVER_RENDITION_WIDTHS,
+  coverRenditionKey,
+  STORAGE_KEY_PATTERN,
+} from '@beatroom/shared/files-contract';
 
 /** An inclusive byte range, as HTTP Range counts it. */
 export interface ByteRange {

@@ -100,8 +100,14 @@ describe('renditions for images stored before them', () => {
     await t.app.jobs.drained(backfillRenditionsJob, { timeoutMs: 30_000 });
 
     for (const key of keys) {
-      expect((await fetchImage(coverRenditionKey(key, 256)!)).meta).toMatchObject({ format: 'webp', width: 256 });
-      expect((await fetchImage(coverRenditionKey(key, 512)!)).meta).toMatchObject({ format: 'webp', width: 512 });
+      expect((await fetchImage(coverRenditionKey(key, 256)!)).meta).toMatchObject({
+        format: 'webp',
+        width: 256,
+      });
+      expect((await fetchImage(coverRenditionKey(key, 512)!)).meta).toMatchObject({
+        format: 'webp',
+        width: 512,
+      });
     }
     // Nothing left to do: a second run renders nothing.
     expect(await t.app.uploads.backfillRenditions()).toBe(0);

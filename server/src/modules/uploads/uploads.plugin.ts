@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { Config } from '../../config';
 import { z } from 'zod';
 import { defineJob } from '../jobs/job-runner';
 import { createUploadsRepository } from './uploads.repository';
@@ -25,14 +26,18 @@ export const backfillRenditionsJob = defineJob('uploads.renditions-backfill', z.
 });
 
 export const uploadsPlugin = fp(
-  async (app) => {
+  async (app, opts: { config: Config }) => {
     const uploads = createUploadsService({
       repo: createUploadsRepository(app.db.prisma),
       storage: app.storage,
       log: app.log,
+      limits: {
+        storageQuotaBytes: opts.config.storageQuotaBytes,
+        uploadBytesPerDay: opts.config.uploadBytesPerDay,
+      },
     });
     app.decorate('uploads', uploads);
-    await app.register(uploadsRoutes);
+    await app.register(uploadsRoutes, { config: opts.config });
 
     await app.jobs.work(sweepUploadsJob, async () => {
       const swept = await uploads.sweepUnused(UNUSED_UPLOAD_MAX_AGE_MS);

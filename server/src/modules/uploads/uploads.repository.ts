@@ -76,6 +76,16 @@ export function createUploadsRepository(prisma: PrismaClient) {
       return prisma.upload.count();
     },
 
+    /** Bytes of a user's stored uploads: all of them, and those made since `since`. */
+    async usage(userId: string, since: Date): Promise<{ total: number; recent: number }> {
+      const [row] = await prisma.$queryRaw<{ total: bigint | null; recent: bigint | null }[]>`
+        SELECT sum(size_bytes) AS total,
+               sum(size_bytes) FILTER (WHERE created_at >= ${since}) AS recent
+          FROM uploads
+         WHERE user_id = ${userId}::uuid`;
+      return { total: Number(row?.total ?? 0), recent: Number(row?.recent ?? 0) };
+    },
+
     /**
      * Deletes up to `limit` upload rows made before `before` that no beat (audio, cover) and no
      * profile (picture, cover, voice tag) uses, and answers their keys: the files are the

@@ -2,14 +2,16 @@ import multipart from '@fastify/multipart';
 import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { UPLOAD_FIELDS, UploadResponse } from '@beatroom/shared/files-contract';
 import { LIMITS } from '@beatroom/shared/limits';
+import { UploadQuota } from '@beatroom/shared/upload-quota-contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../http/authenticate';
-import { badRequest } from '../../http/http-errors';
+import { badRequest, tooLarge } from '../../http/http-errors';
+import type { Config } from '../../config';
 
 /** A multipart content type's boundary parameter, quoted or not; busboy needs one to parse. */
 const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
-const responses = { 200: UploadResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody };
+const responses = { 200: UploadResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 429: ErrorBody };
 
 /** The one file part of a multipart request, in the expected field. */
 async function filePart(request: FastifyRequest, field: string, maxBytes: number, missing: string) {
@@ -31,37 +33,63 @@ async function filePart(request: FastifyRequest, field: string, maxBytes: number
  * POST /api/upload/audio and /api/upload/image. Multipart is registered here, scoped to these
  * routes, so other features can register their own limits.
  */
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   await app.register(multipart);
   const { uploads } = app;
+  // Attempts per user per hour, each route, failed ones included: each costs a decode. (The
+  // bytes are bounded by the quota and the daily allowance, from what was stored.)
+  const uploadLimit = {
+    max: config.uploadRateLimitMax,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) =>
+      request.session ? `upload:${request.session.user.id}` : request.ip,
+  };
+
+  /** The user's allowance, refused (413, naming what is left) before a byte is read when nothing is. */
+  const allowanceOf = async (userId: string) => {
+    const allowance = await uploads.allowance(userId);
+    if (allowance.bytes <= 0) throw tooLarge(allowance.message);
+    return allowance;
+  };
+
+  app.get(
+    '/api/uploads/quota',
+    { onRequest: app.authenticate, schema: { response: { 200: UploadQuota, 401: ErrorBody } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return uploads.quota(signedInUser(request).id);
+    },
+  );
 
   app.post(
     '/api/upload/audio',
-    { onRequest: app.authenticate, schema: { response: responses } },
+    { onRequest: app.authenticate, config: { rateLimit: uploadLimit }, schema: { response: responses } },
     async (request) => {
       const user = signedInUser(request);
+      const allowance = await allowanceOf(user.id);
       const part = await filePart(
         request,
         UPLOAD_FIELDS.audio,
         LIMITS.AUDIO_MAX_BYTES,
         'Please select an audio file',
       );
-      return uploads.storeAudio(user.id, part.file, part.filename);
+      return uploads.storeAudio(user.id, part.file, part.filename, allowance);
     },
   );
 
   app.post(
     '/api/upload/image',
-    { onRequest: app.authenticate, schema: { response: responses } },
+    { onRequest: app.authenticate, config: { rateLimit: uploadLimit }, schema: { response: responses } },
     async (request) => {
       const user = signedInUser(request);
+      const allowance = await allowanceOf(user.id);
       const part = await filePart(
         request,
         UPLOAD_FIELDS.image,
         LIMITS.IMAGE_MAX_BYTES,
         'Please select an image',
       );
-      return uploads.storeImage(user.id, part.file, part.filename);
+      return uploads.storeImage(user.id, part.file, part.filename, allowance);
     },
   );
 };

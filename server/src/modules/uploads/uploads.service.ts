@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import { COVER_RENDITION_WIDTHS, coverRenditionKey, IMAGE_MAX_PIXELS } from '@beatroom/shared/files-contract';
 import { LIMITS } from '@beatroom/shared/limits';
+import {
+  dailyUploadMessage,
+  storageQuotaMessage,
+  type UploadQuota,
+} from '@beatroom/shared/upload-quota-contract';
 import { badRequest, conflict, HttpError } from '../../http/http-errors';
 import { analyseAudio, InvalidAudioError } from '../audio/audio-analysis';
 import { AUDIO_CONTENT_TYPES, sniffAudio, sniffImage, SNIFF_BYTES } from '../audio/sniff';
@@ -47,6 +52,14 @@ async function renderRenditions(imageKey: string, jpeg: Buffer): Promise<{ key: 
 
 export const UPLOAD_INTERRUPTED = 'The upload was interrupted before the file was complete';
 
+const DAY_MS = 24 * 3600_000;
+
+/** What one more upload of a user may take, and the 413 message past it. */
+export interface UploadAllowance {
+  bytes: number;
+  message: string;
+}
+
 interface Log {
   warn(obj: object, msg: string): void;
 }
@@ -63,8 +76,24 @@ function receiveError(error: unknown): Error {
  * fails, nothing stays behind in storage or in the uploads table. The demo seed stores its
  * generated audio and covers through the same two functions.
  */
-export function createUploadsService(deps: { repo: UploadsRepository; storage: Storage; log: Log }) {
+export function createUploadsService(deps: {
+  repo: UploadsRepository;
+  storage: Storage;
+  log: Log;
+  /** Per-user storage quota and bytes per 24 h; unset: no per-user limit (tests of other modules). */
+  limits?: { storageQuotaBytes: number; uploadBytesPerDay: number };
+}) {
   const { repo, storage, log } = deps;
+  const limits = deps.limits ?? {
+    storageQuotaBytes: Number.MAX_SAFE_INTEGER,
+    uploadBytesPerDay: Number.MAX_SAFE_INTEGER,
+  };
+
+  /** The size cap of one file: its kind's limit, or less when the user's quota has less left. */
+  const capOf = (maxBytes: number, tooLargeMessage: string, allowance?: UploadAllowance) =>
+    allowance && allowance.bytes < maxBytes
+      ? { bytes: allowance.bytes, message: allowance.message }
+      : { bytes: maxBytes, message: tooLargeMessage };
 
   const discard = async (key: string) => {
     await storage
@@ -72,9 +101,36 @@ export function createUploadsService(deps: { repo: UploadsRepository; storage: S
       .catch((error: unknown) => log.warn({ err: error, key }, 'could not delete a file'));
   };
 
+  async function quotaOf(userId: string): Promise<UploadQuota> {
+    const usage = await repo.usage(userId, new Date(Date.now() - DAY_MS));
+    return {
+      quota_bytes: limits.storageQuotaBytes,
+      used_bytes: usage.total,
+      remaining_bytes: Math.max(0, limits.storageQuotaBytes - usage.total),
+      daily_limit_bytes: limits.uploadBytesPerDay,
+      daily_remaining_bytes: Math.max(0, limits.uploadBytesPerDay - usage.recent),
+    };
+  }
+
   return {
     /** Who uploaded a stored file, and what it is; null for a key nobody uploaded. */
     find: (key: string) => repo.find(key),
+
+    /** What the user's stored uploads take, and what is left of the quota and of today's bytes. */
+    quota: quotaOf,
+
+    /**
+     * What the user's next upload may take, with the message a bigger one gets (413): null
+     * when nothing is left, with that message. Checked before a byte is read, and again while
+     * the file streams in (two uploads at once may each pass alone; the overshoot is one file).
+     */
+    async allowance(userId: string): Promise<UploadAllowance> {
+      const quota = await quotaOf(userId);
+      if (quota.daily_remaining_bytes < quota.remaining_bytes) {
+        return { bytes: quota.daily_remaining_bytes, message: dailyUploadMessage(quota) };
+      }
+      return { bytes: quota.remaining_bytes, message: storageQuotaMessage(quota) };
+    },
 
     /**
      * Checks, before a beat or a profile stores a file key, that the file may take up `use`:
@@ -141,7 +197,9 @@ export function createUploadsService(deps: { repo: UploadsRepository; storage: S
           try {
             const jpeg = await collect(await storage.get(key));
             for (const rendition of await renderRenditions(key, jpeg)) {
-              await storage.put(rendition.key, Readable.from([rendition.body]), { contentType: 'image/webp' });
+              await storage.put(rendition.key, Readable.from([rendition.body]), {
+                contentType: 'image/webp',
+              });
             }
             rendered++;
           } catch (error) {
@@ -157,8 +215,10 @@ export function createUploadsService(deps: { repo: UploadsRepository; storage: S
       userId: string,
       source: Readable,
       originalName: string | null,
+      allowance?: UploadAllowance,
     ): Promise<{ key: string }> {
-      const limited = limitBytes(source, LIMITS.AUDIO_MAX_BYTES, AUDIO_TOO_LARGE);
+      const cap = capOf(LIMITS.AUDIO_MAX_BYTES, AUDIO_TOO_LARGE, allowance);
+      const limited = limitBytes(source, cap.bytes, cap.message);
       let received;
       try {
         received = await readHead(limited, SNIFF_BYTES);
@@ -206,8 +266,10 @@ export function createUploadsService(deps: { repo: UploadsRepository; storage: S
       userId: string,
       source: Readable,
       originalName: string | null,
+      allowance?: UploadAllowance,
     ): Promise<{ key: string }> {
-      const limited = limitBytes(source, LIMITS.IMAGE_MAX_BYTES, IMAGE_TOO_LARGE);
+      const cap = capOf(LIMITS.IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, allowance);
+      const limited = limitBytes(source, cap.bytes, cap.message);
       let input: Buffer;
       try {
         const { head, body } = await readHead(limited, SNIFF_BYTES);

@@ -11,16 +11,24 @@ import { lazyPage } from '../lazy-page';
 // The layout's parts that a first visit does not show: each loads the first time it is needed
 // (a dialog opened, a beat playing, a user signed in), keeping Radix dialogs, dnd-kit and the
 // account's code out of the first load (issue 16).
-const PurchaseDialog = lazyPage(() => import('../../features/purchase/components/purchase-dialog'), 'PurchaseDialog');
+const PurchaseDialog = lazyPage(
+  () => import('../../features/purchase/components/purchase-dialog'),
+  'PurchaseDialog',
+);
 const SignInDialog = lazyPage(() => import('../../features/auth/components/sign-in-dialog'), 'SignInDialog');
-const InvoicesDialog = lazyPage(() => import('../../features/invoices/components/invoices-dialog'), 'InvoicesDialog');
+const InvoicesDialog = lazyPage(
+  () => import('../../features/invoices/components/invoices-dialog'),
+  'InvoicesDialog',
+);
 const MoneyDialogs = lazyPage(() => import('../money-dialogs'), 'MoneyDialogs');
 const AppRealtime = lazyPage(() => import('../realtime/app-realtime'), 'AppRealtime');
 const DownloadBeatButton = lazyPage(
   () => import('../../features/purchase/components/download-beat-button'),
   'DownloadBeatButton',
 );
-const PlayerBar = lazy(() => import('../../features/player/components/player-bar').then((m) => ({ default: m.PlayerBar })));
+const PlayerBar = lazy(() =>
+  import('../../features/player/components/player-bar').then((m) => ({ default: m.PlayerBar })),
+);
 
 /** True from the first time `now` is true: a dialog stays mounted to play its closing animation. */
 function useOnceTrue(now: boolean): boolean {

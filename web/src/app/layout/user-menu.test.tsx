@@ -43,7 +43,7 @@ function renderMenu(user: SessionUser) {
 }
 
 async function openMenu(name: string, user: ReturnType<typeof renderMenu>['user']) {
-  await user.click(screen.getByRole('button', { name: `User menu for ${name}` }));
+  await user.click(screen.getByRole('button', { name: `${name}, user menu` }));
   return screen.findByRole('menu');
 }
 
@@ -107,7 +107,7 @@ describe('UserMenu', () => {
     stubFetch();
     const { user } = renderMenu({ ...member, name: null });
 
-    expect(screen.getByRole('button', { name: 'User menu for User a1b2c3d4' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User a1b2c3d4, user menu' })).toBeInTheDocument();
     const menu = await openMenu('User a1b2c3d4', user);
     expect(within(menu).getByText('User a1b2c3d4')).toBeInTheDocument();
   });

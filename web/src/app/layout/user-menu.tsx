@@ -83,7 +83,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <DropdownMenu.Root modal={false} onOpenChange={(open) => open && setOpened(true)}>
       <DropdownMenu.Trigger
-        aria-label={`User menu for ${name}`}
+        // Starts with the name it shows (WCAG 2.5.3: speech users say what they see).
+        aria-label={`${name}, user menu`}
         className="flex max-w-56 items-center gap-2 rounded-full border border-line bg-surface/70 py-1 pr-2 pl-1 text-sm transition-colors hover:bg-fg/10 data-[state=open]:bg-fg/10"
       >
         <Avatar src={user.picture} name={name} size={28} />

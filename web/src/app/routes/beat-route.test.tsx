@@ -2,6 +2,7 @@ import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPlayerStore, usePlayerStore } from '../../features/player/store/player-store';
+import { usePromoteDialog } from '../../features/promotions/store/promote-dialog-store';
 import { useSignInDialog } from '../../features/session/store/sign-in-dialog-store';
 import { TOAST_EVENT } from '../../lib/toast';
 import {
@@ -20,7 +21,7 @@ import { BeatRoute } from './beat-route';
 import { ProfileRoute } from './profile-route';
 
 // The beat page as the app composes it: the beat-detail feature with the player, favourites,
-// reviews, the producer's badges and Manage Beat in its slots.
+// reviews, the producer's badges, Manage Beat and Promote in its slots.
 
 const beat = makeBeatDetail({ is_featured: true, created_at: '2026-11-01T12:00:00.000Z' });
 const path = `/api/beats/${beat.id}`;
@@ -119,6 +120,27 @@ describe('the beat page', () => {
     setup(producer, ownerHandlers);
     expect(await screen.findByRole('button', { name: 'Manage Beat' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Rate Beat' })[0]).toBeDisabled());
+  });
+
+  it('for the owner: Promote opens Promote Your Beat for this beat; nobody else sees it', async () => {
+    usePromoteDialog.setState({ beat: null, onPromoted: null });
+    const { user } = setup(producer, ownerHandlers);
+    await user.click(await screen.findByRole('button', { name: `Promote ${beat.title}` }));
+    expect(usePromoteDialog.getState().beat).toEqual({ id: beat.id, title: beat.title });
+  });
+
+  it('offers Promote neither to a member who is not the owner nor on a beat sold exclusively', async () => {
+    const member = setup(listener);
+    await screen.findByRole('button', { name: 'Favorited' });
+    expect(screen.queryByRole('button', { name: /^Promote/ })).not.toBeInTheDocument();
+    member.unmount();
+
+    setup(producer, {
+      ...ownerHandlers,
+      [`GET ${path}`]: () => jsonResponse({ ...beat, sold_exclusively: true }),
+    });
+    expect(await screen.findByRole('button', { name: 'Manage Beat' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Promote/ })).not.toBeInTheDocument();
   });
 
   it('leaves for home once the owner deletes the beat from Manage Beat, and the player forgets it', async () => {

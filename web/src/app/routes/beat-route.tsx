@@ -3,6 +3,7 @@ import type { BeatPageSlots } from '../../features/beat-detail/components/beat-p
 import { LikeButton } from '../../features/catalogue/components/like-button';
 import { BeatPlayerPanel } from '../../features/player/components/beat-player-panel';
 import { ProducerBadges } from '../../features/profile/components/producer-badges';
+import { PromoteBeatButton } from '../../features/promotions/components/promote-beat-button';
 import { BeatPriceButton } from '../../features/purchase/components/beat-price-button';
 import { RateBeatButton } from '../../features/reviews/components/rate-beat-button';
 import { RatingSummary } from '../../features/reviews/components/rating-summary';
@@ -19,6 +20,7 @@ const slots: BeatPageSlots = {
   priceButton: (beat) => <BeatPriceButton beat={beat} variant="page" />,
   reviews: (beat) => <ReviewsSection beat={beat} />,
   manageBeat: (props) => <ManageBeatDialog {...props} />,
+  promoteButton: (beat) => <PromoteBeatButton beat={beat} />,
 };
 
 /** /beat/:beatId and /beats/:beatId. */

@@ -151,7 +151,7 @@ describe('one’s own profile', () => {
       ],
       { initialEntry: `/profile/${OWNER_ID}` },
     );
-    const menu = await screen.findByRole('button', { name: 'User menu for Nova Beats' });
+    const menu = await screen.findByRole('button', { name: 'Nova Beats, user menu' });
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
@@ -161,7 +161,7 @@ describe('one’s own profile', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     // Not after a sign-out, and without asking the server who is signed in again.
-    expect(await screen.findByRole('button', { name: 'User menu for Nova Prime' })).toBe(menu);
+    expect(await screen.findByRole('button', { name: 'Nova Prime, user menu' })).toBe(menu);
     expect(menu.querySelector('img')).toHaveAttribute('src', `/api/files/${key}`);
     expect(api.calls('GET /api/users/me')).toHaveLength(1);
   });

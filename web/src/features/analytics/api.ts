@@ -1,3 +1,4 @@
+import { ListenerChartResponse } from '@beatroom/shared/analytics-charts-contract';
 import { Analytics } from '@beatroom/shared/realtime-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
@@ -14,5 +15,17 @@ export function userAnalyticsQueryOptions(userId: string) {
     queryKey: analyticsKeys.user(userId),
     queryFn: ({ signal }) =>
       apiClient.get(`/api/users/${encodeURIComponent(userId)}/analytics`, { schema: Analytics, signal }),
+  });
+}
+
+/** GET /api/users/{id}/analytics/listeners?days= (owner, plans with analytics_access; 403 ANALYTICS_LOCKED otherwise). */
+export function listenerChartQueryOptions(userId: string, days: number) {
+  return queryOptions({
+    queryKey: [...analyticsKeys.user(userId), 'listeners', days] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/users/${encodeURIComponent(userId)}/analytics/listeners?days=${days}`, {
+        schema: ListenerChartResponse,
+        signal,
+      }),
   });
 }

@@ -1,3 +1,4 @@
+import { EarningsByDayResponse } from '@beatroom/shared/analytics-charts-contract';
 import { EarningsResponse, PayoutOnboardingResponse } from '@beatroom/shared/money-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
@@ -22,4 +23,13 @@ export function earningsQueryOptions(userId: string) {
 /** POST /api/payouts/onboarding → where the producer completes Stripe Connect onboarding. */
 export function startPayoutOnboarding() {
   return apiClient.post('/api/payouts/onboarding', { schema: PayoutOnboardingResponse });
+}
+
+/** GET /api/users/me/earnings/by-day?days= (plans with analytics_access; 403 ANALYTICS_LOCKED otherwise). */
+export function earningsByDayQueryOptions(userId: string, days: number) {
+  return queryOptions({
+    queryKey: [...earningsKeys.user(userId), 'by-day', days] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/users/me/earnings/by-day?days=${days}`, { schema: EarningsByDayResponse, signal }),
+  });
 }

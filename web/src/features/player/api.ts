@@ -1,9 +1,10 @@
-import type { BeatWaveform } from '@beatroom/shared/beats-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, lazySchema } from '../../lib/api-client';
 
 // The player bar's waveform; its contract (and zod) load with the first request (issue 16).
-const BeatWaveformSchema = lazySchema(() => import('@beatroom/shared/beats-contract').then((m) => m.BeatWaveform));
+const BeatWaveformSchema = lazySchema(() =>
+  import('@beatroom/shared/beats-contract').then((m) => m.BeatWaveform),
+);
 
 export const playerKeys = {
   all: ['player'] as const,
@@ -16,7 +17,10 @@ export function waveformQueryOptions(beatId: string) {
   return queryOptions({
     queryKey: playerKeys.waveform(beatId),
     queryFn: ({ signal }) =>
-      apiClient.get(`/api/beats/${encodeURIComponent(beatId)}/waveform`, { schema: BeatWaveformSchema, signal }),
+      apiClient.get(`/api/beats/${encodeURIComponent(beatId)}/waveform`, {
+        schema: BeatWaveformSchema,
+        signal,
+      }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

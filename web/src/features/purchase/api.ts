@@ -1,14 +1,4 @@
-import type {
-  DownloadResponse,
-  DownloadStatus,
-  LicenseListResponse,
-  Order,
-  PaymentMethodListResponse,
-  PurchaseResponse,
-  DownloadRequestBody,
-  PurchaseBody,
-} from '@beatroom/shared/money-contract';
-import type { AccountPayment } from '@beatroom/shared/subscriptions-contract';
+import type { DownloadRequestBody, PurchaseBody } from '@beatroom/shared/money-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, lazySchema } from '../../lib/api-client';
 

@@ -4,7 +4,9 @@ import { apiClient, lazySchema } from '../../lib/api-client';
 import { describeFailure } from './api';
 
 // Read on every page: the contract (and zod) load beside the request (issue 16).
-const UserSettingsSchema = lazySchema(() => import('@beatroom/shared/settings-contract').then((m) => m.UserSettings));
+const UserSettingsSchema = lazySchema(() =>
+  import('@beatroom/shared/settings-contract').then((m) => m.UserSettings),
+);
 
 // The signed-in user's settings (money.md §3, §7). They live in the session feature because
 // every screen reads some of them (currency on every price, the player's volume, the theme);

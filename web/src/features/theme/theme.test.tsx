@@ -1,7 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeSwitch } from './components/theme-switch';
 import { ThemeSync } from './components/theme-sync';
 import { readStoredTheme, THEME_STORAGE_KEY, useThemeStore } from './store/theme-store';
 
@@ -77,26 +75,5 @@ describe('theme store', () => {
 
     act(() => system.set(false));
     expect(html()).toHaveAttribute('data-theme', 'light');
-  });
-
-  it('the header switch offers dark, light and auto and applies the pick', async () => {
-    stubSystemTheme(true);
-    const user = userEvent.setup();
-    render(
-      <>
-        <ThemeSync />
-        <ThemeSwitch />
-      </>,
-    );
-
-    await user.click(screen.getByRole('button', { name: 'Theme: Dark' }));
-    const options = screen.getAllByRole('menuitemradio');
-    expect(options.map((option) => option.textContent)).toEqual(['Dark', 'Light', 'Auto']);
-    expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
-
-    await user.click(screen.getByRole('menuitemradio', { name: 'Light' }));
-    expect(html()).toHaveAttribute('data-theme', 'light');
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
-    expect(screen.getByRole('button', { name: 'Theme: Light' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { BeatAnalytics } from '@beatroom/shared/beat-social-contract';
 import { Beat, CreatedId, type CreateBeatBody, type EditBeatBody } from '@beatroom/shared/beats-contract';
 import { UPLOAD_FIELDS, UploadResponse } from '@beatroom/shared/files-contract';
+import { UploadQuota } from '@beatroom/shared/upload-quota-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload-with-progress';
@@ -10,7 +11,16 @@ const beatPath = (id: string) => `/api/beats/${encodeURIComponent(id)}`;
 export const uploadKeys = {
   /** A beat's numbers for its owner, shown in Manage Beat. */
   analytics: (beatId: string) => ['beat-analytics', beatId] as const,
+  /** The signed-in user's storage quota and what is left of it. */
+  quota: ['upload-quota'] as const,
 };
+
+/** GET /api/uploads/quota: asked afresh on each visit of the upload page (uploads elsewhere move it). */
+export const uploadQuotaQueryOptions = queryOptions({
+  queryKey: uploadKeys.quota,
+  queryFn: ({ signal }) => apiClient.get('/api/uploads/quota', { schema: UploadQuota, signal }),
+  staleTime: 0,
+});
 
 /**
  * GET /api/beats/{id}/analytics, owner only. Asked afresh each time Manage Beat opens: plays,

@@ -38,7 +38,13 @@ export function ActivityItemRow({ item, compact = false }: { item: ActivityItem;
     <li
       className={`flex items-start gap-3 ${compact ? 'py-2.5' : 'rounded-2xl border border-line bg-surface/60 p-3.5'}`}
     >
-      <Link to={`/profile/${encodeURIComponent(item.userId)}`} tabIndex={-1} className="shrink-0">
+      {/* A second way in for the pointer (keyboards reach the name's link); named for screen readers. */}
+      <Link
+        to={`/profile/${encodeURIComponent(item.userId)}`}
+        tabIndex={-1}
+        aria-label={item.userName}
+        className="shrink-0"
+      >
         <Avatar src={item.userAvatar} name={item.userName} size={compact ? 32 : 40} />
       </Link>
       <div className="min-w-0 flex-1">

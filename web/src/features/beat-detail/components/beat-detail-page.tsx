@@ -76,6 +76,8 @@ function BeatView({ beat, slots }: { beat: BeatDetail; slots: BeatPageSlots }) {
         shareUrl={shareUrl}
         onRecord={recordVocals}
         onManage={isOwner ? () => setManageOpen(true) : null}
+        // A beat sold exclusively is out of the store: promoting it would be refused (409).
+        promoteButton={isOwner && !beat.sold_exclusively ? slots.promoteButton(beat) : null}
       />
       {slots.player(beat, slots.priceButton(beat))}
 
@@ -112,7 +114,8 @@ export function BeatDetailPage({ slots }: { slots: BeatPageSlots }) {
     beat.data
       ? {
           title: `${beat.data.title} by ${beat.data.producer_name} · Beatroom`,
-          description: beat.data.description ?? `${beat.data.title} by ${beat.data.producer_name} on Beatroom.`,
+          description:
+            beat.data.description ?? `${beat.data.title} by ${beat.data.producer_name} on Beatroom.`,
         }
       : null,
   );

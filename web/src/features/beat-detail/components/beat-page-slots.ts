@@ -12,8 +12,8 @@ export interface ManageBeatSlotProps {
 
 /**
  * The parts of the beat page that other features own, composed in by app/ (the page does not
- * import them): the player, buying and downloading, favourites, reviews, the producer's badges
- * and Manage Beat.
+ * import them): the player, buying and downloading, favourites, reviews, the producer's badges,
+ * Manage Beat and Promote.
  */
 export interface BeatPageSlots {
   /** The producer's badges beside their name (profile). */
@@ -35,4 +35,6 @@ export interface BeatPageSlots {
   reviews: (beat: BeatDetail) => ReactNode;
   /** The owner's Manage Beat dialog (upload). */
   manageBeat: (props: ManageBeatSlotProps) => ReactNode;
+  /** The owner's Promote, which opens Promote Your Beat (promotions). */
+  promoteButton: (beat: BeatDetail) => ReactNode;
 }

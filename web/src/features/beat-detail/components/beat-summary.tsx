@@ -3,6 +3,7 @@ import { formatPriceIn } from '@beatroom/shared/format-money';
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { Download, Headphones, MicVocal, Settings2, Share2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { CoverArt, FeaturedBadge } from '../../../components/ui/cover-art';
@@ -12,7 +13,8 @@ import { shareBeat } from './share-beat';
 
 /**
  * The top of the beat page: cover, genre and price, title, producer with badges, counts and
- * rating, description, and the actions (Record Vocals, Rate, Favorite, Share, Manage Beat).
+ * rating, description, and the actions (Record Vocals, Rate, Favorite, Share, Manage Beat,
+ * Promote).
  */
 export function BeatSummary({
   beat,
@@ -21,6 +23,7 @@ export function BeatSummary({
   shareUrl,
   onRecord,
   onManage,
+  promoteButton,
 }: {
   beat: BeatDetail;
   currency: Currency;
@@ -29,6 +32,8 @@ export function BeatSummary({
   onRecord: () => void;
   /** Offered to the beat's owner only. */
   onManage: (() => void) | null;
+  /** The owner's Promote (a slot); null for everyone else and for a beat out of the store. */
+  promoteButton: ReactNode;
 }) {
   const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
   return (
@@ -97,6 +102,7 @@ export function BeatSummary({
               Manage Beat
             </Button>
           ) : null}
+          {promoteButton}
         </div>
       </div>
     </div>

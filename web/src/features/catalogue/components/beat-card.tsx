@@ -123,7 +123,8 @@ export function BeatCard({
         </div>
         <Link
           to={`/profile/${beat.user_id}`}
-          className="min-w-0 truncate text-xs text-muted hover:text-fg hover:underline sm:text-sm"
+          // At least 24 px tall: a touch target (WCAG 2.5.8) under the title's.
+          className="min-h-6 min-w-0 truncate py-0.5 text-xs text-muted hover:text-fg hover:underline sm:text-sm"
         >
           {beat.producer_name}
         </Link>

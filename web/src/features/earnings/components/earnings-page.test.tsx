@@ -1,3 +1,4 @@
+import { ANALYTICS_LOCKED } from '@beatroom/shared/analytics-charts-contract';
 import type { EarningsResponse } from '@beatroom/shared/money-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +18,12 @@ function setup(
   handlers: Record<string, FetchHandler> = {},
   platform?: Platform,
 ) {
-  const api = stubFetch({ 'GET /api/users/me/earnings': () => jsonResponse(earnings), ...handlers });
+  const api = stubFetch({
+    'GET /api/users/me/earnings': () => jsonResponse(earnings),
+    // Without a plan that has analytics, as most producers are.
+    'GET /api/users/me/earnings/by-day': () => jsonResponse({ error: ANALYTICS_LOCKED }, 403),
+    ...handlers,
+  });
   const view = renderRoutes([
     {
       path: '/',

@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { earningsQueryOptions } from '../api';
+import { EarningsByDay } from './earnings-by-day';
 import { EarningsChart } from './earnings-chart';
 import { PayoutPanel, PerBeatTable } from './earnings-sections';
 
@@ -26,10 +27,11 @@ function EarningsSkeleton() {
 
 /**
  * /earnings (issue 9): a producer's sales ledger summed (gross, platform fees, net), the last
- * 30 days as a chart, sales per beat, and payout status. A live "New sale" refreshes it (app/'s
- * realtime dispatch invalidates the query).
+ * 30 days as a chart, earnings by day over a chosen range (plans with analytics; `onUpgrade`
+ * opens the Upgrade dialog from its locked panel), sales per beat, and payout status. A live
+ * "New sale" refreshes it (app/'s realtime dispatch invalidates the query).
  */
-export function EarningsPage({ user }: { user: SessionUser }) {
+export function EarningsPage({ user, onUpgrade }: { user: SessionUser; onUpgrade?: () => void }) {
   const earnings = useQuery(earningsQueryOptions(user.id));
 
   let body;
@@ -69,6 +71,7 @@ export function EarningsPage({ user }: { user: SessionUser }) {
           </PanelSection>
           <PayoutPanel earnings={data} />
         </div>
+        <EarningsByDay userId={user.id} onUpgrade={onUpgrade} />
         <PanelSection title="Sales per beat" Icon={BadgeDollarSign}>
           <div className="mt-3">
             <PerBeatTable earnings={data} />

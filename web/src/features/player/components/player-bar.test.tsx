@@ -141,7 +141,8 @@ describe('the player bar', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
-    const queue = screen.getByRole('region', { name: /^Queue/ });
+    // The panel (with dnd-kit) loads the first time it opens.
+    const queue = await screen.findByRole('region', { name: /^Queue/ });
     const rows = within(queue).getAllByRole('listitem');
     expect(rows.map((row) => within(row).getByRole('button', { name: /^Play / }).textContent)).toEqual([
       expect.stringContaining('Alpha'),
@@ -179,7 +180,7 @@ describe('the player bar', () => {
     });
     const { user, store } = setup();
     await user.click(screen.getByRole('button', { name: 'Queue (3)' }));
-    const handle = screen.getByRole('button', { name: 'Reorder Alpha' });
+    const handle = await screen.findByRole('button', { name: 'Reorder Alpha' });
     handle.focus();
 
     // dnd-kit's keyboard sensor: space picks up, an arrow moves, space drops. The sensor listens

@@ -1,5 +1,6 @@
 import { playerReducer, type PlayerAction } from '@beatroom/shared/player-queue';
 import { DEFAULT_PLAYER_STATE, type PlayerState } from '@beatroom/shared/player-defaults';
+import type * as PlayerSavedState from '@beatroom/shared/player-saved-state';
 import type { PlayerBeat } from '@beatroom/shared/player-state';
 import { create } from 'zustand';
 import { claimAudioFocus, createAudioFocusOwner, onAudioFocusLost } from '../../../lib/audio-focus';
@@ -14,7 +15,7 @@ function describe(error: unknown): string {
  * The saved state's rules and schema (zod): loaded beside the first load, not in it (issue 16).
  * The store starts empty and takes the saved state as soon as they are there.
  */
-type SavedStateRules = typeof import('@beatroom/shared/player-saved-state');
+type SavedStateRules = typeof PlayerSavedState;
 let savedStateRules: SavedStateRules | null = null;
 const savedStateRulesLoading = import('@beatroom/shared/player-saved-state').then((rules) => {
   savedStateRules = rules;

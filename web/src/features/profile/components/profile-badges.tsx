@@ -1,6 +1,6 @@
 import type { Profile } from '@beatroom/shared/community-contract';
 import { musicRoleLabel } from '@beatroom/shared/community-constants';
-import { BadgeCheck, Crown, Gem, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Crown, Gem, Sparkles, type LucideIcon } from 'lucide-react';
 
 /** One coloured chip: icon plus label, titled for pointer users. */
 function BadgeChip({
@@ -27,7 +27,8 @@ function BadgeChip({
 
 /**
  * The badges beside a name (platform.md §2 "Profile"): owner (red diamond), admin (gold crown),
- * verified, and the user's music role.
+ * verified, the custom_profile_badge of the user's plan (e.g. PRO; issue 10), and the user's
+ * music role.
  */
 export function ProfileBadges({ profile }: { profile: Profile }) {
   const role = musicRoleLabel(profile.user_role);
@@ -46,6 +47,14 @@ export function ProfileBadges({ profile }: { profile: Profile }) {
       ) : null}
       {profile.verified ? (
         <BadgeChip icon={BadgeCheck} label="Verified" tone="bg-sky-500/15 text-sky-300" />
+      ) : null}
+      {profile.badge ? (
+        <BadgeChip
+          icon={Sparkles}
+          label={profile.badge}
+          tone="bg-violet-500/20 text-violet-300"
+          iconClass="fill-violet-400/40"
+        />
       ) : null}
       {role ? (
         <span className="inline-flex items-center rounded-full bg-fg/10 px-2 py-0.5 text-xs font-medium text-fg/80">

@@ -39,3 +39,19 @@ describe('ProfileHeader: the way to Earnings', () => {
     expect(screen.queryByRole('link', { name: 'Earnings' })).not.toBeInTheDocument();
   });
 });
+
+describe('ProfileHeader: the plan badge', () => {
+  it('shows the badge of the user’s plan beside the name, to everyone', () => {
+    renderHeader(listener.id, { profile: { badge: 'PRO' } });
+    const heading = screen.getByRole('heading', { level: 1 });
+    const badge = screen.getByTitle('PRO');
+    expect(badge).toHaveTextContent('PRO');
+    // Beside the name: in the same line as the heading.
+    expect(heading.parentElement).toContainElement(badge);
+  });
+
+  it('shows none without a plan badge', () => {
+    renderHeader(listener.id, { profile: { badge: null } });
+    expect(screen.queryByTitle('PRO')).not.toBeInTheDocument();
+  });
+});

@@ -35,11 +35,11 @@ export function FavoriteGenres({ genres }: { genres: ProfileResponse['favorite_g
         <Link
           key={genre}
           to={`/?genre=${encodeURIComponent(genre)}`}
-          aria-label={`${genre}: ${count} ${count === 1 ? 'beat' : 'beats'}`}
           className="inline-flex h-7 items-center gap-1.5 rounded-full border border-accent/30 bg-accent/10 px-3 text-sm font-medium text-fg transition-colors hover:bg-accent/20"
         >
-          {genre}
-          <span className="rounded-full bg-fg/10 px-1.5 text-xs text-muted numeric">{count}</span>
+          {/* Named by what it shows, then what the number counts (WCAG 2.5.3): "Trap 3 beats". */}
+          {genre} <span className="rounded-full bg-fg/10 px-1.5 text-xs text-muted numeric">{count}</span>{' '}
+          <span className="sr-only">{count === 1 ? 'beat' : 'beats'}</span>
         </Link>
       ))}
     </section>

@@ -1,9 +1,9 @@
-import { formatCredits, formatPriceIn } from '@beatroom/shared/format-money';
+import { formatAmount, formatCredits, formatPriceIn } from '@beatroom/shared/format-money';
 import { DEFAULT_PROMOTION_PAYMENT_METHOD, type PromotionType } from '@beatroom/shared/money-constants';
 import { insufficientCreditsMessage } from '@beatroom/shared/credits-contract';
-import type { PromoteBody } from '@beatroom/shared/promotions-contract';
+import type { PromoteBody, PromotionOption } from '@beatroom/shared/promotions-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Coins, CreditCard, LoaderCircle, Percent } from 'lucide-react';
+import { Coins, CreditCard, Gift, LoaderCircle, Percent } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
@@ -29,6 +29,19 @@ export const PROMOTION_FOOTER =
   'Promotions are processed immediately and your beat will be featured within minutes. Payment is non-refundable once the promotion begins.';
 
 type PayWith = 'credits' | 'card';
+
+/** The plan's included featured slots of the month, when it has any (the featured options share them). */
+function includedSlots(options: readonly PromotionOption[]): { left: number; perMonth: number } | null {
+  const featured = options.find((option) => option.included_slots_per_month > 0);
+  return featured
+    ? { left: featured.included_slots_left, perMonth: featured.included_slots_per_month }
+    : null;
+}
+
+/** "1 of 2 included featured slots left this month". */
+export function slotsLeftText({ left, perMonth }: { left: number; perMonth: number }): string {
+  return `${left} of ${perMonth} included featured ${perMonth === 1 ? 'slot' : 'slots'} left this month`;
+}
 
 export interface PromoteDialogProps {
   /** The signed-in user's credits (from the credits feature, through app/); undefined while loading. */
@@ -59,6 +72,8 @@ function PromoteForm({
     },
     onSuccess: (outcome) => {
       void queryClient.invalidateQueries({ queryKey: promotionKeys.beat(beat.id) });
+      // An included featured slot may have been used: the slots left change.
+      void queryClient.invalidateQueries({ queryKey: promotionKeys.options(userId) });
       if (outcome === 'paid') onPromoted?.(beat.id);
       else if (outcome === 'opened-in-browser') {
         showToast({
@@ -112,8 +127,11 @@ function PromoteForm({
 
   const chosen = options.data.find((option) => option.id === type) ?? null;
   const discount = options.data[0]?.discount_percent ?? 0;
+  const slots = includedSlots(options.data);
+  // A featured option while the plan's included slots last costs nothing: no payment to choose.
+  const included = chosen !== null && chosen.included_slots_left > 0;
   // Credits are offered only when they cover the cost (money.md §5); then the card is the way.
-  const shortOfCredits = chosen !== null && (creditsAvailable ?? 0) < chosen.credits;
+  const shortOfCredits = chosen !== null && !included && (creditsAvailable ?? 0) < chosen.credits;
   const payWith: PayWith = shortOfCredits ? 'card' : (picked ?? DEFAULT_PROMOTION_PAYMENT_METHOD);
   const canPromote = chosen !== null && !busy;
 
@@ -121,7 +139,8 @@ function PromoteForm({
     event.preventDefault();
     if (!chosen || !canPromote) return;
     setError(null);
-    mutation.mutate({ promotion_type: chosen.id, payment_method: payWith });
+    // The server starts an included one without charge whatever the method; credits never redirect.
+    mutation.mutate({ promotion_type: chosen.id, payment_method: included ? 'credits' : payWith });
   }
 
   const payOption = (value: PayWith, label: string, detail: string | null, disabled: boolean) => (
@@ -154,11 +173,21 @@ function PromoteForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-6">
-      {discount > 0 ? (
-        <p className="inline-flex items-center gap-1.5 self-start rounded-full bg-emerald-500/15 px-3 py-1 text-sm font-semibold text-emerald-300">
-          <Percent aria-hidden="true" className="size-4" />
-          {discount}% subscriber discount
-        </p>
+      {discount > 0 || slots ? (
+        <div className="flex flex-wrap gap-2">
+          {discount > 0 ? (
+            <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-500/15 px-3 py-1 text-sm font-semibold text-emerald-300">
+              <Percent aria-hidden="true" className="size-4" />
+              {discount}% subscriber discount
+            </p>
+          ) : null}
+          {slots ? (
+            <p className="inline-flex items-center gap-1.5 rounded-full bg-sky-500/15 px-3 py-1 text-sm font-semibold text-sky-300">
+              <Gift aria-hidden="true" className="size-4" />
+              {slotsLeftText(slots)}
+            </p>
+          ) : null}
+        </div>
       ) : null}
 
       <PromotionOptions
@@ -172,22 +201,29 @@ function PromoteForm({
         disabled={busy}
       />
 
-      <fieldset disabled={busy}>
-        <legend className="mb-3 text-sm font-semibold">Payment method</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {payOption(
-            'credits',
-            'Pay with credits',
-            shortOfCredits && chosen
-              ? insufficientCreditsMessage(chosen.credits)
-              : creditsAvailable === undefined
-                ? null
-                : `${formatCredits(creditsAvailable)} credits available`,
-            shortOfCredits,
-          )}
-          {payOption('card', 'Pay with card', null, false)}
-        </div>
-      </fieldset>
+      {included ? (
+        <p className="flex items-center gap-2 rounded-xl border border-emerald-500/40 bg-emerald-500/10 px-3 py-2.5 text-sm">
+          <Gift aria-hidden="true" className="size-4 shrink-0 text-emerald-300" />
+          Included in your plan: no credits or card needed.
+        </p>
+      ) : (
+        <fieldset disabled={busy}>
+          <legend className="mb-3 text-sm font-semibold">Payment method</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {payOption(
+              'credits',
+              'Pay with credits',
+              shortOfCredits && chosen
+                ? insufficientCreditsMessage(chosen.credits)
+                : creditsAvailable === undefined
+                  ? null
+                  : `${formatCredits(creditsAvailable)} credits available`,
+              shortOfCredits,
+            )}
+            {payOption('card', 'Pay with card', null, false)}
+          </div>
+        </fieldset>
+      )}
 
       {chosen ? (
         <section aria-label="Promotion summary" className="rounded-2xl border border-line bg-fg/5 p-4">
@@ -197,12 +233,22 @@ function PromoteForm({
               { label: 'Beat', value: beat.title },
               { label: 'Promotion', value: chosen.name },
               { label: 'Duration', value: `${chosen.duration_days} days` },
-              ...(discount > 0 ? [{ label: 'Subscriber discount', value: `-${discount}%` }] : []),
+              ...(included
+                ? [
+                    {
+                      label: 'Included featured slot',
+                      value: `${chosen.included_slots_left} of ${chosen.included_slots_per_month} left this month`,
+                    },
+                  ]
+                : discount > 0
+                  ? [{ label: 'Subscriber discount', value: `-${discount}%` }]
+                  : []),
             ]}
             total={{
               label: 'Total',
-              value:
-                payWith === 'credits'
+              value: included
+                ? `${formatAmount(0, currency)} (0 credits)`
+                : payWith === 'credits'
                   ? `${formatCredits(chosen.credits)} credits`
                   : formatPriceIn(chosen.price_cents, currency),
             }}
@@ -228,7 +274,9 @@ function PromoteForm({
 
 /**
  * Promote Your Beat (money.md §2, §4, §5, §6, §8): the options (a subscriber's discount as a
- * badge and as reduced prices), credits (default) or card, a summary, Cancel and Promote. With
+ * badge and as reduced prices), credits (default) or card, a summary, Cancel and Promote. A
+ * featured option while the plan's included slots of the month last costs nothing: the slots
+ * left show as a badge, the payment choice gives way to a note and the summary totals 0. With
  * credits the success view shows for 2 s, then the caller's callback and close; with a card the
  * browser goes to the checkout. Mounted once by app/, opened through usePromoteDialog.
  */

@@ -17,7 +17,8 @@ function Price({ now, was }: { now: string; was: string | null }) {
 
 /**
  * The promotion options (money.md §9): name, what it does, its duration and benefits, the
- * credit and cash price; a subscriber sees the reduced prices with the list prices struck.
+ * credit and cash price; a subscriber sees the reduced prices with the list prices struck, and
+ * "Included in your plan" on the featured options while an included slot of the month is left.
  */
 export function PromotionOptions({
   options,
@@ -65,6 +66,11 @@ export function PromotionOptions({
                   </span>
                 ))}
               </span>
+              {option.included_slots_left > 0 ? (
+                <span className="self-start rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-300">
+                  Included in your plan
+                </span>
+              ) : null}
               <span className="mt-auto flex flex-col gap-0.5 text-sm font-bold text-amber-300">
                 <Price
                   now={credits}

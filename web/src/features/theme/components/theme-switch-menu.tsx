@@ -18,7 +18,8 @@ export function ThemeSwitchMenu({
   const current = currentThemeOption(theme);
 
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    // Not modal, like the header's other menus: it opens as its trigger swaps in (DeferredMenu).
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger aria-label={`Theme: ${current.label}`} className={THEME_TRIGGER_CLASSES}>
         <current.Icon aria-hidden="true" className="size-[18px]" />
       </DropdownMenu.Trigger>

@@ -194,6 +194,20 @@ describe('Upload Beat', () => {
     expect(xhr.all('/api/upload/audio')).toHaveLength(1);
   });
 
+  it('shows the plan’s beat limit (403 from the server) in the red banner, and keeps the form', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const limit = 'Your plan allows 3 beats: upgrade your plan to upload more';
+    const { user, xhr } = setup({ 'POST /api/beats': () => jsonResponse({ error: limit }, 403) });
+    await fillAndSubmit(user);
+    await waitFor(() => expect(xhr.last('/api/upload/audio')).toBeDefined());
+    xhr.last('/api/upload/audio')!.respond(200, { key: AUDIO_KEY });
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Failed to create beat');
+    expect(banner).toHaveTextContent(limit);
+    expect(screen.getByRole('button', { name: 'Upload Beat' })).toBeEnabled();
+  });
+
   it('tolerates a failed cover upload: the beat is created without a cover', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const toasts = vi.fn();
@@ -236,5 +250,36 @@ describe('Upload Beat', () => {
     expect(screen.getByText('BPM must be a whole number between 60 and 200')).toBeInTheDocument();
     expect(xhr.last('/api/upload/audio')).toBeUndefined();
     expect(within(document.body).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+describe('Upload Beat: storage left (GET /api/uploads/quota)', () => {
+  const GB = 1024 ** 3;
+  const quota = (used: number, dailyLeft = 2 * GB) => ({
+    quota_bytes: 5 * GB,
+    used_bytes: used,
+    remaining_bytes: Math.max(0, 5 * GB - used),
+    daily_limit_bytes: 2 * GB,
+    daily_remaining_bytes: dailyLeft,
+  });
+
+  it('shows what is left of the quota, and today’s allowance when that is smaller', async () => {
+    setup({ 'GET /api/uploads/quota': () => jsonResponse(quota(0.5 * GB, 1.5 * GB)) });
+    expect(
+      await screen.findByText('4.5 GB of 5 GB storage left · 1.5 GB more may be uploaded today'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the storage is full, naming the quota', async () => {
+    setup({ 'GET /api/uploads/quota': () => jsonResponse(quota(5 * GB)) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your storage is full (5 GB): delete beats you no longer need to upload more',
+    );
+  });
+
+  it('visitors are not asked', async () => {
+    const { api } = setup({}, { signedIn: false });
+    await screen.findByText('Sign in to upload beats');
+    expect(api.calls('GET /api/uploads/quota')).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { BackButton } from '../../../components/ui/back-button';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../session/hooks/use-session';
 import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
+import { StorageLeft } from './storage-left';
 import { UploadForm } from './upload-form';
 
 /** Shown instead of the form to visitors (platform.md §2: a sign-in prompt). */
@@ -42,6 +43,11 @@ export function UploadPage({ onCreated }: { onCreated?: (beatId: string) => void
         <p className="mt-1 text-sm text-muted">
           Share your sound: audio, cover, and the details buyers search for.
         </p>
+        {user ? (
+          <div className="mt-2">
+            <StorageLeft />
+          </div>
+        ) : null}
         <div className="mt-6">
           {isPending ? (
             <div role="status" aria-label="Loading" className="h-64 animate-pulse rounded-2xl bg-fg/10" />

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { checkFirstLoad, FIRST_LOAD_BUDGET_BYTES, firstLoadJs, type BudgetChunk } from './first-load-budget';
+
+// The build's budget (vite.config.ts runs it on every `npm run build`, so in `npm test`): what
+// counts as first load, and that it fails past 150 KB gzipped.
+
+/** `kb` kilobytes of random bytes as text: gzip cannot shrink them. */
+function incompressible(kb: number): string {
+  return randomBytes(kb * 1024).toString('latin1');
+}
+
+function chunk(fileName: string, code: string, imports: string[] = [], isEntry = false): BudgetChunk {
+  return { type: 'chunk', fileName, code, imports, isEntry };
+}
+
+describe('the first-load budget', () => {
+  it('counts the entry and what it imports statically, transitively, never lazy chunks', () => {
+    const bundle = {
+      'index.js': chunk('index.js', incompressible(10), ['react.js'], true),
+      'react.js': chunk('react.js', incompressible(20), ['runtime.js']),
+      'runtime.js': chunk('runtime.js', incompressible(1)),
+      'queue-panel.js': chunk('queue-panel.js', incompressible(80), ['react.js']),
+      'index.css': { type: 'asset' as const },
+    };
+    const load = firstLoadJs(bundle);
+    expect(load.files.map((f) => f.fileName).sort()).toEqual(['index.js', 'react.js', 'runtime.js']);
+    expect(load.gzipBytes).toBeGreaterThan(30 * 1024);
+    expect(load.gzipBytes).toBeLessThan(40 * 1024);
+    expect(checkFirstLoad(load).ok).toBe(true);
+  });
+
+  it('fails when a static import pushes the first load past 150 KB gzipped', () => {
+    const bundle = {
+      'index.js': chunk('index.js', incompressible(100), ['vendor.js'], true),
+      'vendor.js': chunk('vendor.js', incompressible(60)),
+    };
+    const verdict = checkFirstLoad(firstLoadJs(bundle));
+    expect(FIRST_LOAD_BUDGET_BYTES).toBe(150 * 1024);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.message).toMatch(
+      /^First-load JavaScript for \/: 1\d\d\.\d KB gzipped \(budget 150\.0 KB\): OVER BUDGET/,
+    );
+    expect(verdict.message).toContain('vendor.js');
+  });
+});

@@ -38,6 +38,11 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
     plugins: [react(), tailwindcss()],
+    // The renderer's CSP (script-src 'self') refuses zod's eval probe: its `zod` is the web's
+    // jitless one (web/src/lib/zod-jitless.ts, issue 16).
+    resolve: {
+      alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, '../web/src/lib/zod-jitless.ts') }],
+    },
     server: {
       port: RENDERER_DEV_PORT,
       strictPort: true,

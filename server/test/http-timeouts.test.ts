@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from './catalogue';
+import { isNotification, member, TestSocket } from './community-fixtures';
 import { createTestApp, signIn } from './helpers';
 import { wavFile } from './media-fixtures';
 
@@ -78,6 +79,20 @@ describe('bounded connections', () => {
     await closed;
     await expect.poll(() => storedFiles(t.config.dataDir), { timeout: 5000 }).toEqual([]);
     expect(await t.app.db.prisma.upload.count()).toBe(0);
+  });
+
+  it('an open WebSocket is not an idle HTTP connection: it outlives the idle timeout', async () => {
+    const ann = await member(t.app, 'socket.idle@example.com');
+    const socket = await TestSocket.open(`ws://127.0.0.1:${port}/api/ws`, {
+      authorization: `Bearer ${ann.token}`,
+    });
+    await socket.next(isNotification('connected'));
+    // Three idle timeouts without a byte either way (server pings are 30 s apart).
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(socket.closed).toBeNull();
+    socket.send({ type: 'heartbeat', timestamp: 1 });
+    await socket.next((m) => m.type === 'heartbeat');
+    socket.close();
   });
 
   it('a normal request on the same server is unaffected', async () => {

@@ -63,7 +63,9 @@ const externalPackages = {
 export async function buildServer(esbuild) {
   const generated = join(serverDir, 'src', 'generated', 'prisma', 'client.ts');
   if (!existsSync(generated)) {
-    throw new Error('The Prisma client is not generated: run `npm run db:generate -w @beatroom/server` first.');
+    throw new Error(
+      'The Prisma client is not generated: run `npm run db:generate -w @beatroom/server` first.',
+    );
   }
   const started = performance.now();
   await esbuild.build({
@@ -93,7 +95,9 @@ if (isEntry) {
       console.log('esbuild is not installed (production install): the server bundle is not rebuilt.');
       process.exit(0);
     }
-    console.error('esbuild is not installed: install the dev dependencies (npm install) to build the server.');
+    console.error(
+      'esbuild is not installed: install the dev dependencies (npm install) to build the server.',
+    );
     process.exit(1);
   }
   const ms = await buildServer(esbuild);

@@ -34,7 +34,9 @@ function viteInstalled() {
 /** A build we cannot make here: fine when an older one exists, fatal when there is none. */
 function cannotBuild(what, output, how) {
   if (!existsSync(output)) {
-    console.error(`${what} is not built and cannot be built here (${how}). Run \`npm run build\` where the dev dependencies are installed, and ship its output.`);
+    console.error(
+      `${what} is not built and cannot be built here (${how}). Run \`npm run build\` where the dev dependencies are installed, and ship its output.`,
+    );
     process.exit(1);
   }
   console.warn(`${what}: its sources are newer than the build, but ${how}; running the existing build.`);

@@ -64,11 +64,57 @@ describe('everything else: per user once signed in, per address otherwise (RATE_
     expect((await from('fake-next')).statusCode).toBe(429);
   });
 
+  it('made-up tokens are counted on guarded routes (401) and unknown ones (404) too', async () => {
+    const from = (url: string, i: number) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '10.0.0.10',
+        headers: { authorization: `Bearer fake-${i}` },
+      });
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await from(i % 2 ? '/api/users/me' : '/api/nothing', i)).statusCode);
+    expect(statuses).toEqual([404, 401, 404, 401, 404, 429]);
+  });
+
   it('health and readiness are never limited', async () => {
     for (let i = 0; i < 8; i++) {
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.9' })).statusCode,
       ).toBe(200);
+    }
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  const signInStarts = async (t: Awaited<ReturnType<typeof createTestApp>>, forwardedFor: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/oauth/google/redirect_url',
+      remoteAddress: '10.1.1.1', // the proxy
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('without it, X-Forwarded-For is ignored: every client behind the proxy shares its address', async () => {
+    const t = await createTestApp({}, { SIGN_IN_RATE_LIMIT_MAX: '2' });
+    try {
+      expect((await signInStarts(t, '203.0.113.1')).statusCode).toBe(200);
+      expect((await signInStarts(t, '203.0.113.2')).statusCode).toBe(200);
+      expect((await signInStarts(t, '203.0.113.3')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with it, each client address the proxy forwards has its own budget', async () => {
+    const t = await createTestApp({}, { SIGN_IN_RATE_LIMIT_MAX: '2', TRUST_PROXY: '1' });
+    try {
+      for (let i = 0; i < 2; i++) expect((await signInStarts(t, '203.0.113.1')).statusCode).toBe(200);
+      expect((await signInStarts(t, '203.0.113.1')).statusCode).toBe(429);
+      expect((await signInStarts(t, '203.0.113.2')).statusCode).toBe(200);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -2,7 +2,7 @@ import { NEXT_CURSOR_HEADER } from '@beatroom/shared/beat-list-contract';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { allowedOrigins, publicUrlForAlias } from '../http/origins';
@@ -10,6 +10,12 @@ import { SESSION_COOKIE } from '../modules/auth/session-cookie';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_COOKIE_PRESENT = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+
+function tooManyRequests(retryInSeconds: number): Error {
+  return Object.assign(new Error(`Too many requests: slow down and retry in ${retryInSeconds} s`), {
+    statusCode: 429,
+  });
+}
 
 /** A Bearer header or a session cookie, read from the raw headers (cookies are parsed later). */
 function carriesSessionToken(request: FastifyRequest): boolean {
@@ -65,33 +71,47 @@ export const securityPlugin = fp(
       max: opts.config.rateLimitMax,
       timeWindow: '1 minute',
       // Thrown as an error, so the shared error handler shapes it like every other failure.
-      errorResponseBuilder: (_request, context) =>
-        Object.assign(
-          new Error(`Too many requests: slow down and retry in ${Math.ceil(context.ttl / 1000)} s`),
-          {
-            statusCode: 429,
-          },
-        ),
+      errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
     });
 
     // Signed out: counted per address before anything else runs (the session lookup included).
-    // With a session token: counted once the session is known (preParsing runs after every
-    // onRequest hook, before the body is read), per user, so people behind one address (an
-    // office, a mobile carrier) do not share one budget; a token that names no session is
-    // counted per address like any other signed-out request.
-    const byAddress = app.rateLimit();
-    const byUser = app.rateLimit({
-      keyGenerator: (request) => (request.session ? `user:${request.session.user.id}` : request.ip),
-    });
+    // With a session token: counted once the session is known (before the route's own hooks and
+    // before the body is read), per user, so people behind one address (an
+    // office, a mobile carrier) do not share one budget. A token that names no session counts
+    // per address like any signed-out request, and an address past its budget is refused
+    // before its tokens are looked up, so made-up tokens buy no fresh budget nor any SELECT.
+    const byAddress = app.createRateLimit();
+    const byUser = app.createRateLimit({ keyGenerator: (request) => `user:${request.session!.user.id}` });
     const ownLimit = (request: FastifyRequest) => request.routeOptions.config.rateLimit !== undefined;
+    const refuse = (reply: FastifyReply, ttlMs: number) => {
+      const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+      reply.header('retry-after', String(seconds));
+      return tooManyRequests(seconds);
+    };
     app.addHook('onRequest', async (request, reply) => {
-      // A route with its own limit (files, sign-in, uploads) or none (health, the web app) is the plugin's to handle.
-      if (ownLimit(request) || carriesSessionToken(request)) return;
-      await byAddress.call(app, request, reply);
+      // A route with its own limit (files, sign-in, uploads, the socket upgrade) or none (health, the web app) is the plugin's to handle.
+      if (ownLimit(request)) return;
+      // An unknown route has no route hooks to count it later: counted here, per address.
+      if (carriesSessionToken(request) && !request.is404) {
+        const spent = await byAddress(request, { increment: false });
+        if (!spent.isAllowed && spent.remaining <= 0) throw refuse(reply, spent.ttl);
+        return;
+      }
+      const counted = await byAddress(request);
+      if (!counted.isAllowed && counted.isExceeded) throw refuse(reply, counted.ttl);
     });
-    app.addHook('preParsing', async (request, reply) => {
-      if (ownLimit(request) || !carriesSessionToken(request)) return;
-      await byUser.call(app, request, reply);
+    const countCredentialed = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!carriesSessionToken(request)) return;
+      const counted = await (request.session ? byUser : byAddress)(request);
+      if (!counted.isAllowed && counted.isExceeded) throw refuse(reply, counted.ttl);
+    };
+    // First of each route's own onRequest hooks: those run after every app-level one (so the
+    // session is known) and before the route's guard (so a made-up token refused with 401 by
+    // app.authenticate is counted too).
+    app.addHook('onRoute', (route) => {
+      if (route.config?.rateLimit !== undefined) return;
+      const own = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [countCredentialed, ...own];
     });
 
     // Outside production, a page opened under another loopback name of PUBLIC_URL's host (the

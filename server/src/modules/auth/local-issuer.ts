@@ -70,7 +70,8 @@ export async function startLocalIssuer(opts: {
         claims_supported: ['sub', 'email', 'email_verified', 'name', 'picture'],
       });
     }
-    if (req.method === 'GET' && url.pathname === '/jwks') return json(res, 200, { keys: [(await signing).jwk] });
+    if (req.method === 'GET' && url.pathname === '/jwks')
+      return json(res, 200, { keys: [(await signing).jwk] });
     if (url.pathname === '/authorize' && (req.method === 'GET' || req.method === 'POST')) {
       const params = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : url.searchParams;
       return authorize(params, req.method === 'POST', res);

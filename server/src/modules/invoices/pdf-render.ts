@@ -8,7 +8,11 @@ export type Pdf = InstanceType<typeof PDFDocument>;
  * is simpler for the routes than a stream and lets them send a Content-Length. Only pdfkit's
  * built-in fonts are used (no font files to ship); they cover WinAnsi, which includes €.
  */
-export async function renderPdf(title: string, draw: (doc: Pdf) => void, options: { compress?: boolean } = {}) {
+export async function renderPdf(
+  title: string,
+  draw: (doc: Pdf) => void,
+  options: { compress?: boolean } = {},
+) {
   // pdfkit (~30 MB with its font metrics) loads with the first document, not at server start-up.
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise<Buffer>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { fileUrl } from '@beatroom/shared/files-contract';
+import { COVER_RENDITION_WIDTHS, coverRenditionKey, fileUrl } from '@beatroom/shared/file-urls';
 import { formatPrice } from '@beatroom/shared/format-money';
 import { displayName } from '@beatroom/shared/format-names';
 import { isUuid } from '../../http/params';
@@ -23,6 +23,24 @@ export interface PageMeta {
   image: string | null;
   /** A beat's price as chat apps show it ('$29.99' or 'Free'). */
   price: { label: string; amount: string | null; currency: string } | null;
+  /**
+   * The page's largest image, fetched from the HTML before any script runs (a beat's cover:
+   * its largest paint), with the same srcset and sizes the page's <img> uses.
+   */
+  preloadImage: { href: string; srcset: string; sizes: string } | null;
+}
+
+/** The beat page cover's `sizes` (web/src/features/beat-detail/components/beat-summary.tsx). */
+export const BEAT_COVER_SIZES = '(min-width: 1024px) 22rem, (min-width: 768px) 18rem, min(100vw, 24rem)';
+/** Widest an uploaded image is stored (the original JPEG). */
+const ORIGINAL_WIDTH = 800;
+
+/** An uploaded image's srcset: its WebP renditions and the original (web/src/lib/stored-file.ts). */
+function imageSrcset(key: string): string {
+  return [
+    ...COVER_RENDITION_WIDTHS.map((width) => `${fileUrl(coverRenditionKey(key, width)!)} ${width}w`),
+    `${fileUrl(key)} ${ORIGINAL_WIDTH}w`,
+  ].join(', ');
 }
 
 function clip(text: string, max = DESCRIPTION_MAX): string {
@@ -76,9 +94,15 @@ export function headTags(meta: PageMeta): string {
       );
     }
   }
+  const preload = meta.preloadImage
+    ? [
+        `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage.href)}" imagesrcset="${escapeHtml(meta.preloadImage.srcset)}" imagesizes="${escapeHtml(meta.preloadImage.sizes)}" fetchpriority="high" />`,
+      ]
+    : [];
   return [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    ...preload,
     ...tags.map(([attr, name, content]) => `<meta ${attr}="${name}" content="${escapeHtml(content)}" />`),
   ].join('\n    ');
 }
@@ -112,6 +136,7 @@ export function createSeoService(deps: { repo: SeoRepository; publicUrl: string 
     type: 'website',
     image: null,
     price: null,
+    preloadImage: null,
   });
 
   async function beatMeta(id: string | null, path: string): Promise<PageMeta | null> {
@@ -137,6 +162,14 @@ export function createSeoService(deps: { repo: SeoRepository; publicUrl: string 
         amount: price === 'Free' ? null : (beat.priceCents / 100).toFixed(2),
         currency: 'USD',
       },
+      preloadImage:
+        beat.coverImageKey && coverRenditionKey(beat.coverImageKey, 256)
+          ? {
+              href: fileUrl(beat.coverImageKey),
+              srcset: imageSrcset(beat.coverImageKey),
+              sizes: BEAT_COVER_SIZES,
+            }
+          : null,
     };
   }
 
@@ -151,6 +184,7 @@ export function createSeoService(deps: { repo: SeoRepository; publicUrl: string 
       type: 'profile',
       image: profile.profileImageKey ? absolute(fileUrl(profile.profileImageKey)) : null,
       price: null,
+      preloadImage: null,
     };
   }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBeat, uploadImage } from '../../../test/catalogue';
 import { createTestApp, signIn, type Agent } from '../../../test/helpers';
-import { DEFAULT_TITLE } from './seo.service';
+import { BEAT_COVER_SIZES, DEFAULT_TITLE } from './seo.service';
 
 // robots.txt, the sitemap, and the head each public page is served with (what crawlers and
 // chat apps read without running the app), on a real database and the real web plugin.
@@ -109,6 +109,11 @@ describe('page heads', () => {
     expect(html).toContain('<meta name="twitter:data1" content="$29.99" />');
     expect(html).toContain('<meta property="product:price:amount" content="29.99" />');
     expect(html).toContain('<div id="root"></div>');
+    // The cover (the page's largest paint) starts loading from the HTML, as the page's <img> asks.
+    const id = coverKey.slice('images/'.length, -'.jpg'.length);
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="/api/files/${coverKey}" imagesrcset="/api/files/images-256/${id}.webp 256w, /api/files/images-512/${id}.webp 512w, /api/files/${coverKey} 800w" imagesizes="${BEAT_COVER_SIZES}" fetchpriority="high" />`,
+    );
     // The old path for a beat names the same page.
     const old = await t.app.inject({ method: 'GET', url: `/beats/${beatId}?tab=reviews` });
     expect(old.body).toContain(`<link rel="canonical" href="https://beats.example/beat/${beatId}" />`);
@@ -133,5 +138,6 @@ describe('page heads', () => {
     expect(res.body).toContain(`<title>${DEFAULT_TITLE}</title>`);
     expect(res.body).toContain('<meta property="og:type" content="website" />');
     expect(res.body).not.toContain('og:image');
+    expect(res.body).not.toContain('rel="preload"');
   });
 });

@@ -41,6 +41,7 @@ export function BeatSummary({
       <div className="relative mx-auto w-full max-w-sm md:max-w-none">
         <CoverArt
           src={storedImage(beat.cover_image_key)}
+          // The same sizes the server preloads the cover with (BEAT_COVER_SIZES, modules/seo).
           sizes="(min-width: 1024px) 22rem, (min-width: 768px) 18rem, min(100vw, 24rem)"
           // The page's largest paint: fetched at once, not when layout finds it in view.
           priority

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# CI: the README's production deployment, for real. The checkout's builds (`npm run build`:
+# web/dist and the compiled server, server/dist) are shipped with its files (tracked and new, not
+# ignored ones) to a temporary folder, installed there with `npm ci --omit=dev` (from the npm
+# cache: no dev dependencies, so no tsx, esbuild, Vite or Prisma CLI), and started the way the
+# README says, with NODE_ENV=production:
+#   1. on a fresh PostgreSQL database (DATABASE_URL), seeding the demo catalogue, which loads what
+#      the server only loads on demand (the Web Audio engine, LAME's wasm, sharp) from the
+#      production node_modules; checks /api/health, the web app, a preview and a cover;
+#   2. on the embedded database (PGlite's data files), /api/health.
+# Usage: .ci/production-install.sh   (BEATROOM_PROD_KEEP=1 keeps the folder)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+PG_BASE="${CI_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432}"
+say() { printf '[production-install] %s\n' "$*"; }
+
+cd "$ROOT"
+say "building the web app and the server in the checkout (npm run build)"
+npm run build --silent
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/beatroom-production.XXXXXX")"
+DB="beatroom_prod_$(date +%s)_$$"
+SERVER_PID=""
+cleanup() {
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then kill "$SERVER_PID" && wait "$SERVER_PID" || true; fi
+  psql "$PG_BASE/postgres" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
+  if [ "${BEATROOM_PROD_KEEP:-0}" = 1 ]; then say "kept $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+say "copying the checkout's files and its builds to $WORK"
+{
+  git ls-files -z --cached --others --exclude-standard
+  find server/dist web/dist -type f -print0
+} | tar -C "$ROOT" --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -C "$WORK" -xf -
+
+cd "$WORK"
+say "npm ci --omit=dev"
+npm ci --omit=dev --no-audit --no-fund --prefer-offline
+for dev in tsx esbuild vite prisma; do
+  if [ -e "node_modules/$dev" ]; then echo "[production-install] $dev is installed: not a production install" >&2; exit 1; fi
+done
+
+PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+BASE="http://127.0.0.1:$PORT"
+production_env() {
+  env NODE_ENV=production PORT="$PORT" HOST=127.0.0.1 PUBLIC_URL="$BASE" \
+    GOOGLE_CLIENT_ID=ci-client GOOGLE_CLIENT_SECRET=ci-secret \
+    SESSION_SECRET=ci-session-secret-at-least-32-characters-long \
+    STRIPE_SECRET_KEY=sk_test_ci STRIPE_WEBHOOK_SECRET=whsec_ci "$@"
+}
+
+# Starts `npm start` in the background (logs to $1), waits for /api/health.
+start_server() {
+  local log="$1"
+  shift
+  production_env "$@" npm start >"$log" 2>&1 &
+  SERVER_PID=$!
+  local started=$SECONDS
+  until curl -sf "$BASE/api/health" >/dev/null; do
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then cat "$log" >&2; say "the server exited"; exit 1; fi
+    if [ $((SECONDS - started)) -gt 120 ]; then cat "$log" >&2; say "no answer within 2 minutes"; exit 1; fi
+    sleep 0.2
+  done
+  say "listening after $((SECONDS - started)) s: $(curl -s "$BASE/api/health")"
+}
+
+stop_server() {
+  kill "$SERVER_PID"
+  wait "$SERVER_PID" || true
+  SERVER_PID=""
+}
+
+psql "$PG_BASE/postgres" -qc "CREATE DATABASE $DB"
+say "1. PostgreSQL, demo seed on"
+start_server "$WORK/postgres.log" DATABASE_URL="$PG_BASE/$DB" DATA_DIR="$WORK/data-pg" SEED_DEMO=1 LOG_LEVEL=info
+curl -sf "$BASE/" | grep -q '<div id="root"' || { say "the web app is not served"; exit 1; }
+started=$SECONDS
+until grep -q 'Demo catalogue ready' "$WORK/postgres.log"; do
+  if grep -q 'seeding the demo catalogue failed' "$WORK/postgres.log" || [ $((SECONDS - started)) -gt 600 ]; then
+    cat "$WORK/postgres.log" >&2
+    say "the demo seed did not finish"
+    exit 1
+  fi
+  sleep 1
+done
+say "demo catalogue seeded in $((SECONDS - started)) s"
+# Previews are rendered by a background job after the seed: wait for the first one.
+started=$SECONDS
+until BEATS="$(curl -sf "$BASE/api/beats?limit=48")" && node -e '
+  const beats = JSON.parse(process.argv[1]);
+  process.exit(beats.some((b) => b.preview_status === "ready" && b.cover_image_key) ? 0 : 1);
+' "$BEATS"; do
+  if [ $((SECONDS - started)) -gt 600 ]; then cat "$WORK/postgres.log" >&2; say "no preview was rendered"; exit 1; fi
+  sleep 2
+done
+read -r BEAT COVER < <(node -e '
+  const b = JSON.parse(process.argv[1]).find((b) => b.preview_status === "ready" && b.cover_image_key);
+  console.log(b.id, b.cover_image_key);
+' "$BEATS")
+PREVIEW_URL="$(curl -sf "$BASE/api/beats/$BEAT" | node -e 'console.log(JSON.parse(require("fs").readFileSync(0, "utf8")).preview_url)')"
+for path in "/api/files/$COVER" "$PREVIEW_URL"; do
+  curl -sf -o /dev/null -w "[production-install] $path: %{http_code} %{content_type} %{size_download} bytes\n" "$BASE$path"
+done
+stop_server
+
+say "2. embedded PostgreSQL (PGlite)"
+start_server "$WORK/embedded.log" DATA_DIR="$WORK/data-embedded" SEED_DEMO=0
+stop_server
+say "ok"

@@ -111,6 +111,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'server/.migration-*/**',
+      'server/.compiled-test-*/**',
     ],
   },
   js.configs.recommended,

@@ -2,7 +2,7 @@
 # CI: the README's production deployment, for real. The checkout's builds (`npm run build`:
 # web/dist and the compiled server, server/dist) are shipped with its files (tracked and new, not
 # ignored ones) to a temporary folder, installed there with `npm ci --omit=dev` (from the npm
-# cache: no dev dependencies, so no tsx, esbuild, Vite or Prisma CLI), and started the way the
+# cache: no dev dependencies, so no tsx, esbuild or Vite), and started the way the
 # README says, with NODE_ENV=production:
 #   1. on a fresh PostgreSQL database (DATABASE_URL), seeding the demo catalogue, which loads what
 #      the server only loads on demand (the Web Audio engine, LAME's wasm, sharp) from the
@@ -38,7 +38,8 @@ say "copying the checkout's files and its builds to $WORK"
 cd "$WORK"
 say "npm ci --omit=dev"
 npm ci --omit=dev --no-audit --no-fund --prefer-offline
-for dev in tsx esbuild vite prisma; do
+# (The Prisma CLI does get installed: it is an optional peer of @prisma/client, which npm installs.)
+for dev in tsx esbuild vite; do
   if [ -e "node_modules/$dev" ]; then echo "[production-install] $dev is installed: not a production install" >&2; exit 1; fi
 done
 
@@ -76,6 +77,8 @@ psql "$PG_BASE/postgres" -qc "CREATE DATABASE $DB"
 say "1. PostgreSQL, demo seed on"
 start_server "$WORK/postgres.log" DATABASE_URL="$PG_BASE/$DB" DATA_DIR="$WORK/data-pg" SEED_DEMO=1 LOG_LEVEL=info
 curl -sf "$BASE/" | grep -q '<div id="root"' || { say "the web app is not served"; exit 1; }
+# The shipped builds must count as fresh (the install regenerated the Prisma client meanwhile).
+if grep -q 'newer than the build' "$WORK/postgres.log"; then cat "$WORK/postgres.log" >&2; say "the shipped builds look stale"; exit 1; fi
 started=$SECONDS
 until grep -q 'Demo catalogue ready' "$WORK/postgres.log"; do
   if grep -q 'seeding the demo catalogue failed' "$WORK/postgres.log" || [ $((SECONDS - started)) -gt 600 ]; then

@@ -7,36 +7,46 @@
 // `node server/tools/build.mjs` builds; `--if-stale` builds only when a source is newer than the
 // bundle; `--if-possible` (postinstall) skips quietly when esbuild is not installed, as after
 // `npm ci --omit=dev` on a deployment that ships the bundle it built elsewhere.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(serverDir, '..');
 export const SERVER_BUNDLE = join(serverDir, 'dist', 'main.js');
 
-/** Everything the bundle is made from, including this file (a changed build is a new bundle). */
+/**
+ * Everything the bundle is made from, including this file (a changed build is a new bundle). The
+ * generated Prisma client counts through the schema it is generated from, not its own files:
+ * installs regenerate it (same schema, new files), which must not make a shipped bundle stale.
+ */
+const GENERATED = join(serverDir, 'src', 'generated');
 const SOURCES = [
   join(serverDir, 'src'),
+  join(serverDir, 'prisma', 'schema.prisma'),
   join(root, 'shared', 'src'),
   join(serverDir, 'package.json'),
   join(root, 'package-lock.json'),
   fileURLToPath(import.meta.url),
 ];
 
-/** The newest modification time under a path (0 when it does not exist). */
-export function newestMtime(path) {
-  if (!existsSync(path)) return 0;
+/**
+ * The newest modification time of the files under a path (0 when there are none), leaving out
+ * the generated client. Files only: a copy of the checkout (tar, a deployment) gives its folders
+ * the time of the copy.
+ */
+export function newestFileMtime(path) {
+  if (path === GENERATED || !existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestFileMtime(join(path, name))), 0);
 }
 
 /** True when the bundle is missing or older than one of its sources. */
 export function serverBuildStale() {
   if (!existsSync(SERVER_BUNDLE)) return true;
-  return Math.max(...SOURCES.map(newestMtime)) > statSync(SERVER_BUNDLE).mtimeMs;
+  return Math.max(...SOURCES.map(newestFileMtime)) > statSync(SERVER_BUNDLE).mtimeMs;
 }
 
 /** esbuild, or null when it is not installed (it comes with the dev dependencies: tsx, vite). */
@@ -60,7 +70,9 @@ const externalPackages = {
   },
 };
 
-export async function buildServer(esbuild) {
+/** Builds the bundle (and its source map) at `outfile`, by default server/dist/main.js. */
+export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
+  outfile = resolve(outfile);
   const generated = join(serverDir, 'src', 'generated', 'prisma', 'client.ts');
   if (!existsSync(generated)) {
     throw new Error(
@@ -68,9 +80,12 @@ export async function buildServer(esbuild) {
     );
   }
   const started = performance.now();
-  await esbuild.build({
+  const result = await esbuild.build({
     entryPoints: [join(serverDir, 'src', 'main.ts')],
-    outfile: SERVER_BUNDLE,
+    outfile,
+    // Written below, each file renamed into place whole: a server starting meanwhile never
+    // reads half a bundle.
+    write: false,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -81,6 +96,16 @@ export async function buildServer(esbuild) {
     logLevel: 'warning',
     plugins: [externalPackages],
   });
+  mkdirSync(dirname(outfile), { recursive: true });
+  // The map first, so a bundle is never newer than the map it names.
+  const files = [...result.outputFiles].sort(
+    (a, b) => Number(a.path === outfile) - Number(b.path === outfile),
+  );
+  for (const file of files) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
   return performance.now() - started;
 }
 
@@ -88,6 +113,8 @@ const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === process.ar
 if (isEntry) {
   const ifStale = process.argv.includes('--if-stale');
   const ifPossible = process.argv.includes('--if-possible');
+  // --outfile=<path>: somewhere else than server/dist/main.js (tests build their own copy).
+  const outfile = process.argv.find((arg) => arg.startsWith('--outfile='))?.slice('--outfile='.length);
   if (ifStale && !serverBuildStale()) process.exit(0);
   const esbuild = await loadEsbuild();
   if (!esbuild) {
@@ -100,6 +127,6 @@ if (isEntry) {
     );
     process.exit(1);
   }
-  const ms = await buildServer(esbuild);
-  console.log(`Built the server: ${join('server', 'dist', 'main.js')} (${Math.round(ms)} ms)`);
+  const ms = await buildServer(esbuild, outfile);
+  console.log(`Built the server: ${outfile ?? join('server', 'dist', 'main.js')} (${Math.round(ms)} ms)`);
 }

@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer, loadEsbuild, newestMtime, SERVER_BUNDLE, serverBuildStale } from './build.mjs';
+import { buildServer, loadEsbuild, newestFileMtime, SERVER_BUNDLE, serverBuildStale } from './build.mjs';
 
 // Node 22.1+: V8 keeps compiled code between starts (in the OS temp folder), so later starts
 // skip most parsing and compiling. Older Node simply does not have it.
@@ -19,7 +19,7 @@ function webBuildStale() {
   const built = join(root, 'web', 'dist', 'index.html');
   if (!existsSync(built)) return true;
   const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared/src'];
-  return Math.max(...sources.map((p) => newestMtime(join(root, p)))) > statSync(built).mtimeMs;
+  return Math.max(...sources.map((p) => newestFileMtime(join(root, p)))) > statSync(built).mtimeMs;
 }
 
 function viteInstalled() {

@@ -106,7 +106,8 @@ describe('previews', () => {
     expect(detail.audio_file_key).toMatch(/^previews\/[0-9a-f-]{36}\.mp3$/);
     expect(detail.preview_url).toBe(`/api/files/${detail.audio_file_key}`);
     const listed = (await anonymous('/api/beats?limit=100')).json().find((b: { id: string }) => b.id === id);
-    expect(listed).toMatchObject({ preview_status: 'ready', preview_url: detail.preview_url });
+    // The lean list card carries the preview's key where the player reads it (audio_file_key).
+    expect(listed).toMatchObject({ preview_status: 'ready', audio_file_key: detail.audio_file_key });
 
     const preview = await anonymous(detail.preview_url);
     expect(preview.statusCode).toBe(200);

@@ -1,0 +1,121 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_DIR } from '../src/server-dir';
+
+// The compiled server (server/tools/build.mjs) run by plain node, as `npm start` runs it: built
+// into its own folder directly under server/ (like server/dist), so paths computed from the
+// bundle's location (the migrations, web/dist) resolve as they do from server/dist.
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Run {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+}
+
+/** Plain `node` (no tsx) running `args`, with the embedded database under its own folder. */
+async function startNode(args: string[], dataDir: string): Promise<Run> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, args, {
+    cwd: join(SERVER_DIR, '..'),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      SERVE_WEB: '0',
+      SEED_DEMO: '0',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (;;) {
+    const status = await fetch(`${base}/api/ready`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return { child, base, output: () => output };
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stop(run: Run | null) {
+  if (!run || run.child.exitCode !== null) return;
+  const exited = new Promise((r) => run.child.once('exit', r));
+  run.child.kill('SIGTERM');
+  await exited;
+}
+
+describe('the compiled server', () => {
+  const outDir = mkdtempSync(join(SERVER_DIR, '.compiled-test-'));
+  const bundle = join(outDir, 'main.js');
+  const dataDir = mkdtempSync(join(tmpdir(), 'beatroom-compiled-'));
+  let run: Run | null = null;
+
+  beforeAll(() => {
+    const build = spawnSync(
+      process.execPath,
+      [join(SERVER_DIR, 'tools', 'build.mjs'), `--outfile=${bundle}`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(build.status, build.stderr).toBe(0);
+  });
+
+  afterAll(async () => {
+    await stop(run);
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts once when run directly: migrations applied from the bundle, embedded database, API answering', async () => {
+    run = await startNode([bundle], join(dataDir, 'direct'));
+    const health = await fetch(`${run.base}/api/health`);
+    expect(health.status).toBe(200);
+    const beats = await fetch(`${run.base}/api/beats`);
+    expect(beats.status).toBe(200);
+    expect(await beats.json()).toEqual([]);
+    expect(run.output().match(/Beatroom is running/g)).toHaveLength(1);
+    await stop(run);
+    run = null;
+  });
+
+  it('starts once when imported and main() is called again, as the start script does', async () => {
+    const importer = [
+      `const { main } = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
+      'const [a, b] = await Promise.all([main(), main()]);',
+      "if (a !== b) throw new Error('main() started a second server');",
+    ].join('\n');
+    run = await startNode(['--input-type=module', '-e', importer], join(dataDir, 'imported'));
+    expect((await fetch(`${run.base}/api/health`)).status).toBe(200);
+    expect(run.output().match(/Beatroom is running/g)).toHaveLength(1);
+    expect(run.output()).not.toMatch(/EADDRINUSE/);
+    await stop(run);
+    run = null;
+  });
+});

@@ -23,7 +23,7 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/beatroom-production.XXXXXX")"
 DB="beatroom_prod_$(date +%s)_$$"
 SERVER_PID=""
 cleanup() {
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then kill "$SERVER_PID" && wait "$SERVER_PID" || true; fi
+  if [ -n "$SERVER_PID" ]; then stop_server; fi
   psql "$PG_BASE/postgres" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
   if [ "${BEATROOM_PROD_KEEP:-0}" = 1 ]; then say "kept $WORK"; else rm -rf "$WORK"; fi
 }
@@ -45,18 +45,19 @@ done
 
 PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 BASE="http://127.0.0.1:$PORT"
-production_env() {
-  env NODE_ENV=production PORT="$PORT" HOST=127.0.0.1 PUBLIC_URL="$BASE" \
-    GOOGLE_CLIENT_ID=ci-client GOOGLE_CLIENT_SECRET=ci-secret \
-    SESSION_SECRET=ci-session-secret-at-least-32-characters-long \
-    STRIPE_SECRET_KEY=sk_test_ci STRIPE_WEBHOOK_SECRET=whsec_ci "$@"
-}
+PRODUCTION_ENV=(
+  NODE_ENV=production PORT="$PORT" HOST=127.0.0.1 PUBLIC_URL="$BASE"
+  GOOGLE_CLIENT_ID=ci-client GOOGLE_CLIENT_SECRET=ci-secret
+  SESSION_SECRET=ci-session-secret-at-least-32-characters-long
+  STRIPE_SECRET_KEY=sk_test_ci STRIPE_WEBHOOK_SECRET=whsec_ci
+)
 
-# Starts `npm start` in the background (logs to $1), waits for /api/health.
+# Starts `npm start` in the background, in a process group of its own (npm does not pass a
+# SIGTERM on to the server under it), logging to $1; waits for /api/health.
 start_server() {
   local log="$1"
   shift
-  production_env "$@" npm start >"$log" 2>&1 &
+  setsid env "${PRODUCTION_ENV[@]}" "$@" npm start >"$log" 2>&1 &
   SERVER_PID=$!
   local started=$SECONDS
   until curl -sf "$BASE/api/health" >/dev/null; do
@@ -68,9 +69,16 @@ start_server() {
 }
 
 stop_server() {
-  kill "$SERVER_PID"
-  wait "$SERVER_PID" || true
+  kill -TERM -- "-$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
   SERVER_PID=""
+  # The port must be free again: the next start must not be answered by this one.
+  local waited=0
+  while curl -s -o /dev/null "$BASE/api/health"; do
+    if [ $waited -gt 100 ]; then say "the server did not stop"; exit 1; fi
+    sleep 0.1
+    waited=$((waited + 1))
+  done
 }
 
 psql "$PG_BASE/postgres" -qc "CREATE DATABASE $DB"
@@ -110,5 +118,7 @@ stop_server
 
 say "2. embedded PostgreSQL (PGlite)"
 start_server "$WORK/embedded.log" DATA_DIR="$WORK/data-embedded" SEED_DEMO=0
+sleep 1
+grep -q 'database: embedded PostgreSQL' "$WORK/embedded.log" || { cat "$WORK/embedded.log" >&2; say "not the embedded database"; exit 1; }
 stop_server
 say "ok"

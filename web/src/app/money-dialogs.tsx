@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { creditsQueryOptions } from '../features/credits/api';
 import { BuyCreditsDialog } from '../features/credits/components/buy-credits-dialog';
-import type { RenderPaymentChoice } from '../features/credits/components/payment-choice-slot';
+import type { RenderPaymentChoice } from '../lib/payment-choice-slot';
 import { PromoteDialog } from '../features/promotions/components/promote-dialog';
 import { PaymentChoiceField } from '../features/purchase/components/payment-choice-field';
 import { useSession } from '../features/session/hooks/use-session';

@@ -34,3 +34,25 @@ export function TotalsList({
     </dl>
   );
 }
+
+/** A summary card of a form (order, promotion…): a named section holding a heading and its TotalsList. */
+export function TotalsCard({
+  label,
+  heading = label,
+  rows,
+  total,
+}: {
+  /** Accessible name of the section. */
+  label: string;
+  /** The visible heading, when shorter than the section's name. */
+  heading?: string;
+  rows: TotalsRow[];
+  total: TotalsRow;
+}) {
+  return (
+    <section aria-label={label} className="rounded-2xl border border-line bg-fg/5 p-4">
+      <h3 className="mb-2 text-sm font-semibold">{heading}</h3>
+      <TotalsList rows={rows} total={total} />
+    </section>
+  );
+}

@@ -2,13 +2,12 @@ import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { formatCredits, formatPriceIn } from '@beatroom/shared/format-money';
 import { CREDIT_PACKS, PROCESSING_FEE_CENTS, PROMOTION_OPTIONS } from '@beatroom/shared/money-constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Coins, LoaderCircle } from 'lucide-react';
+import { Coins } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
-import { ErrorBanner } from '../../../components/ui/error-banner';
+import { DialogSubmitFooter } from '../../../components/ui/dialog-submit-footer';
 import { SuccessView } from '../../../components/ui/success-view';
-import { TotalsList } from '../../../components/ui/totals-list';
+import { TotalsCard } from '../../../components/ui/totals-list';
 import { describeError, serverErrorText } from '../../../lib/error-text';
 import { useLeaveForPage, type LeaveOutcome } from '../../../lib/leave-for-page';
 import { showToast } from '../../../lib/toast';
@@ -19,7 +18,7 @@ import { creditsKeys, creditsQueryOptions, purchaseCredits } from '../api';
 import { useBuyCreditsDialog } from '../store/buy-credits-dialog-store';
 import { CreditPackOptions } from './credit-pack-options';
 import { CreditTransactions } from './credit-transactions';
-import type { RenderPaymentChoice } from './payment-choice-slot';
+import type { RenderPaymentChoice } from '../../../lib/payment-choice-slot';
 
 /** money.md §8: the server's error, or this. */
 export const CREDITS_FAILED = 'Failed to purchase credits';
@@ -152,39 +151,28 @@ function BuyCreditsForm({
           </section>
 
           {chosen ? (
-            <section aria-label="Order summary" className="rounded-2xl border border-line bg-fg/5 p-4">
-              <h3 className="mb-2 text-sm font-semibold">Order summary</h3>
-              <TotalsList
-                rows={[
-                  { label: 'Credits', value: formatCredits(chosen.credits) },
-                  { label: 'Bonus credits', value: `+${formatCredits(chosen.bonus)}` },
-                  { label: 'Total credits', value: formatCredits(chosen.credits + chosen.bonus) },
-                ]}
-                total={{
-                  label: 'Total',
-                  value: formatPriceIn(chosen.price_cents + PROCESSING_FEE_CENTS, currency),
-                }}
-              />
-            </section>
+            <TotalsCard
+              label="Order summary"
+              rows={[
+                { label: 'Credits', value: formatCredits(chosen.credits) },
+                { label: 'Bonus credits', value: `+${formatCredits(chosen.bonus)}` },
+                { label: 'Total credits', value: formatCredits(chosen.credits + chosen.bonus) },
+              ]}
+              total={{
+                label: 'Total',
+                value: formatPriceIn(chosen.price_cents + PROCESSING_FEE_CENTS, currency),
+              }}
+            />
           ) : null}
 
-          {error ? <ErrorBanner title={error} /> : null}
-
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canBuy}>
-              {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-              {leaving
-                ? 'Redirecting to checkout...'
-                : purchase.isPending
-                  ? 'Processing...'
-                  : chosen
-                    ? `Buy ${formatCredits(chosen.credits)} Credits`
-                    : 'Buy Credits'}
-            </Button>
-          </div>
+          <DialogSubmitFooter
+            error={error}
+            onCancel={onClose}
+            canSubmit={canBuy}
+            pending={purchase.isPending}
+            leaving={leaving}
+            label={chosen ? `Buy ${formatCredits(chosen.credits)} Credits` : 'Buy Credits'}
+          />
         </form>
       );
     },

@@ -3,14 +3,13 @@ import { DEFAULT_PROMOTION_PAYMENT_METHOD, type PromotionType } from '@beatroom/
 import { insufficientCreditsMessage } from '@beatroom/shared/credits-contract';
 import type { PromoteBody, PromotionOption } from '@beatroom/shared/promotions-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Coins, CreditCard, Gift, LoaderCircle, Percent } from 'lucide-react';
+import { Coins, CreditCard, Gift, Percent } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
-import { ErrorBanner } from '../../../components/ui/error-banner';
+import { DialogSubmitFooter } from '../../../components/ui/dialog-submit-footer';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SuccessView } from '../../../components/ui/success-view';
-import { TotalsList } from '../../../components/ui/totals-list';
+import { TotalsCard } from '../../../components/ui/totals-list';
 import { describeError, serverErrorText } from '../../../lib/error-text';
 import { useLeaveForPage, type LeaveOutcome } from '../../../lib/leave-for-page';
 import { showToast } from '../../../lib/toast';
@@ -226,47 +225,43 @@ function PromoteForm({
       )}
 
       {chosen ? (
-        <section aria-label="Promotion summary" className="rounded-2xl border border-line bg-fg/5 p-4">
-          <h3 className="mb-2 text-sm font-semibold">Summary</h3>
-          <TotalsList
-            rows={[
-              { label: 'Beat', value: beat.title },
-              { label: 'Promotion', value: chosen.name },
-              { label: 'Duration', value: `${chosen.duration_days} days` },
-              ...(included
-                ? [
-                    {
-                      label: 'Included featured slot',
-                      value: `${chosen.included_slots_left} of ${chosen.included_slots_per_month} left this month`,
-                    },
-                  ]
-                : discount > 0
-                  ? [{ label: 'Subscriber discount', value: `-${discount}%` }]
-                  : []),
-            ]}
-            total={{
-              label: 'Total',
-              value: included
-                ? `${formatAmount(0, currency)} (0 credits)`
-                : payWith === 'credits'
-                  ? `${formatCredits(chosen.credits)} credits`
-                  : formatPriceIn(chosen.price_cents, currency),
-            }}
-          />
-        </section>
+        <TotalsCard
+          label="Promotion summary"
+          heading="Summary"
+          rows={[
+            { label: 'Beat', value: beat.title },
+            { label: 'Promotion', value: chosen.name },
+            { label: 'Duration', value: `${chosen.duration_days} days` },
+            ...(included
+              ? [
+                  {
+                    label: 'Included featured slot',
+                    value: `${chosen.included_slots_left} of ${chosen.included_slots_per_month} left this month`,
+                  },
+                ]
+              : discount > 0
+                ? [{ label: 'Subscriber discount', value: `-${discount}%` }]
+                : []),
+          ]}
+          total={{
+            label: 'Total',
+            value: included
+              ? `${formatAmount(0, currency)} (0 credits)`
+              : payWith === 'credits'
+                ? `${formatCredits(chosen.credits)} credits`
+                : formatPriceIn(chosen.price_cents, currency),
+          }}
+        />
       ) : null}
 
-      {error ? <ErrorBanner title={error} /> : null}
-
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!canPromote}>
-          {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          {leaving ? 'Redirecting to checkout...' : mutation.isPending ? 'Processing...' : 'Promote Beat'}
-        </Button>
-      </div>
+      <DialogSubmitFooter
+        error={error}
+        onCancel={onClose}
+        canSubmit={canPromote}
+        pending={mutation.isPending}
+        leaving={leaving}
+        label="Promote Beat"
+      />
       <p className="text-xs text-muted">{PROMOTION_FOOTER}</p>
     </form>
   );

@@ -1,4 +1,3 @@
-import { formatDateTime } from '@beatroom/shared/format-dates';
 import { formatPrice } from '@beatroom/shared/format-money';
 import type {
   AccountPayment,
@@ -6,15 +5,11 @@ import type {
   AccountPaymentStatus,
 } from '@beatroom/shared/subscriptions-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/error-banner';
-import { ErrorState } from '../../../components/ui/error-state';
-import { isApiError } from '../../../lib/api-client';
-import { describeError, serverErrorText } from '../../../lib/error-text';
+import { buttonClasses } from '../../../components/ui/button';
+import { describeError } from '../../../lib/error-text';
 import { localAccountPaymentQueryOptions, purchaseKeys, settleLocalAccountPayment } from '../api';
-import { LocalCheckoutBanner, Outcome } from './local-checkout-parts';
+import { ClosedCheckout, LocalCheckoutFrame, Outcome, PendingCheckoutActions } from './local-checkout-parts';
 
 const KIND_LABELS: Record<AccountPaymentKind, string> = {
   credits: 'Credits',
@@ -75,13 +70,6 @@ function PaymentActions({
       Back
     </Link>
   );
-  const failure = settle.isError ? (
-    <ErrorBanner
-      title="The payment could not be updated"
-      detail={serverErrorText(settle.error) ?? 'Please try again.'}
-    />
-  ) : null;
-
   if (payment.status === 'paid') {
     return (
       <Outcome tone="good" title="Payment complete">
@@ -94,31 +82,20 @@ function PaymentActions({
   }
   if (payment.status !== 'pending') {
     return (
-      <div className="flex flex-col gap-4">
-        {failure}
-        <Outcome tone="bad" title={CLOSED_TITLES[payment.status]}>
-          <div className="flex flex-wrap justify-center gap-2">{back}</div>
-        </Outcome>
-      </div>
+      <ClosedCheckout noun="payment" error={settle.error} title={CLOSED_TITLES[payment.status]}>
+        <div className="flex flex-wrap justify-center gap-2">{back}</div>
+      </ClosedCheckout>
     );
   }
-
-  const working = settle.isPending ? settle.variables : null;
   return (
-    <div className="flex flex-col gap-4">
-      {failure}
-      <p className="text-xs text-muted">Open until {formatDateTime(payment.expires_at)}</p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => settle.mutate('cancel')} disabled={settle.isPending}>
-          {working === 'cancel' ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Cancel
-        </Button>
-        <Button onClick={() => settle.mutate('pay')} disabled={settle.isPending}>
-          {working === 'pay' ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          {working === 'pay' ? 'Processing...' : `Pay ${formatPrice(payment.amount_cents, payment.currency)}`}
-        </Button>
-      </div>
-    </div>
+    <PendingCheckoutActions
+      noun="payment"
+      error={settle.error}
+      expiresAt={payment.expires_at}
+      working={settle.isPending ? settle.variables : null}
+      price={formatPrice(payment.amount_cents, payment.currency)}
+      onSettle={(action) => settle.mutate(action)}
+    />
   );
 }
 
@@ -133,34 +110,13 @@ export function LocalAccountCheckoutPage({ onPaid }: { onPaid?: (payment: Accoun
   const payment = useQuery(localAccountPaymentQueryOptions(paymentId));
 
   return (
-    <section aria-labelledby="checkout-title" className="mx-auto flex w-full max-w-xl flex-col gap-5">
-      <h1 id="checkout-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Checkout
-      </h1>
-      <LocalCheckoutBanner what="the payment" />
-
-      {payment.isPending ? (
-        <div role="status" aria-label="Loading payment" className="h-40 animate-pulse rounded-3xl bg-fg/10" />
-      ) : payment.isError ? (
-        isApiError(payment.error, 404) ? (
-          <Outcome tone="bad" title="Payment not found">
-            <Link to="/" className={buttonClasses()}>
-              Browse Beats
-            </Link>
-          </Outcome>
-        ) : (
-          <ErrorState
-            title="The payment could not be loaded"
-            onRetry={() => void payment.refetch()}
-            retrying={payment.isFetching}
-          />
-        )
-      ) : (
-        <div className="flex flex-col gap-6 rounded-3xl border border-line bg-surface/60 p-5 sm:p-6">
-          <PaymentCard payment={payment.data} />
-          <PaymentActions payment={payment.data} onPaid={onPaid} />
-        </div>
+    <LocalCheckoutFrame noun="payment" query={payment} placeholderClassName="h-40">
+      {(data) => (
+        <>
+          <PaymentCard payment={data} />
+          <PaymentActions payment={data} onPaid={onPaid} />
+        </>
       )}
-    </section>
+    </LocalCheckoutFrame>
   );
 }

@@ -1,19 +1,14 @@
-import { formatDateTime } from '@beatroom/shared/format-dates';
 import { formatPrice } from '@beatroom/shared/format-money';
 import type { Order, OrderStatus } from '@beatroom/shared/money-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { CoverArt } from '../../../components/ui/cover-art';
-import { ErrorBanner } from '../../../components/ui/error-banner';
-import { ErrorState } from '../../../components/ui/error-state';
-import { isApiError } from '../../../lib/api-client';
-import { describeError, serverErrorText } from '../../../lib/error-text';
+import { describeError } from '../../../lib/error-text';
 import { storedFileUrl } from '../../../lib/stored-file';
 import { useSession } from '../../session/hooks/use-session';
 import { localOrderQueryOptions, purchaseKeys, settleLocalOrder } from '../api';
-import { LocalCheckoutBanner, Outcome } from './local-checkout-parts';
+import { ClosedCheckout, LocalCheckoutFrame, Outcome, PendingCheckoutActions } from './local-checkout-parts';
 
 /** Where the buyer finds what they bought (the Purchases tab of /downloads). */
 export const PURCHASES_PATH = '/downloads?tab=purchases';
@@ -80,14 +75,6 @@ function CheckoutActions({ order }: { order: Order }) {
     </Link>
   );
 
-  // Shown whatever the order became: a Pay refused because the checkout closed meanwhile says why.
-  const failure = settle.isError ? (
-    <ErrorBanner
-      title="The order could not be updated"
-      detail={serverErrorText(settle.error) ?? 'Please try again.'}
-    />
-  ) : null;
-
   if (order.status === 'paid') {
     return (
       <Outcome tone="good" title="Payment complete">
@@ -105,32 +92,21 @@ function CheckoutActions({ order }: { order: Order }) {
   }
   if (order.status !== 'pending') {
     return (
-      <div className="flex flex-col gap-4">
-        {failure}
-        <Outcome tone="bad" title={CLOSED_TITLES[order.status]}>
-          {order.status_reason ? <p className="text-sm text-muted">{order.status_reason}</p> : null}
-          <div className="flex flex-wrap justify-center gap-2">{back}</div>
-        </Outcome>
-      </div>
+      <ClosedCheckout noun="order" error={settle.error} title={CLOSED_TITLES[order.status]}>
+        {order.status_reason ? <p className="text-sm text-muted">{order.status_reason}</p> : null}
+        <div className="flex flex-wrap justify-center gap-2">{back}</div>
+      </ClosedCheckout>
     );
   }
-
-  const working = settle.isPending ? settle.variables : null;
   return (
-    <div className="flex flex-col gap-4">
-      {failure}
-      <p className="text-xs text-muted">Open until {formatDateTime(order.expires_at)}</p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => settle.mutate('cancel')} disabled={settle.isPending}>
-          {working === 'cancel' ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Cancel
-        </Button>
-        <Button onClick={() => settle.mutate('pay')} disabled={settle.isPending}>
-          {working === 'pay' ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          {working === 'pay' ? 'Processing...' : `Pay ${price}`}
-        </Button>
-      </div>
-    </div>
+    <PendingCheckoutActions
+      noun="order"
+      error={settle.error}
+      expiresAt={order.expires_at}
+      working={settle.isPending ? settle.variables : null}
+      price={price}
+      onSettle={(action) => settle.mutate(action)}
+    />
   );
 }
 
@@ -144,34 +120,13 @@ export function LocalCheckoutPage() {
   const order = useQuery(localOrderQueryOptions(orderId));
 
   return (
-    <section aria-labelledby="checkout-title" className="mx-auto flex w-full max-w-xl flex-col gap-5">
-      <h1 id="checkout-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Checkout
-      </h1>
-      <LocalCheckoutBanner what="the order" />
-
-      {order.isPending ? (
-        <div role="status" aria-label="Loading order" className="h-48 animate-pulse rounded-3xl bg-fg/10" />
-      ) : order.isError ? (
-        isApiError(order.error, 404) ? (
-          <Outcome tone="bad" title="Order not found">
-            <Link to="/" className={buttonClasses()}>
-              Browse Beats
-            </Link>
-          </Outcome>
-        ) : (
-          <ErrorState
-            title="The order could not be loaded"
-            onRetry={() => void order.refetch()}
-            retrying={order.isFetching}
-          />
-        )
-      ) : (
-        <div className="flex flex-col gap-6 rounded-3xl border border-line bg-surface/60 p-5 sm:p-6">
-          <OrderCard order={order.data} />
-          <CheckoutActions order={order.data} />
-        </div>
+    <LocalCheckoutFrame noun="order" query={order} placeholderClassName="h-48">
+      {(data) => (
+        <>
+          <OrderCard order={data} />
+          <CheckoutActions order={data} />
+        </>
       )}
-    </section>
+    </LocalCheckoutFrame>
   );
 }

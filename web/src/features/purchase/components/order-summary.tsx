@@ -1,6 +1,6 @@
 import { formatAmount, formatPriceIn } from '@beatroom/shared/format-money';
 import { PROCESSING_FEE_CENTS, type Currency } from '@beatroom/shared/money-constants';
-import { TotalsList } from '../../../components/ui/totals-list';
+import { TotalsCard } from '../../../components/ui/totals-list';
 
 /**
  * Subtotal, the processing fee and the total (money.md §2, §9: the fee is shown and is 0).
@@ -12,12 +12,10 @@ export function OrderSummary({ priceCents, currency }: { priceCents: number; cur
     { label: 'Processing fee', value: formatAmount(PROCESSING_FEE_CENTS, currency) },
   ];
   return (
-    <section aria-label="Order summary" className="rounded-2xl border border-line bg-fg/5 p-4">
-      <h3 className="mb-2 text-sm font-semibold">Order summary</h3>
-      <TotalsList
-        rows={rows}
-        total={{ label: 'Total', value: formatPriceIn(priceCents + PROCESSING_FEE_CENTS, currency) }}
-      />
-    </section>
+    <TotalsCard
+      label="Order summary"
+      rows={rows}
+      total={{ label: 'Total', value: formatPriceIn(priceCents + PROCESSING_FEE_CENTS, currency) }}
+    />
   );
 }

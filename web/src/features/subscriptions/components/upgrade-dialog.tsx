@@ -1,11 +1,10 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import type { SubscribeBody } from '@beatroom/shared/subscriptions-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BarChart3, Coins, Crown, LoaderCircle, Megaphone } from 'lucide-react';
+import { BarChart3, Coins, Crown, Megaphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
-import { ErrorBanner } from '../../../components/ui/error-banner';
+import { DialogSubmitFooter } from '../../../components/ui/dialog-submit-footer';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SuccessView } from '../../../components/ui/success-view';
 import { describeError, serverErrorText } from '../../../lib/error-text';
@@ -17,7 +16,7 @@ import { useSession } from '../../session/hooks/use-session';
 import { producerTiersQueryOptions, subscribe, subscriptionKeys, subscriptionQueryOptions } from '../api';
 import { useUpgradeDialog } from '../store/upgrade-dialog-store';
 import { upgradeTiers } from '../tier-rules';
-import type { RenderPaymentChoice } from './payment-choice-slot';
+import type { RenderPaymentChoice } from '../../../lib/payment-choice-slot';
 import { TierOptions } from './tier-options';
 
 /** money.md §8: the server's error, or this. */
@@ -174,26 +173,15 @@ function UpgradeForm({
             </ul>
           </section>
 
-          {error ? <ErrorBanner title={error} /> : null}
-
-          <div className="flex flex-col gap-3">
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!canSubscribe}>
-                {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-                {leaving
-                  ? 'Redirecting to checkout...'
-                  : mutation.isPending
-                    ? 'Processing...'
-                    : chosen
-                      ? `Subscribe to ${chosen.name}`
-                      : 'Subscribe'}
-              </Button>
-            </div>
-            <p className="text-center text-xs text-muted sm:text-right">{SUBSCRIPTION_TERMS}</p>
-          </div>
+          <DialogSubmitFooter
+            error={error}
+            onCancel={onClose}
+            canSubmit={canSubscribe}
+            pending={mutation.isPending}
+            leaving={leaving}
+            label={chosen ? `Subscribe to ${chosen.name}` : 'Subscribe'}
+            note={SUBSCRIPTION_TERMS}
+          />
         </form>
       );
     },

@@ -14,8 +14,9 @@ export interface PaymentChoiceSlotState {
 }
 
 /**
- * The payment choice of buying (purchase), composed in by app/ (the same slot as Buy Credits'): the dialog renders what
- * `children` returns and places `field` where the spec has it.
+ * The payment choice of buying (purchase), composed in by app/ into every paying dialog (Buy
+ * Credits, Upgrade): the dialog renders what `children` returns and places `field` where the
+ * spec has it. It lives in lib/ because features may not import each other.
  */
 export type RenderPaymentChoice = (props: {
   disabled: boolean;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { authenticate } from '../../http/authenticate';
+import { createRequireAdmin } from '../../http/require-admin';
 import type { UserRecord } from '../users/user-record';
 import { createAuthRepository } from './auth.repository';
 import { authRoutes } from './auth.routes';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     issuerUrl: string;
     /** `{ onRequest: app.authenticate }`: 401 unless signed in (http/authenticate.ts). */
     authenticate: typeof authenticate;
+    /** `{ onRequest: app.requireAdmin }`: 401 signed out, 403 unless an admin (http/require-admin.ts). */
+    requireAdmin: ReturnType<typeof createRequireAdmin>;
   }
   interface FastifyRequest {
     /** The caller's session, resolved once per /api request; null when signed out. */
@@ -77,6 +80,7 @@ export const authPlugin = fp(
       }),
     );
     app.decorate('authenticate', authenticate);
+    app.decorate('requireAdmin', createRequireAdmin(config.adminEmail));
 
     app.decorateRequest('session', null);
     app.decorateRequest('user', {

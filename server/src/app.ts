@@ -4,7 +4,10 @@ import type { Config } from './config';
 import { accountPlugin } from './modules/account/account.plugin';
 import { accountPaymentsPlugin } from './modules/account-payments/account-payments.plugin';
 import { activityPlugin } from './modules/activity/activity.plugin';
+import { adminPlugin } from './modules/admin/admin.plugin';
+import { adminSettingsPlugin } from './modules/admin/admin-settings.plugin';
 import { analyticsPlugin } from './modules/analytics/analytics.plugin';
+import { auditPlugin } from './modules/audit/audit.plugin';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { beatsPlugin } from './modules/beats/beats.plugin';
 import { checkoutPlugin } from './modules/checkout/checkout.plugin';
@@ -20,13 +23,18 @@ import { livePlugin } from './modules/live/live.plugin';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
+import { prerenderPlugin } from './modules/prerender/prerender.plugin';
 import { previewsPlugin } from './modules/previews/previews.plugin';
 import { profilesPlugin } from './modules/profiles/profiles.plugin';
 import { promotionsPlugin } from './modules/promotions/promotions.plugin';
 import { realtimePlugin } from './modules/realtime/realtime.plugin';
+import { reportsPlugin } from './modules/reports/reports.plugin';
+import { recordingsPlugin } from './modules/recordings/recordings.plugin';
 import { seedPlugin } from './modules/seed/seed.plugin';
 import { seoPlugin } from './modules/seo/seo.plugin';
+import { studioPlugin } from './modules/studio/studio.plugin';
 import { subscriptionsPlugin } from './modules/subscriptions/subscriptions.plugin';
+import { supportPlugin } from './modules/support/support.plugin';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin';
 import { userSettingsPlugin } from './modules/user-settings/user-settings.plugin';
 import { usersPlugin } from './modules/users/users.plugin';
@@ -88,7 +96,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Durable background jobs on the same database; modules define their queues when registered.
   await app.register(jobsPlugin, { config });
   // Users, then sign-in and sessions: its cookie parser and session hook come before any route.
-  await app.register(usersPlugin);
+  await app.register(usersPlugin, { adminEmail: config.adminEmail });
+  // The admin audit log and the platform settings admins edit, before the modules using them.
+  await app.register(auditPlugin);
+  await app.register(adminSettingsPlugin, { config });
   await app.register(authPlugin, { config });
   // Settings before the modules that honour them (profiles, activity, downloads, notifications).
   await app.register(userSettingsPlugin);
@@ -112,6 +123,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(profilesPlugin, { config });
   await app.register(followsPlugin);
   await app.register(livePlugin);
+  // Support tickets: members and the admins' desk; live pushes and notifications on ticket events.
+  await app.register(supportPlugin, { config });
 
   // Selling: how money is taken (Stripe or the local test checkout), licences and purchases
   // with the one fulfilment function, then Stripe's webhook feeding it.
@@ -130,11 +143,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Promotions spend credits or go through account payments, and move beats up the catalogue.
   await app.register(promotionsPlugin);
   await app.register(earningsPlugin, { config });
+  // The vocal studio: sessions and the beat's audio (master for licence holders), and the takes
+  // saved from it (issue 13).
+  await app.register(studioPlugin);
+  await app.register(recordingsPlugin, { config });
   // Last: deleting an account removes what every module above keeps of the user.
   await app.register(accountPlugin, { config });
+  // The admin panel and moderation: its user deletion is the account deletion above.
+  await app.register(adminPlugin, { config });
+  await app.register(reportsPlugin);
 
   // robots.txt, the sitemap, and the head (title, Open Graph) the web app's pages are served with.
   await app.register(seoPlugin, { config });
+  // The first screen of the public pages, rendered into the HTML before the app's script runs.
+  await app.register(prerenderPlugin);
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` }),

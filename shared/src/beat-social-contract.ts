@@ -103,8 +103,18 @@ export const PublicRecording = z.object({
   vocalist_avatar: z.string().nullable(),
   play_count: z.number().int(),
   created_at: z.string(),
+  /** Measured by the server from the take's audio (issue 13). */
+  duration_seconds: z.number(),
+  /**
+   * Where the take plays: `/api/recordings/{id}/audio` (takes live in private storage, so
+   * /api/files/{file_key} does not serve them).
+   */
+  audio_url: z.string(),
 });
 export type PublicRecording = z.infer<typeof PublicRecording>;
 
-/** GET /api/beats/{beatId}/public-recordings: an array; empty until the studio exists. */
+/**
+ * GET /api/beats/{beatId}/public-recordings (served by the recordings module): the beat's
+ * public takes, newest first, at most PUBLIC_RECORDINGS_LIMIT (recordings-contract.ts).
+ */
 export const PublicRecordingList = z.array(PublicRecording);

@@ -153,7 +153,19 @@ export const AnalyticsEvent = z.discriminatedUnion('type', [
 ]);
 export type AnalyticsEvent = z.infer<typeof AnalyticsEvent>;
 
+/**
+ * A support ticket changed (support-contract.ts): created or answered by a member (to admins),
+ * answered or updated by support (to its owner; internal notes reach admins only). The screens
+ * refetch the ticket; the message carries no ticket content.
+ */
+export const SupportEvent = z.object({
+  type: z.enum(['ticket_created', 'ticket_message', 'ticket_updated']),
+  ticket_number: z.string(),
+});
+export type SupportEvent = z.infer<typeof SupportEvent>;
+
 export const ServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('support'), data: SupportEvent }),
   z.object({ type: z.literal('notification'), data: NotificationEvent }),
   z.object({ type: z.literal('activity'), data: ActivityEvent }),
   z.object({ type: z.literal('analytics'), data: AnalyticsEvent }),

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('web app fallback', () => {
   it('serves index.html for client routes, and hashed assets with a year of caching', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/beats/123?tab=reviews' });
+    const page = await t.app.inject({ method: 'GET', url: '/settings?tab=account' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     // The page's own head replaces the built one (app.seo; seo.test.ts has the details).

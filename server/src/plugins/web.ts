@@ -2,14 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { withFirstScreen } from '../modules/prerender/first-screen';
 import { withPageHead } from '../modules/seo/seo.service';
 
 /**
  * Serves the built web app beside the API on one port. Hashed assets are cached for a year and
  * sent as the Brotli or gzip file the build wrote beside them, as Accept-Encoding allows; any
  * other non-API GET gets index.html, with the page's own title, description and Open Graph tags
- * (app.seo), so client routes survive a reload and shared links show a preview; an unknown /api
- * path is a JSON 404.
+ * (app.seo), so client routes survive a reload and shared links show a preview, and with the
+ * public pages' first screen already in #root (app.prerender: painted before the script runs,
+ * replaced when React mounts; a missing beat or profile answers 404); an unknown /api path is a
+ * JSON 404.
  */
 export const webPlugin = fp(
   async (app, opts: { dist: string }) => {
@@ -39,9 +42,18 @@ export const webPlugin = fp(
       if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(opts.dist, path))) {
         return reply.sendFile(path.slice(1));
       }
-      const html = withPageHead(indexHtml, await app.seo.pageMeta(path));
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      const search = request.url.slice(path.length + 1);
+      const [meta, screen] = await Promise.all([
+        app.seo.pageMeta(path),
+        app.prerender.firstScreen(path, search),
+      ]);
+      const page = withPageHead(screen ? withFirstScreen(indexHtml, screen.markup.value) : indexHtml, meta);
+      return reply
+        .status(screen?.status ?? 200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page);
     });
   },
-  { name: 'web', dependencies: ['seo'] },
+  { name: 'web', dependencies: ['seo', 'prerender'] },
 );

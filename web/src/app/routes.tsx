@@ -15,6 +15,10 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/components/notifications-page'),
   'NotificationsPage',
 );
+const MyRecordingsPage = lazyPage(
+  () => import('../features/recordings/components/my-recordings-page'),
+  'MyRecordingsPage',
+);
 const LocalCheckoutPage = lazyPage(
   () => import('../features/purchase/components/local-checkout-page'),
   'LocalCheckoutPage',
@@ -30,7 +34,20 @@ const LocalAccountCheckoutRoute = lazyPage(
 );
 const ProfileRoute = lazyPage(() => import('./routes/profile-route'), 'ProfileRoute');
 const SettingsRoute = lazyPage(() => import('./routes/settings-route'), 'SettingsRoute');
+const StudioRoute = lazyPage(() => import('./routes/studio-route'), 'StudioRoute');
 const UploadRoute = lazyPage(() => import('./routes/upload-route'), 'UploadRoute');
+const SupportCenterPage = lazyPage(
+  () => import('../features/support/components/support-center-page'),
+  'SupportCenterPage',
+);
+const TicketThreadPage = lazyPage(
+  () => import('../features/support/components/ticket-thread-page'),
+  'TicketThreadPage',
+);
+const AdminTicketPage = lazyPage(
+  () => import('../features/support-desk/components/admin-ticket-page'),
+  'AdminTicketPage',
+);
 
 /**
  * The full route table of community.md §2, in one place. Areas whose screens are not built yet
@@ -83,7 +100,7 @@ export const appRoutes: RouteObject[] = [
 
       // Community and operations (community.md)
       { path: 'admin', element: <ComingSoonPage area="admin" /> },
-      { path: 'admin/support/ticket/:ticketNumber', element: <ComingSoonPage area="admin" /> },
+      { path: 'admin/support/ticket/:ticketNumber', element: <AdminTicketPage /> },
       {
         path: 'notifications',
         element: (
@@ -95,10 +112,50 @@ export const appRoutes: RouteObject[] = [
           </MembersOnly>
         ),
       },
-      { path: 'my-recordings', element: <ComingSoonPage area="recordings" /> },
-      { path: 'support', element: <ComingSoonPage area="support" /> },
-      { path: 'support/ticket/:ticketNumber', element: <ComingSoonPage area="support" /> },
-      { path: 'studio/:beatId', element: <ComingSoonPage area="studio" /> },
+      {
+        path: 'my-recordings',
+        element: (
+          <MembersOnly
+            title="Sign in to see your recordings"
+            description="The vocal takes you save in the studio are kept here, to play, download or delete."
+          >
+            {(user) => <MyRecordingsPage user={user} />}
+          </MembersOnly>
+        ),
+      },
+      {
+        path: 'support',
+        element: (
+          <MembersOnly
+            title="Sign in to get support"
+            description="Open a ticket with the Beatroom team and follow the conversation here."
+          >
+            {() => <SupportCenterPage />}
+          </MembersOnly>
+        ),
+      },
+      {
+        path: 'support/ticket/:ticketNumber',
+        element: (
+          <MembersOnly
+            title="Sign in to see your ticket"
+            description="Your support tickets are visible only to you and the support team."
+          >
+            {() => <TicketThreadPage />}
+          </MembersOnly>
+        ),
+      },
+      {
+        path: 'studio/:beatId',
+        element: (
+          <MembersOnly
+            title="Sign in to use the studio"
+            description="Record your vocals over this beat with effects, presets and a count-in, then save your take as a vocal cover."
+          >
+            {() => <StudioRoute />}
+          </MembersOnly>
+        ),
+      },
       { path: 'studio/collaborate/create', element: <ComingSoonPage area="studio" /> },
       { path: 'studio/collaborate/:sessionCode', element: <ComingSoonPage area="studio" /> },
       { path: 'challenges', element: <ComingSoonPage area="challenges" /> },

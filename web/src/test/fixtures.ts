@@ -130,6 +130,8 @@ export function makePublicRecording(overrides: Partial<PublicRecording> = {}): P
     vocalist_avatar: null,
     play_count: 3,
     created_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+    duration_seconds: 12.5,
+    audio_url: '/api/recordings/recording-1/audio',
     ...overrides,
   });
 }

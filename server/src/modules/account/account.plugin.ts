@@ -21,6 +21,9 @@ export const accountPlugin = fp(
       (tx, userId) => app.credits.removeAll(tx, userId),
       // Also cancels the subscriptions at Stripe, so nothing is billed after the deletion.
       (tx, userId) => app.subscriptions.removeAll(tx, userId),
+      // Takes and studio sessions; the takes' files are deleted after the commit.
+      (tx, userId) => app.recordings.removeAll(tx, userId),
+      (tx, userId) => app.studio.removeAll(tx, userId),
     ];
     const { stripe, provider } = app.payments;
     app.decorate(
@@ -45,6 +48,17 @@ export const accountPlugin = fp(
   },
   {
     name: 'account',
-    dependencies: ['db', 'auth', 'domain-events', 'storage', 'beats', 'payments', 'credits', 'subscriptions'],
+    dependencies: [
+      'db',
+      'auth',
+      'domain-events',
+      'storage',
+      'beats',
+      'payments',
+      'credits',
+      'subscriptions',
+      'recordings',
+      'studio',
+    ],
   },
 );

@@ -1,8 +1,17 @@
 import { DELETED_PRODUCER_NAME } from '@beatroom/shared/account-contract';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 
-/** Something another module removes of a user inside the deletion's transaction (credits, ...). */
+/**
+ * Something another module removes of a user inside the deletion's transaction (credits, ...).
+ * An eraser whose rows named stored files answers `{ fileKeys }`: they are deleted after the
+ * commit with the account's other files (a rollback keeps rows and files together).
+ */
 export type UserDataEraser = (tx: Prisma.TransactionClient, userId: string) => Promise<unknown>;
+
+function erasedFileKeys(result: unknown): string[] {
+  const keys = (result as { fileKeys?: unknown } | null | undefined)?.fileKeys;
+  return Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string') : [];
+}
 
 /** What a committed deletion leaves to do outside the database. */
 export interface ErasedAccount {
@@ -48,7 +57,13 @@ export function createAccountRepository(prisma: PrismaClient) {
      * changes nothing when the account is unknown or already deleted. The user row is locked
      * first, so two deletions at once run one after the other and the second finds it deleted.
      */
-    async erase(userId: string, erasers: UserDataEraser[], now: Date): Promise<ErasedAccount | null> {
+    /** `onErased` runs last in the transaction (the beat.deleted events are written with the deletion). */
+    async erase(
+      userId: string,
+      erasers: UserDataEraser[],
+      now: Date,
+      onErased?: (tx: Prisma.TransactionClient, erased: ErasedAccount) => Promise<unknown>,
+    ): Promise<ErasedAccount | null> {
       return prisma.$transaction(
         async (tx) => {
           const [user] = await tx.$queryRaw<{ deleted_at: Date | null }[]>`
@@ -62,7 +77,8 @@ export function createAccountRepository(prisma: PrismaClient) {
 
           // Modules added later (credits, subscriptions, promotions) remove their own rows
           // first: theirs may point at the beats removed below.
-          for (const erase of erasers) await erase(tx, userId);
+          const erasedFiles: string[] = [];
+          for (const erase of erasers) erasedFiles.push(...erasedFileKeys(await erase(tx, userId)));
 
           // A beat stays while money records point at it: a licence a buyer holds, a sale in
           // the ledger, an invoiced order (their foreign keys restrict). Everything else goes.
@@ -163,13 +179,14 @@ export function createAccountRepository(prisma: PrismaClient) {
             },
           });
 
-          return {
+          const erased: ErasedAccount = {
             sessionHashes: sessions.map((s) => s.token_hash),
             fileKeys: [
               ...new Set([
                 ...uploads.map((u) => u.key),
                 ...gone.flatMap((b) => [b.audio_file_key, b.cover_image_key, b.preview_key]),
                 ...renditions.map((r) => r.storageKey),
+                ...erasedFiles,
               ]),
             ].filter((key): key is string => !!key),
             customers,
@@ -179,6 +196,8 @@ export function createAccountRepository(prisma: PrismaClient) {
             deletedBeatIds: goneIds,
             keptBeatIds: kept.map((b) => b.id),
           };
+          await onErased?.(tx, erased);
+          return erased;
         },
         { timeout: 60_000, maxWait: 30_000 },
       );

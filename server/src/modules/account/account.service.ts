@@ -1,4 +1,5 @@
 import type { AccountSummary } from '@beatroom/shared/account-contract';
+import type { Tx } from '../../db/transaction';
 import type { DomainEvents } from '../../events/domain-events';
 import { unauthorized } from '../../http/http-errors';
 import type { Storage } from '../storage/storage';
@@ -29,7 +30,7 @@ export function createAccountService(deps: {
   erasers: UserDataEraser[];
   storage: Pick<Storage, 'delete'>;
   providers: AccountProviders;
-  events: Pick<DomainEvents, 'emit'>;
+  events: Pick<DomainEvents, 'emit' | 'record' | 'deliver'>;
   /** Browse pages held in memory must drop the deleted and delisted beats. */
   forgetListPages: () => void;
   log: Log;
@@ -38,15 +39,22 @@ export function createAccountService(deps: {
   const { repo, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function afterCommit(userId: string, erased: ErasedAccount) {
+  /** In the deletion's transaction: the beat.deleted events commit (or not) with it. */
+  function recordDeletedBeats(userId: string, eventIds: string[]) {
+    return async (tx: Tx, erased: ErasedAccount) => {
+      for (const beatId of erased.deletedBeatIds) {
+        eventIds.push(await deps.events.record(tx, { type: 'beat.deleted', beatId, userId }));
+      }
+    };
+  }
+
+  async function afterCommit(userId: string, erased: ErasedAccount, eventIds: string[]) {
     // Realtime listens for session.ended and closes the sockets on every instance (Redis).
     for (const tokenHash of erased.sessionHashes) {
       await deps.events.emit({ type: 'session.ended', tokenHash, userId, reason: 'account_deleted' });
     }
     deps.forgetListPages();
-    for (const beatId of erased.deletedBeatIds) {
-      await deps.events.emit({ type: 'beat.deleted', beatId, userId });
-    }
+    await deps.events.deliver(eventIds);
     for (const sessionId of erased.openCheckouts) {
       await deps.providers
         .cancelCheckout(sessionId)
@@ -86,10 +94,30 @@ export function createAccountService(deps: {
      * for any request whose session no longer exists.
      */
     async remove(user: UserRecord): Promise<{ deleted: true }> {
-      const erased = await repo.erase(user.id, deps.erasers, now());
+      const eventIds: string[] = [];
+      const erased = await repo.erase(user.id, deps.erasers, now(), recordDeletedBeats(user.id, eventIds));
       if (!erased) throw unauthorized();
-      await afterCommit(user.id, erased);
+      await afterCommit(user.id, erased, eventIds);
       return { deleted: true };
+    },
+
+    /**
+     * An owner's deletion of another account from the admin panel (issue 14): the same erasure
+     * as `remove`, with the caller's `alsoInTransaction` (its permission re-check under lock and
+     * its audit row) inside the deletion's transaction; throwing there changes nothing. false
+     * when the account is unknown or already deleted.
+     */
+    async removeUser(userId: string, alsoInTransaction: UserDataEraser): Promise<boolean> {
+      const eventIds: string[] = [];
+      const erased = await repo.erase(
+        userId,
+        [alsoInTransaction, ...deps.erasers],
+        now(),
+        recordDeletedBeats(userId, eventIds),
+      );
+      if (!erased) return false;
+      await afterCommit(userId, erased, eventIds);
+      return true;
     },
   };
 }

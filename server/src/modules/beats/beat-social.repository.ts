@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/transaction';
 import type { PrismaClient } from '../../generated/prisma/client';
 
 export interface ReviewRow {
@@ -63,14 +64,20 @@ export function createBeatSocialRepository(prisma: PrismaClient) {
       userId: string,
       rating: number,
       review: string | null,
+      /** Written in the rating's transaction (the beat.rated event), told whether it is new. */
+      onRated: (tx: Tx, isNew: boolean) => Promise<unknown>,
     ): Promise<boolean> {
-      const rows = await prisma.$queryRaw<{ inserted: boolean }[]>`
-        INSERT INTO beat_reviews (beat_id, user_id, rating, review)
-        VALUES (${beatId}::uuid, ${userId}::uuid, ${rating}, ${review})
-        ON CONFLICT (beat_id, user_id)
-        DO UPDATE SET rating = EXCLUDED.rating, review = EXCLUDED.review, updated_at = now()
-        RETURNING (xmax = 0) AS inserted`;
-      return rows[0]?.inserted ?? false;
+      return prisma.$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<{ inserted: boolean }[]>`
+          INSERT INTO beat_reviews (beat_id, user_id, rating, review)
+          VALUES (${beatId}::uuid, ${userId}::uuid, ${rating}, ${review})
+          ON CONFLICT (beat_id, user_id)
+          DO UPDATE SET rating = EXCLUDED.rating, review = EXCLUDED.review, updated_at = now()
+          RETURNING (xmax = 0) AS inserted`;
+        const isNew = rows[0]?.inserted ?? false;
+        await onRated(tx, isNew);
+        return isNew;
+      });
     },
 
     async ratingSummary(beatId: string): Promise<{ average: number; total: number }> {

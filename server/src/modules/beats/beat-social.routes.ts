@@ -5,7 +5,6 @@ import {
   BeatReviewsResponse,
   FavoriteBeatIds,
   FavoriteStatus,
-  PublicRecordingList,
   RateBeatBody,
   RatingSummary,
   UserRating,
@@ -17,7 +16,10 @@ import { beatIdParams as params } from '../../http/params';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/** Plays, favourites, ratings, reviews, analytics and vocal covers of one beat. */
+/**
+ * Plays, favourites, ratings, reviews and analytics of one beat. Its vocal covers
+ * (GET /api/beats/{id}/public-recordings) are served by the recordings module.
+ */
 export const beatSocialRoutes: FastifyPluginAsyncZod = async (app) => {
   const social = app.beatSocial;
   // Fire and forget for the player: 204 whether or not this play was counted.
@@ -84,11 +86,5 @@ export const beatSocialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/beats/:id/analytics',
     { onRequest: app.authenticate, schema: { params, response: { 200: BeatAnalytics, ...errors } } },
     async (request) => social.analytics(signedInUser(request), request.params.id),
-  );
-
-  app.get(
-    '/api/beats/:id/public-recordings',
-    { schema: { params, response: { 200: PublicRecordingList, ...errors } } },
-    async (request) => social.publicRecordings(request.params.id),
   );
 };

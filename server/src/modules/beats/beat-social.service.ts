@@ -3,7 +3,6 @@ import {
   type BeatAnalytics,
   type BeatReviewsResponse,
   type FavoriteBeatIds,
-  type PublicRecording,
   type RateBeatInput,
   type RatingSummary,
   type UserRating,
@@ -68,6 +67,7 @@ export function createBeatSocialService(deps: {
       const who = listener.userId ? `u:${listener.userId}` : `ip:${listener.ip}`;
       if (!deps.recentPlays.shouldCount(id, who)) return;
       if (await repo.recordPlay(id, listener.userId)) {
+        // Immediate, not through the outbox: see ImmediateEvent (domain-events.ts).
         await events.emit({ type: 'beat.played', beatId: id, userId: listener.userId });
       }
     },
@@ -91,16 +91,19 @@ export function createBeatSocialService(deps: {
     async rate(user: UserRecord, id: string, body: RateBeatInput): Promise<RatingSummary> {
       const beat = await existing(id);
       if (beat.userId === user.id) throw forbidden(CANNOT_RATE_OWN_BEAT);
-      const isNew = await repo.upsertRating(id, user.id, body.rating, body.review ?? null);
-      await events.emit({
-        type: 'beat.rated',
-        beatId: id,
-        beatTitle: beat.title,
-        ownerId: beat.userId,
-        userId: user.id,
-        rating: body.rating,
-        isNew,
+      let eventId = '';
+      await repo.upsertRating(id, user.id, body.rating, body.review ?? null, async (tx, isNew) => {
+        eventId = await events.record(tx, {
+          type: 'beat.rated',
+          beatId: id,
+          beatTitle: beat.title,
+          ownerId: beat.userId,
+          userId: user.id,
+          rating: body.rating,
+          isNew,
+        });
       });
+      await events.deliver([eventId]);
       return summary(id);
     },
 
@@ -135,12 +138,6 @@ export function createBeatSocialService(deps: {
         play_count: beat.play_count,
         download_count: beat.download_count,
       };
-    },
-
-    /** Vocal covers arrive with the studio; until then every beat has none. */
-    async publicRecordings(id: string): Promise<PublicRecording[]> {
-      await existing(id);
-      return [];
     },
   };
 }

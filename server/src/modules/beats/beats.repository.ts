@@ -116,10 +116,15 @@ export function createBeatsRepository(prisma: PrismaClient) {
         producerName: string;
         idempotencyKey: string | null;
       },
+      /** Written in the beat's transaction: the beat.created event goes to the outbox with it. */
+      onCreated?: (tx: Prisma.TransactionClient, id: string) => Promise<unknown>,
     ): Promise<string> {
       try {
-        const beat = await prisma.beat.create({ data, select: { id: true } });
-        return beat.id;
+        return await prisma.$transaction(async (tx) => {
+          const beat = await tx.beat.create({ data, select: { id: true } });
+          await onCreated?.(tx, beat.id);
+          return beat.id;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new UniqueViolationError();
         throw error;
@@ -141,8 +146,21 @@ export function createBeatsRepository(prisma: PrismaClient) {
      * after the commit: storage is not transactional. False, and nothing deleted, when the beat
      * was sold: licences, invoices and the sales ledger keep their beat (their keys restrict).
      */
-    async delete(id: string, fileKeys: string[]): Promise<boolean> {
+    /** `alsoInTransaction`: the caller's own write committed with the deletion (an admin's audit row). */
+    async delete(
+      id: string,
+      fileKeys: string[],
+      alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<void>,
+    ): Promise<boolean> {
       try {
+        if (alsoInTransaction) {
+          await prisma.$transaction(async (tx) => {
+            await tx.beat.delete({ where: { id } });
+            await tx.upload.deleteMany({ where: { key: { in: fileKeys } } });
+            await alsoInTransaction(tx);
+          });
+          return true;
+        }
         await prisma.$transaction([
           prisma.beat.delete({ where: { id } }),
           prisma.upload.deleteMany({ where: { key: { in: fileKeys } } }),

@@ -9,6 +9,7 @@ import {
   type EditBeatInput,
 } from '@beatroom/shared/beats-contract';
 import { displayName } from '@beatroom/shared/format-names';
+import type { Tx } from '../../db/transaction';
 import type { DomainEvents } from '../../events/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../http/http-errors';
 import { isUuid } from '../../http/params';
@@ -156,23 +157,34 @@ export function createBeatsService(deps: {
       if (coverKey) await claimUpload(user, coverKey, 'image');
       const pricing = resolvePricing(body);
       let id: string;
+      let eventId: string | null = null;
       try {
-        id = await repo.create({
-          userId: user.id,
-          title: body.title,
-          description: body.description ?? null,
-          bpm: body.bpm ?? null,
-          keySignature: body.key_signature ?? null,
-          genre: body.genre,
-          mood: body.mood ?? null,
-          priceCents: pricing.price_cents,
-          isFree: pricing.is_free,
-          audioFileKey: body.audio_file_key,
-          coverImageKey: coverKey,
-          durationSeconds: audio.durationSeconds === null ? null : Math.round(audio.durationSeconds),
-          producerName: producerNameOf(user.id, await repo.namesOf(user.id)),
-          idempotencyKey,
-        });
+        id = await repo.create(
+          {
+            userId: user.id,
+            title: body.title,
+            description: body.description ?? null,
+            bpm: body.bpm ?? null,
+            keySignature: body.key_signature ?? null,
+            genre: body.genre,
+            mood: body.mood ?? null,
+            priceCents: pricing.price_cents,
+            isFree: pricing.is_free,
+            audioFileKey: body.audio_file_key,
+            coverImageKey: coverKey,
+            durationSeconds: audio.durationSeconds === null ? null : Math.round(audio.durationSeconds),
+            producerName: producerNameOf(user.id, await repo.namesOf(user.id)),
+            idempotencyKey,
+          },
+          async (tx, beatId) => {
+            eventId = await events.record(tx, {
+              type: 'beat.created',
+              beatId,
+              userId: user.id,
+              title: body.title,
+            });
+          },
+        );
       } catch (error) {
         if (!(error instanceof UniqueViolationError)) throw error;
         // Two requests with one key raced: the other one created the beat.
@@ -181,7 +193,9 @@ export function createBeatsService(deps: {
         throw conflict(FILE_IN_USE);
       }
       pages.clear();
-      await events.emit({ type: 'beat.created', beatId: id, userId: user.id, title: body.title });
+      // Not awaited: notifying thousands of followers must not hold the upload's answer (the
+      // dispatcher keeps the work, and the outbox row keeps it across a crash).
+      if (eventId) void events.deliver([eventId]);
       return { id };
     },
 
@@ -224,10 +238,37 @@ export function createBeatsService(deps: {
       const beat = await ownedBeat(user, id);
       const files = [beat.audioFileKey, beat.coverImageKey].filter((k): k is string => !!k);
       const made = await deps.madeFiles.filesOf(id);
-      if (!(await repo.delete(id, files))) throw conflict(BEAT_SOLD);
+      let eventId: string | null = null;
+      const deleted = await repo.delete(id, files, async (tx) => {
+        eventId = await events.record(tx, { type: 'beat.deleted', beatId: id, userId: user.id });
+      });
+      if (!deleted) throw conflict(BEAT_SOLD);
       pages.clear();
       await removeFiles([...files, ...made]);
-      await events.emit({ type: 'beat.deleted', beatId: id, userId: user.id });
+      if (eventId) await events.deliver([eventId]);
+    },
+
+    /**
+     * An admin's deletion (issue 14; the route checked the admin): as `remove`, without the
+     * producer check; `alsoInTransaction` writes the audit row in the deletion's transaction.
+     * false when the beat does not exist.
+     */
+    async removeAsAdmin(id: string, alsoInTransaction: (tx: Tx) => Promise<void>): Promise<boolean> {
+      assertBeatId(id);
+      const beat = await repo.findOwnership(id);
+      if (!beat) return false;
+      const files = [beat.audioFileKey, beat.coverImageKey].filter((k): k is string => !!k);
+      const made = await deps.madeFiles.filesOf(id);
+      let eventId: string | null = null;
+      const deleted = await repo.delete(id, files, async (tx) => {
+        await alsoInTransaction(tx);
+        eventId = await events.record(tx, { type: 'beat.deleted', beatId: id, userId: beat.userId });
+      });
+      if (!deleted) throw conflict(BEAT_SOLD);
+      pages.clear();
+      await removeFiles([...files, ...made]);
+      if (eventId) await events.deliver([eventId]);
+      return true;
     },
 
     /**

@@ -6,6 +6,7 @@ import {
   type DownloadFormat,
 } from '@beatroom/shared/settings-constants';
 import { saleBeatSelect } from '../../db/beat-columns';
+import type { Tx } from '../../db/transaction';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { downloadableFormats, masterFormat } from './delivery-plan';
 
@@ -51,13 +52,17 @@ export function createDownloadsRepository(prisma: PrismaClient) {
      * Records one download; a download by anyone but the producer also counts on the beat's
      * download_count (the producer fetching their own file is not a listener's download).
      */
-    async record(input: {
-      userId: string;
-      beatId: string;
-      licenseType: LicenseId | null;
-      format: DownloadFormat;
-      counts: boolean;
-    }) {
+    async record(
+      input: {
+        userId: string;
+        beatId: string;
+        licenseType: LicenseId | null;
+        format: DownloadFormat;
+        counts: boolean;
+      },
+      /** Written in the download's transaction (the beat.downloaded event). */
+      alsoInTransaction?: (tx: Tx) => Promise<unknown>,
+    ) {
       await prisma.$transaction(async (tx) => {
         await tx.download.create({
           data: {
@@ -70,6 +75,7 @@ export function createDownloadsRepository(prisma: PrismaClient) {
         if (input.counts) {
           await tx.beat.update({ where: { id: input.beatId }, data: { downloadCount: { increment: 1 } } });
         }
+        await alsoInTransaction?.(tx);
       });
     },
 

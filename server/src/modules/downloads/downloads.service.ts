@@ -102,21 +102,20 @@ export function createDownloadsService(deps: {
       }
       const filename = downloadFilename(beat.title, file.format);
       const { token } = signer.sign({ userId: user.id, key, filename });
-      await repo.record({
-        userId: user.id,
-        beatId: beat.id,
-        licenseType: licence,
-        format: file.format,
-        counts: !isOwner,
-      });
-      if (!isOwner) {
-        await deps.events.emit({
-          type: 'beat.downloaded',
-          beatId: beat.id,
-          producerId: beat.userId,
-          userId: user.id,
-        });
-      }
+      let eventId: string | null = null;
+      await repo.record(
+        { userId: user.id, beatId: beat.id, licenseType: licence, format: file.format, counts: !isOwner },
+        async (tx) => {
+          if (isOwner) return;
+          eventId = await deps.events.record(tx, {
+            type: 'beat.downloaded',
+            beatId: beat.id,
+            producerId: beat.userId,
+            userId: user.id,
+          });
+        },
+      );
+      if (eventId) await deps.events.deliver([eventId]);
       return {
         downloadUrl: `/api/downloads/${token}`,
         filename,

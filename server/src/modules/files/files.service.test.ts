@@ -26,6 +26,10 @@ function memoryStorage(files: Record<string, Buffer>) {
       return key in files;
     },
     async delete() {},
+    async *list() {},
+    async removeStalePartials() {
+      return 0;
+    },
     async close() {},
   };
   return { storage, calls };

@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/transaction';
 import type { PrismaClient } from '../../generated/prisma/client';
 
 export function createFollowsRepository(prisma: PrismaClient) {
@@ -11,13 +12,19 @@ export function createFollowsRepository(prisma: PrismaClient) {
       return prisma.follow.count({ where: { followerId, followedId } }).then((n) => n > 0);
     },
 
-    /** True when this call created the follow; a repeat (even a concurrent one) returns false. */
-    async follow(followerId: string, followedId: string): Promise<boolean> {
-      const { count } = await prisma.follow.createMany({
-        data: [{ followerId, followedId }],
-        skipDuplicates: true,
+    /**
+     * Creates the follow and, in the same transaction, runs `onCreated` (the domain event is
+     * written with the follow, or not at all). Answers what it answered, or null when the follow
+     * was there already (a repeat, even a concurrent one).
+     */
+    follow<R>(followerId: string, followedId: string, onCreated: (tx: Tx) => Promise<R>): Promise<R | null> {
+      return prisma.$transaction(async (tx) => {
+        const { count } = await tx.follow.createMany({
+          data: [{ followerId, followedId }],
+          skipDuplicates: true,
+        });
+        return count === 1 ? onCreated(tx) : null;
       });
-      return count === 1;
     },
 
     async unfollow(followerId: string, followedId: string): Promise<boolean> {

@@ -28,9 +28,11 @@ export function createFollowsService(deps: { repo: FollowsRepository; events: Do
 
     async follow(user: UserRecord, userId: string): Promise<FollowStatus> {
       await target(user, userId);
-      if (await repo.follow(user.id, userId)) {
-        await deps.events.emit({ type: 'user.followed', followerId: user.id, followedId: userId });
-      }
+      const eventId = await repo.follow(user.id, userId, (tx) =>
+        deps.events.record(tx, { type: 'user.followed', followerId: user.id, followedId: userId }),
+      );
+      // Delivered now, so the followed user hears of it live; if that fails, the outbox retries.
+      if (eventId) await deps.events.deliver([eventId]);
       return { isFollowing: true };
     },
 

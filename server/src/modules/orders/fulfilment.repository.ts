@@ -2,6 +2,7 @@ import { licenseName } from '@beatroom/shared/licensing';
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import { formatInvoiceNumber, PURCHASE_ERRORS, type InvoiceItem } from '@beatroom/shared/money-contract';
 import type { PrismaClient } from '../../generated/prisma/client';
+import type { Tx } from '../../db/transaction';
 
 /** A payment the provider confirmed for an order. */
 export interface ConfirmedPayment {
@@ -62,7 +63,13 @@ interface LockedOrder {
  */
 export function createFulfilmentRepository(prisma: PrismaClient) {
   return {
-    fulfil(orderId: string, payment: ConfirmedPayment, now: Date): Promise<FulfilmentResult> {
+    /** `onPaid` runs in the transaction once the order is paid: the beat.purchased event is written with the sale. */
+    fulfil(
+      orderId: string,
+      payment: ConfirmedPayment,
+      now: Date,
+      onPaid?: (tx: Tx, paid: Extract<FulfilmentResult, { outcome: 'paid' }>) => Promise<unknown>,
+    ): Promise<FulfilmentResult> {
       return prisma.$transaction(async (tx) => {
         const [order] = await tx.$queryRaw<LockedOrder[]>`
           SELECT id, buyer_id, beat_id, producer_id, license_type, amount_cents, fee_percent::text,
@@ -175,8 +182,8 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
             transferId: null,
           },
         });
-        return {
-          outcome: 'paid',
+        const paid = {
+          outcome: 'paid' as const,
           orderId,
           beatId: order.beat_id,
           beatTitle: beat.title,
@@ -187,6 +194,8 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
           netCents,
           invoiceNumber,
         };
+        await onPaid?.(tx, paid);
+        return paid;
       }, TRANSACTION_OPTIONS);
     },
   };

@@ -50,20 +50,23 @@ export function createFulfilmentService(deps: {
      * is refunded here and the order says why.
      */
     async fulfil(orderId: string, payment: ConfirmedPayment): Promise<FulfilmentResult> {
-      const result = await fulfilment.fulfil(orderId, payment, now());
-      if (result.outcome === 'paid') {
-        log.info({ orderId, invoice: result.invoiceNumber }, 'order fulfilled');
-        await events.emit({
+      let eventId: string | null = null;
+      const result = await fulfilment.fulfil(orderId, payment, now(), async (tx, paid) => {
+        eventId = await events.record(tx, {
           type: 'beat.purchased',
           orderId,
-          beatId: result.beatId,
-          beatTitle: result.beatTitle,
-          buyerId: result.buyerId,
-          producerId: result.producerId,
-          licenseType: result.licenseType,
-          amountCents: result.amountCents,
-          netCents: result.netCents,
+          beatId: paid.beatId,
+          beatTitle: paid.beatTitle,
+          buyerId: paid.buyerId,
+          producerId: paid.producerId,
+          licenseType: paid.licenseType,
+          amountCents: paid.amountCents,
+          netCents: paid.netCents,
         });
+      });
+      if (result.outcome === 'paid') {
+        log.info({ orderId, invoice: result.invoiceNumber }, 'order fulfilled');
+        if (eventId) await events.deliver([eventId]);
       } else if (result.outcome === 'refund') {
         log.warn({ orderId, reason: result.reason }, 'payment refunded');
         const order = {

@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertStorageKey, StorageNotFoundError, type ByteRange, type Storage } from './storage';
+import {
+  assertStorageKey,
+  StorageNotFoundError,
+  type ByteRange,
+  type Storage,
+  type StoredFile,
+} from './storage';
 
 /**
  * Files in a directory (DATA_DIR/files by default). A file is written under .tmp/ first and
  * renamed into place once complete, so a reader never sees half a file and an aborted upload
- * leaves nothing under its key; .tmp/ is emptied at start-up in case the process died mid-way.
+ * leaves nothing under its key; .tmp/ is emptied at start-up in case the process died mid-way,
+ * and removeStalePartials empties it of old partials while running (another instance sharing
+ * the folder may have died mid-upload).
  */
 export async function createLocalStorage(root: string): Promise<Storage> {
   const base = resolve(root);
@@ -83,7 +91,53 @@ export async function createLocalStorage(root: string): Promise<Storage> {
       });
     },
 
+    async *list(prefix) {
+      // Keys are `<folder>/<file>`: the folders to read are those the prefix can fall in.
+      const slash = prefix.indexOf('/');
+      const folders =
+        slash >= 0
+          ? [prefix.slice(0, slash)]
+          : (await readdir(base, { withFileTypes: true }))
+              .filter(
+                (entry) => entry.isDirectory() && entry.name !== '.tmp' && entry.name.startsWith(prefix),
+              )
+              .map((entry) => entry.name);
+      for (const folder of folders) {
+        yield* listFolder(base, folder, prefix);
+      }
+    },
+
+    async removeStalePartials(before) {
+      let removed = 0;
+      for (const name of await readdir(tmp)) {
+        const path = join(tmp, name);
+        const info = await stat(path).catch(() => null);
+        if (!info || info.mtime >= before) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+      return removed;
+    },
+
     async close() {},
   };
   return storage;
+}
+
+/** The files of one folder whose key starts with `prefix`, read entry by entry. */
+async function* listFolder(base: string, folder: string, prefix: string): AsyncGenerator<StoredFile> {
+  let dir;
+  try {
+    dir = await opendir(join(base, folder));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for await (const entry of dir) {
+    const key = `${folder}/${entry.name}`;
+    if (!entry.isFile() || !key.startsWith(prefix)) continue;
+    // A file deleted between the listing and its stat is simply no longer there.
+    const info = await stat(join(base, key)).catch(() => null);
+    if (info) yield { key, modifiedAt: info.mtime };
+  }
 }

@@ -13,7 +13,11 @@ const PART_BYTES = 8 * 1024 * 1024;
  * every one of them. Streams of unknown length go up as a multipart upload, part by part, and
  * an upload that fails is aborted so the bucket keeps no parts or half files.
  */
-export async function createS3Storage(config: S3Config): Promise<Storage> {
+export async function createS3Storage(
+  config: S3Config,
+  /** Keys per ListObjectsV2 page: S3's own maximum (1,000) unless a test wants several pages. */
+  options: { listPageSize?: number } = {},
+): Promise<Storage> {
   // The AWS SDK (~25 MB) loads only when S3 is configured: local storage never needs it.
   const {
     AbortMultipartUploadCommand,
@@ -22,6 +26,8 @@ export async function createS3Storage(config: S3Config): Promise<Storage> {
     DeleteObjectCommand,
     GetObjectCommand,
     HeadObjectCommand,
+    ListMultipartUploadsCommand,
+    ListObjectsV2Command,
     PutObjectCommand,
     S3Client,
     S3ServiceException,
@@ -138,6 +144,54 @@ export async function createS3Storage(config: S3Config): Promise<Storage> {
     async delete(key) {
       assertStorageKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket,
+            Prefix: prefix,
+            ContinuationToken,
+            MaxKeys: options.listPageSize,
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    async removeStalePartials(before) {
+      // Parts of a multipart upload whose process was killed stay in the bucket (and are
+      // billed) until aborted. Some S3-compatible servers (s3rver) cannot list them: nothing
+      // to do there, and a bucket lifecycle rule (AbortIncompleteMultipartUpload) is the
+      // belt to these braces.
+      let removed = 0;
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      try {
+        for (;;) {
+          const page = await client.send(
+            new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }),
+          );
+          for (const upload of page.Uploads ?? []) {
+            if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= before) continue;
+            await client.send(
+              new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }),
+            );
+            removed++;
+          }
+          if (!page.IsTruncated) return removed;
+          KeyMarker = page.NextKeyMarker;
+          UploadIdMarker = page.NextUploadIdMarker;
+        }
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.name === 'NotImplemented') return removed;
+        throw error;
+      }
     },
 
     async close() {

@@ -6,6 +6,12 @@ import {
   STORAGE_KEY_PATTERN,
 } from '@beatroom/shared/files-contract';
 
+/** A stored file as a listing sees it: its key and when it was last written. */
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
+}
+
 /** An inclusive byte range, as HTTP Range counts it. */
 export interface ByteRange {
   start: number;
@@ -31,6 +37,18 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Removes a file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored file whose key starts with `prefix` (e.g. `audio/`), read page by page as the
+   * caller iterates, so a listing of millions of files holds one page in memory. The orphan
+   * sweep walks storage with it; the order is unspecified.
+   */
+  list(prefix: string): AsyncIterable<StoredFile>;
+  /**
+   * Removes what interrupted writes left outside the keys (a local partial file, an S3
+   * multipart upload never completed or aborted) started before `before`; answers how many.
+   * A process killed mid-upload cannot clean up after itself: this does it later.
+   */
+  removeStalePartials(before: Date): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -63,6 +81,15 @@ export function assertStorageKey(key: string): void {
  * - `images-256`, `images-512`: WebP renditions of an image, named after it, public.
  */
 export type KeyFolder = 'audio' | 'images' | 'images-256' | 'images-512' | 'previews' | 'renditions';
+/** Every folder the server writes keys into: the orphan sweep walks each of them. */
+export const KEY_FOLDERS: readonly KeyFolder[] = [
+  'audio',
+  'images',
+  'images-256',
+  'images-512',
+  'previews',
+  'renditions',
+];
 const PUBLIC_FOLDERS: readonly KeyFolder[] = ['images', 'images-256', 'images-512', 'previews'];
 
 /**
@@ -116,6 +143,8 @@ export function withDerivedFiles(storage: Storage): Storage {
     get: (key, range) => storage.get(key, range),
     stat: (key) => storage.stat(key),
     exists: (key) => storage.exists(key),
+    list: (prefix) => storage.list(prefix),
+    removeStalePartials: (before) => storage.removeStalePartials(before),
     async delete(key) {
       await storage.delete(key);
       for (const derived of renditionKeysOf(key)) await storage.delete(derived);

@@ -87,6 +87,27 @@ export function createUploadsRepository(prisma: PrismaClient) {
     },
 
     /**
+     * Which of `keys` some row names: an upload, a beat (audio, cover, preview), a beat's
+     * rendition, a profile (picture, cover, voice tag). The orphan sweep deletes the others'
+     * files. Indexed columns are probed per key; the others are read once per call as a hashed
+     * set, so a batch of keys costs one pass over beats and profiles at most.
+     */
+    async referencedKeys(keys: string[]): Promise<Set<string>> {
+      if (!keys.length) return new Set();
+      const rows = await prisma.$queryRaw<{ key: string }[]>`
+        SELECT k AS key FROM unnest(${keys}::text[]) AS k
+        WHERE EXISTS (SELECT 1 FROM uploads u WHERE u.key = k)
+           OR EXISTS (SELECT 1 FROM beats b WHERE b.audio_file_key = k)
+           OR EXISTS (SELECT 1 FROM beats b WHERE b.cover_image_key = k)
+           OR k IN (SELECT b.preview_key FROM beats b WHERE b.preview_key IS NOT NULL)
+           OR k IN (SELECT r.storage_key FROM beat_renditions r)
+           OR k IN (SELECT p.profile_image_key FROM profiles p WHERE p.profile_image_key IS NOT NULL)
+           OR k IN (SELECT p.cover_image_key FROM profiles p WHERE p.cover_image_key IS NOT NULL)
+           OR k IN (SELECT p.voice_tag_key FROM profiles p WHERE p.voice_tag_key IS NOT NULL)`;
+      return new Set(rows.map((row) => row.key));
+    },
+
+    /**
      * Deletes up to `limit` upload rows made before `before` that no beat (audio, cover) and no
      * profile (picture, cover, voice tag) uses, and answers their keys: the files are the
      * caller's to delete. The check and the delete are one statement, so a row a beat starts

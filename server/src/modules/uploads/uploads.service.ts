@@ -80,8 +80,13 @@ export function createUploadsService(deps: {
   repo: UploadsRepository;
   storage: Storage;
   log: Log;
-  /** Per-user storage quota and bytes per 24 h; unset: no per-user limit (tests of other modules). */
-  limits?: { storageQuotaBytes: number; uploadBytesPerDay: number };
+  /**
+   * Per-user storage quota and bytes per 24 h; unset: no per-user limit (tests of other modules).
+   * The quota may be read per upload (the admin setting storage_quota_mb, issue 14).
+   */
+  limits?: { storageQuotaBytes: number | (() => Promise<number>); uploadBytesPerDay: number };
+  /** The largest audio file now (the admin setting max_upload_mb); unset: LIMITS.AUDIO_MAX_BYTES. */
+  audioMaxBytes?: () => Promise<number>;
 }) {
   const { repo, storage, log } = deps;
   const limits = deps.limits ?? {
@@ -103,10 +108,12 @@ export function createUploadsService(deps: {
 
   async function quotaOf(userId: string): Promise<UploadQuota> {
     const usage = await repo.usage(userId, new Date(Date.now() - DAY_MS));
+    const quotaBytes =
+      typeof limits.storageQuotaBytes === 'number' ? limits.storageQuotaBytes : await limits.storageQuotaBytes();
     return {
-      quota_bytes: limits.storageQuotaBytes,
+      quota_bytes: quotaBytes,
       used_bytes: usage.total,
-      remaining_bytes: Math.max(0, limits.storageQuotaBytes - usage.total),
+      remaining_bytes: Math.max(0, quotaBytes - usage.total),
       daily_limit_bytes: limits.uploadBytesPerDay,
       daily_remaining_bytes: Math.max(0, limits.uploadBytesPerDay - usage.recent),
     };
@@ -217,7 +224,12 @@ export function createUploadsService(deps: {
       originalName: string | null,
       allowance?: UploadAllowance,
     ): Promise<{ key: string }> {
-      const cap = capOf(LIMITS.AUDIO_MAX_BYTES, AUDIO_TOO_LARGE, allowance);
+      const maxBytes = deps.audioMaxBytes ? await deps.audioMaxBytes() : LIMITS.AUDIO_MAX_BYTES;
+      const tooLarge =
+        maxBytes === LIMITS.AUDIO_MAX_BYTES
+          ? AUDIO_TOO_LARGE
+          : `The audio file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`;
+      const cap = capOf(maxBytes, tooLarge, allowance);
       const limited = limitBytes(source, cap.bytes, cap.message);
       let received;
       try {

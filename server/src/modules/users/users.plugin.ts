@@ -10,8 +10,11 @@ declare module 'fastify' {
 }
 
 export const usersPlugin = fp(
-  async (app) => {
-    app.decorate('users', createUsersService({ repo: createUsersRepository(app.db.prisma) }));
+  async (app, opts: { adminEmail?: string }) => {
+    app.decorate(
+      'users',
+      createUsersService({ repo: createUsersRepository(app.db.prisma), firstOwnerEmail: opts.adminEmail ?? null }),
+    );
   },
   { name: 'users', dependencies: ['db'] },
 );

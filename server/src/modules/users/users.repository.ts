@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../generated/prisma/client';
+import { lockOwners } from '../../db/owners-lock';
 import { userSelect } from '../../db/user-columns';
 import type { UserRecord } from './user-record';
 
@@ -41,6 +42,19 @@ export function createUsersRepository(prisma: PrismaClient) {
           settings: { create: {} },
         },
         select: userSelect,
+      });
+    },
+
+    /**
+     * Makes the user owner and admin if no (undeleted) owner exists, under the owners' lock;
+     * null when someone else is owner already.
+     */
+    async claimFirstOwner(userId: string): Promise<UserRecord | null> {
+      return prisma.$transaction(async (tx) => {
+        await lockOwners(tx);
+        const owners = await tx.user.count({ where: { isOwner: true, deletedAt: null } });
+        if (owners > 0) return null;
+        return tx.user.update({ where: { id: userId }, data: { isOwner: true, isAdmin: true }, select: userSelect });
       });
     },
   };

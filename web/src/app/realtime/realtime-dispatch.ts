@@ -10,6 +10,8 @@ import { invoiceKeys } from '../../features/invoices/api';
 import { receiveLiveStats } from '../../features/live-stats/api';
 import { notificationTarget, receiveNotification, setUnreadCount } from '../../features/notifications/api';
 import { profileKeys } from '../../features/profile/api';
+import { receiveSupportUpdate } from '../../features/support/api';
+import { receiveDeskUpdate } from '../../features/support-desk/api';
 import { showToast, type ToastType } from '../../lib/toast';
 
 export interface DispatchContext {
@@ -100,6 +102,11 @@ export function dispatchServerMessage(message: ServerMessage, context: DispatchC
       break;
     case 'live_stats':
       void receiveLiveStats(queryClient, message.data);
+      break;
+    case 'support':
+      // A ticket changed: the member's and the desk's views of it refetch (whichever are cached).
+      receiveSupportUpdate(queryClient, message.data.ticket_number);
+      receiveDeskUpdate(queryClient, message.data.ticket_number);
       break;
     case 'heartbeat':
       break;

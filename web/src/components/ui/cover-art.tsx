@@ -13,6 +13,8 @@ export interface CoverArtProps {
   priority?: boolean;
   /** What it is the cover of; also its accessible name ("Cover of …"). */
   title: string;
+  /** The image's text instead of "Cover of …": '' where the title is written beside it. */
+  alt?: string;
   className?: string;
   /** Text size of the initial shown when there is no image. */
   initialClassName?: string;
@@ -27,6 +29,7 @@ export function CoverArt({
   sizes,
   priority = false,
   title,
+  alt,
   className = '',
   initialClassName = 'text-5xl',
 }: CoverArtProps) {
@@ -43,7 +46,7 @@ export function CoverArt({
         src={image.src}
         srcSet={srcSet}
         sizes={srcSet ? sizes : undefined}
-        alt={`Cover of ${title}`}
+        alt={alt ?? `Cover of ${title}`}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         decoding={priority ? 'sync' : 'async'}

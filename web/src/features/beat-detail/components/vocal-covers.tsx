@@ -2,64 +2,19 @@ import { formatTimeAgo } from '@beatroom/shared/format-dates';
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import { useQuery } from '@tanstack/react-query';
 import { Headphones, MicVocal, Pause, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { PanelSection } from '../../../components/ui/panel-section';
-import { claimAudioFocus, createAudioFocusOwner, onAudioFocusLost } from '../../../lib/audio-focus';
-import { describeError } from '../../../lib/error-text';
-import { storedFileUrl } from '../../../lib/stored-file';
+import { apiUrl } from '../../../lib/api-client';
+import { useOneAtATimeAudio } from '../../../lib/use-one-at-a-time-audio';
 import { publicRecordingsQueryOptions, registerRecordingPlay } from '../api';
-
-/**
- * One audio element for the list. It holds the app's audio focus while a cover plays, so the
- * main player pauses for it, and it pauses when the main player (or anything else) starts.
- */
-function useCoverPlayer() {
-  const audio = useRef<HTMLAudioElement | null>(null);
-  const [focus] = useState(() => createAudioFocusOwner('vocal covers'));
-  const [playingId, setPlayingId] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = document.createElement('audio');
-    const stop = () => setPlayingId(null);
-    element.addEventListener('ended', stop);
-    element.addEventListener('pause', stop);
-    audio.current = element;
-    const stopListening = onAudioFocusLost(focus, () => element.pause());
-    return () => {
-      stopListening();
-      element.removeEventListener('ended', stop);
-      element.removeEventListener('pause', stop);
-      element.pause();
-    };
-  }, [focus]);
-
-  function toggle(recording: { id: string; file_key: string }) {
-    const element = audio.current;
-    if (!element) return;
-    if (playingId === recording.id) {
-      element.pause();
-      return;
-    }
-    claimAudioFocus(focus);
-    element.src = storedFileUrl(recording.file_key) ?? '';
-    setPlayingId(recording.id);
-    registerRecordingPlay(recording.id);
-    element.play()?.catch((error: unknown) => {
-      console.error(`Failed to play the vocal cover: ${describeError(error)}`);
-      setPlayingId(null);
-    });
-  }
-
-  return { playingId, toggle };
-}
 
 /** Community Vocal Covers: recordings over this beat, with the Record Now prompt. */
 export function VocalCovers({ beatId, onRecord }: { beatId: string; onRecord: () => void }) {
   const recordings = useQuery(publicRecordingsQueryOptions(beatId));
-  const { playingId, toggle } = useCoverPlayer();
+  // Takes live in private storage: each plays from its audio_url, not /api/files.
+  const { playingId, toggle } = useOneAtATimeAudio('vocal covers', registerRecordingPlay);
   const list = recordings.data ?? [];
 
   return (
@@ -91,7 +46,7 @@ export function VocalCovers({ beatId, onRecord }: { beatId: string; onRecord: ()
               <li key={recording.id} className="flex items-center gap-3 py-3">
                 <button
                   type="button"
-                  onClick={() => toggle(recording)}
+                  onClick={() => toggle({ id: recording.id, url: apiUrl(recording.audio_url) })}
                   aria-label={`${playing ? 'Pause' : 'Play'} ${recording.recording_name}`}
                   className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover"
                 >

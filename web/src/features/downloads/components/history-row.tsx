@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { CoverArt } from '../../../components/ui/cover-art';
 import { MenuButton } from '../../../components/ui/menu-button';
 import { apiUrl } from '../../../lib/api-client';
-import { storedFileUrl } from '../../../lib/stored-file';
+import { storedImage } from '../../../lib/stored-file';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 
 /** The beat a row's Download button hands to the download flow. */
@@ -72,7 +72,8 @@ export function HistoryRow({ item, onDownload, downloading }: HistoryRowProps) {
     <li className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl border border-line bg-surface/60 p-3 sm:flex-nowrap">
       <div className="flex min-w-0 flex-1 basis-64 items-center gap-3">
         <CoverArt
-          src={storedFileUrl(item.cover_image_key)}
+          src={storedImage(item.cover_image_key)}
+          sizes="3.5rem"
           title={item.beat_title}
           className="size-14 shrink-0 rounded-xl"
           initialClassName="text-xl"

@@ -1,4 +1,3 @@
-import { fileUrl } from '@beatroom/shared/files-contract';
 import { formatDuration } from '@beatroom/shared/format-numbers';
 import type { QueueEntry } from '@beatroom/shared/player-state';
 import { useQuery } from '@tanstack/react-query';
@@ -21,7 +20,8 @@ import { WaveformSeekBar } from '../../../components/ui/waveform-seek-bar';
 import { waveformQueryOptions } from '../api';
 import { usePlayerStore } from '../store/player-store';
 import { VolumeControl } from './volume-control';
-import { apiUrl } from '../../../lib/api-client';
+import { CoverArt } from '../../../components/ui/cover-art';
+import { storedImage } from '../../../lib/stored-file';
 
 // Dragging to reorder (dnd-kit) is the queue's alone: it loads when the queue first opens (issue 16).
 const QueuePanel = lazy(() => import('./queue-panel').then((m) => ({ default: m.QueuePanel })));
@@ -58,22 +58,28 @@ function PlayPauseButton({ size = 'lg' }: { size?: 'lg' | 'sm' }) {
   );
 }
 
-function Cover({ beat, size }: { beat: QueueEntry; size: number }) {
-  const style = { width: size, height: size };
-  if (beat.cover_image_key) {
+/** The bar's thumbnail sizes, in px, and their classes. */
+const COVER_CLASSES = { 36: 'size-9', 48: 'size-12' } as const;
+
+function Cover({ beat, size }: { beat: QueueEntry; size: keyof typeof COVER_CLASSES }) {
+  const image = storedImage(beat.cover_image_key);
+  if (image) {
+    // The 256 px WebP rendition for a thumbnail, not the 800 px original (issue 16). The title
+    // is written beside it: the picture itself says nothing more.
     return (
-      <img
-        src={apiUrl(fileUrl(beat.cover_image_key))}
+      <CoverArt
+        src={image}
+        sizes={`${size}px`}
+        title={beat.title}
         alt=""
-        style={style}
-        className="shrink-0 rounded-lg object-cover"
+        className={`shrink-0 rounded-lg ${COVER_CLASSES[size]}`}
       />
     );
   }
   return (
     <span
       aria-hidden="true"
-      style={style}
+      style={{ width: size, height: size }}
       className="inline-flex shrink-0 items-center justify-center rounded-lg bg-linear-to-br from-violet-600 to-indigo-700 text-lg font-bold text-white"
     >
       {beat.title.charAt(0).toUpperCase()}
@@ -81,7 +87,7 @@ function Cover({ beat, size }: { beat: QueueEntry; size: number }) {
   );
 }
 
-function NowPlaying({ beat, coverSize }: { beat: QueueEntry; coverSize: number }) {
+function NowPlaying({ beat, coverSize }: { beat: QueueEntry; coverSize: keyof typeof COVER_CLASSES }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <Cover beat={beat} size={coverSize} />

@@ -1,4 +1,3 @@
-import { fileUrl } from '@beatroom/shared/files-contract';
 import { formatDuration } from '@beatroom/shared/format-numbers';
 import type { QueueEntry } from '@beatroom/shared/player-state';
 import {
@@ -21,7 +20,8 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, ListX, Music, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { usePlayerStore } from '../store/player-store';
-import { apiUrl } from '../../../lib/api-client';
+import { CoverArt } from '../../../components/ui/cover-art';
+import { storedImage } from '../../../lib/stored-file';
 
 /** Entries only move up and down (what @dnd-kit/modifiers' restrictToVerticalAxis does). */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
@@ -61,10 +61,13 @@ function QueueRow({ entry, index, isCurrent }: { entry: QueueEntry; index: numbe
         className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg text-left"
       >
         {entry.cover_image_key ? (
-          <img
-            src={apiUrl(fileUrl(entry.cover_image_key))}
+          // The 256 px rendition, not the 800 px original; the title is written beside it.
+          <CoverArt
+            src={storedImage(entry.cover_image_key)}
+            sizes="2.5rem"
+            title={entry.title}
             alt=""
-            className="size-10 shrink-0 rounded-md object-cover"
+            className="size-10 shrink-0 rounded-md"
           />
         ) : (
           <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-md bg-linear-to-br from-violet-600 to-indigo-700 font-semibold text-white">

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { CoverArt } from '../../../components/ui/cover-art';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Stars } from '../../../components/ui/stars';
-import { storedFileUrl } from '../../../lib/stored-file';
+import { storedImage } from '../../../lib/stored-file';
 import { userReviewsQueryOptions } from '../api';
 
 /** The Reviews tab: the reviews this user wrote, each linking to its beat. */
@@ -35,7 +35,8 @@ export function ReviewsList({ userId }: { userId: string }) {
         >
           <Link to={`/beats/${review.beat_id}`} tabIndex={-1} className="shrink-0">
             <CoverArt
-              src={storedFileUrl(review.cover_image_key)}
+              src={storedImage(review.cover_image_key)}
+              sizes="(min-width: 640px) 4rem, 3.5rem"
               title={review.beat_title}
               className="size-14 rounded-xl sm:size-16"
               initialClassName="text-xl"

@@ -11,7 +11,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { CoverArt } from '../../../components/ui/cover-art';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { IconCount } from '../../../components/ui/icon-count';
-import { storedFileUrl } from '../../../lib/stored-file';
+import { storedImage } from '../../../lib/stored-file';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { profileKeys, userBeatsQueryOptions } from '../api';
 import type { ProfilePageSlots } from './profile-page-slots';
@@ -41,7 +41,8 @@ function UploadRow({
     <li className="flex gap-3 rounded-2xl border border-line bg-surface/60 p-3 sm:gap-4 sm:p-4">
       <Link to={`/beats/${beat.id}`} tabIndex={-1} className="shrink-0">
         <CoverArt
-          src={storedFileUrl(beat.cover_image_key)}
+          src={storedImage(beat.cover_image_key)}
+          sizes="(min-width: 640px) 5rem, 4rem"
           title={beat.title}
           className="size-16 rounded-xl sm:size-20"
           initialClassName="text-2xl"

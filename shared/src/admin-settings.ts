@@ -1,0 +1,51 @@
+// The platform settings admins edit in the Settings tab (issue 14). Each key has one typed,
+// validated value; the server stores it in platform_settings and the product reads it from
+// there (with the server's configuration as the default while no admin has set it).
+import { z } from 'zod';
+
+const MB = 1024 * 1024;
+
+/** Every editable key: its value schema and the description the Settings tab shows. */
+export const ADMIN_SETTINGS = {
+  platform_fee_percent: {
+    description: 'Share of every beat sale the platform keeps, in percent (0-50).',
+    value: z.number('Must be a number').min(0, 'Must be at least 0').max(50, 'Must be at most 50'),
+  },
+  max_upload_mb: {
+    description: 'Largest audio file a producer may upload, in MB (1-50).',
+    value: z
+      .number('Must be a number')
+      .int('Must be a whole number')
+      .min(1, 'Must be at least 1')
+      .max(50, 'Must be at most 50'),
+  },
+  storage_quota_mb: {
+    description: 'Storage each user may keep for uploads, in MB (at least 1).',
+    value: z
+      .number('Must be a number')
+      .int('Must be a whole number')
+      .min(1, 'Must be at least 1')
+      .max(1024 * 1024, 'Must be at most 1048576'),
+  },
+  maintenance_banner: {
+    description: 'Banner shown at the top of every page; empty hides it.',
+    value: z.string('Must be text').trim().max(300, 'Must be at most 300 characters'),
+  },
+} as const;
+
+export type AdminSettingKey = keyof typeof ADMIN_SETTINGS;
+export const ADMIN_SETTING_KEYS = Object.keys(ADMIN_SETTINGS) as AdminSettingKey[];
+export type AdminSettingValue<K extends AdminSettingKey> = z.infer<(typeof ADMIN_SETTINGS)[K]['value']>;
+export type AdminSettingValues = { [K in AdminSettingKey]: AdminSettingValue<K> };
+
+export function isAdminSettingKey(key: string): key is AdminSettingKey {
+  return Object.hasOwn(ADMIN_SETTINGS, key);
+}
+
+/** Converts bytes (the server's configuration) to the whole MB the settings hold. */
+export const bytesToMb = (bytes: number) => Math.max(1, Math.round(bytes / MB));
+export const mbToBytes = (mb: number) => mb * MB;
+
+/** GET /api/settings/public: what every visitor's layout needs (the maintenance banner). */
+export const PublicSettings = z.object({ maintenance_banner: z.string() });
+export type PublicSettings = z.infer<typeof PublicSettings>;

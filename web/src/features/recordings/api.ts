@@ -1,0 +1,39 @@
+import { RecordingsResponse } from '@beatroom/shared/recordings-contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client';
+
+/**
+ * Every query key of My Recordings, keyed by user (the route is own-only), so another account
+ * never reads the previous one's takes. The studio's Save Recording makes user(id) stale.
+ */
+export const recordingsKeys = {
+  all: ['recordings'] as const,
+  user: (userId: string) => ['recordings', userId] as const,
+};
+
+/** GET /api/recordings: the signed-in user's takes, newest first. */
+export function recordingsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: recordingsKeys.user(userId),
+    queryFn: ({ signal }) => apiClient.get('/api/recordings', { schema: RecordingsResponse, signal }),
+    select: (data) => data.recordings,
+  });
+}
+
+/** DELETE /api/recordings/{id}: the take and its file. */
+export function deleteRecording(id: string): Promise<unknown> {
+  return apiClient.delete(`/api/recordings/${encodeURIComponent(id)}`);
+}
+
+/** POST /api/recordings/{id}/play: counts a play, fire and forget (failures are only logged). */
+export function registerOwnPlay(id: string): void {
+  apiClient.post(`/api/recordings/${encodeURIComponent(id)}/play`).catch((error: unknown) => {
+    console.error('Failed to register a recording play', error);
+  });
+}
+
+/** A file name for a downloaded take: its name, made safe, with the extension of its format. */
+export function recordingFileName(recording: { recording_name: string; format: 'webm' | 'wav' }): string {
+  const base = recording.recording_name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'recording';
+  return `${base}.${recording.format}`;
+}

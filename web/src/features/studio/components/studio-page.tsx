@@ -1,0 +1,187 @@
+import { beatIntervalMs } from '@beatroom/shared/studio-settings';
+import type { StudioBeat } from '@beatroom/shared/studio-sessions-contract';
+import { useQuery } from '@tanstack/react-query';
+import { MicVocal } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { BackButton } from '../../../components/ui/back-button';
+import { buttonClasses } from '../../../components/ui/button';
+import { isApiError } from '../../../lib/api-client';
+import { useDocumentHead } from '../../../lib/document-head';
+import { describeError } from '../../../lib/error-text';
+import { showToast } from '../../../lib/toast';
+import { studioBeatQueryOptions } from '../api';
+import { useInputDevices } from '../hooks/use-input-devices';
+import { useAutoSave } from '../hooks/use-studio-sessions';
+import { useStudioRecorder } from '../hooks/use-studio-recorder';
+import type { StudioAudioFactory } from '../studio-audio';
+import { defaultRecordingName, STUDIO_ALERTS } from '../studio-alerts';
+import { useStudioStore } from '../store/studio-store';
+import { BeatPlaybackPanel } from './beat-playback-panel';
+import { EffectsPanel } from './effects-panel';
+import { EqMixPanel } from './eq-mix-panel';
+import { MicrophonePanel } from './microphone-panel';
+import { PresetsPanel } from './presets-panel';
+import { ProStudioTips } from './pro-tips';
+import { RecordingConsole } from './recording-console';
+import { SessionsPanel } from './sessions-panel';
+import { VisualisationPanel } from './visualisation-panel';
+
+function StudioSkeleton() {
+  return (
+    <div role="status" aria-label="Loading studio" className="grid gap-6 lg:grid-cols-2">
+      {[1, 2, 3, 4].map((n) => (
+        <div key={n} className="h-56 animate-pulse rounded-3xl bg-fg/10" />
+      ))}
+    </div>
+  );
+}
+
+function BeatNotFound() {
+  return (
+    <section className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center text-center">
+      <MicVocal aria-hidden="true" className="size-14 text-accent" />
+      <h1 className="mt-4 text-2xl font-semibold">Beat not found</h1>
+      <p className="mt-2 text-muted">It may have been removed by its producer, or the link is wrong.</p>
+      <Link to="/" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+        Go Home
+      </Link>
+    </section>
+  );
+}
+
+/** Keeps the audio's chain on the page's settings, as they change. */
+function useSettingsFollow(audio: ReturnType<typeof useStudioRecorder>['audio']) {
+  useEffect(() => {
+    if (!audio) return;
+    audio.setSettings(useStudioStore.getState().settings);
+    return useStudioStore.subscribe((state, previous) => {
+      if (state.settings !== previous.settings) audio.setSettings(state.settings);
+    });
+  }, [audio]);
+}
+
+function Studio({ beat, createAudio }: { beat: StudioBeat; createAudio: StudioAudioFactory }) {
+  const navigate = useNavigate();
+  const devices = useInputDevices();
+  const bpm = Math.round(60_000 / beatIntervalMs(beat.bpm));
+  const recorder = useStudioRecorder({
+    createAudio,
+    keySignature: beat.key_signature,
+    audioUrl: beat.audio_url,
+    bpm,
+    deviceId: devices.deviceId,
+  });
+  const phase = useStudioStore((state) => state.phase);
+  useSettingsFollow(recorder.audio);
+  useAutoSave(beat.id);
+  const busy = phase === 'starting' || phase === 'count-in' || phase === 'recording' || phase === 'stopping';
+
+  // Device names appear once the microphone is allowed: list them when it opens.
+  const refresh = useRef(devices.refresh);
+  refresh.current = devices.refresh;
+  useEffect(() => {
+    if (recorder.ready) refresh.current();
+  }, [recorder.ready]);
+
+  const chooseDevice = (deviceId: string | null) => {
+    devices.choose(deviceId);
+    recorder
+      .switchDevice(deviceId)
+      .catch((error: unknown) => console.error(`Could not switch microphones: ${describeError(error)}`));
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="flex min-w-0 flex-col gap-6">
+        <RecordingConsole
+          recorder={recorder}
+          beatId={beat.id}
+          onSaved={() => {
+            showToast({ type: 'success', title: STUDIO_ALERTS.recordingSaved });
+            void navigate(`/beat/${beat.id}`);
+          }}
+        />
+        <BeatPlaybackPanel
+          audio={recorder.audio}
+          title={beat.title}
+          bpm={bpm}
+          keySignature={beat.key_signature}
+          disabled={busy}
+        />
+        <VisualisationPanel audio={recorder.audio} />
+        <MicrophonePanel
+          devices={devices.devices}
+          deviceId={devices.deviceId}
+          onDeviceChange={chooseDevice}
+          busy={busy}
+        />
+      </div>
+      <div className="flex min-w-0 flex-col gap-6">
+        <PresetsPanel />
+        <EffectsPanel />
+        <EqMixPanel />
+        <SessionsPanel beatId={beat.id} />
+        <ProStudioTips />
+      </div>
+    </div>
+  );
+}
+
+/** Starts the page's studio state afresh for this beat before any panel reads it. */
+function FreshStudio({ beat, createAudio }: { beat: StudioBeat; createAudio: StudioAudioFactory }) {
+  const [ready, setReady] = useState(false);
+  useLayoutEffect(() => {
+    useStudioStore.getState().reset(defaultRecordingName(beat.title));
+    setReady(true);
+  }, [beat.title]);
+  return ready ? <Studio beat={beat} createAudio={createAudio} /> : null;
+}
+
+/**
+ * /studio/:beatId "Studio Pro" (community.md §2 Studio) for a signed-in member. `createAudio`
+ * makes the page's audio: the real engine in the app (studio-route.tsx), a fake in jsdom tests.
+ */
+export function StudioPage({ createAudio }: { createAudio: StudioAudioFactory }) {
+  const { beatId = '' } = useParams();
+  const navigate = useNavigate();
+  const beat = useQuery(studioBeatQueryOptions(beatId));
+  const notFound = beat.isError && isApiError(beat.error, 404);
+  useDocumentHead({
+    title: beat.data ? `Studio Pro · ${beat.data.title} · Beatroom` : 'Studio Pro · Beatroom',
+  });
+
+  // A beat that cannot be loaded for another reason leaves the studio (§8).
+  useEffect(() => {
+    if (beat.isError && !notFound) {
+      console.error(`The studio's beat could not be loaded: ${describeError(beat.error)}`);
+      void navigate('/', { replace: true });
+    }
+  }, [beat.isError, beat.error, notFound, navigate]);
+
+  if (notFound) return <BeatNotFound />;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <BackButton />
+        <div className="min-w-0">
+          <h1 className="text-3xl font-semibold tracking-tight">Studio Pro</h1>
+          {beat.data ? (
+            <p className="truncate text-muted">
+              Recording over{' '}
+              <Link to={`/beat/${beat.data.id}`} className="font-medium text-fg hover:underline">
+                {beat.data.title}
+              </Link>
+              {beat.data.audio_source === 'preview' ? ' (preview)' : ''}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {beat.data ? (
+        <FreshStudio key={beat.data.id} beat={beat.data} createAudio={createAudio} />
+      ) : (
+        <StudioSkeleton />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// Mixdown (issue 13): the beat plus the processed vocal rendered offline with the same chain as
+// the live monitor, to a WAV the user downloads ("Download mix") or saves as the recording.
+import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
+import {
+  autoTuneParams,
+  chromaticScale,
+  correctPitch,
+  createPitchState,
+  pitchCorrectionLatencyS,
+  type Scale,
+} from './pitch-correction';
+import { buildVocalChain, type VocalChainSettings } from './vocal-chain';
+
+type OfflineContextConstructor = new (
+  channels: number,
+  length: number,
+  sampleRate: number,
+) => OfflineAudioContext;
+
+export interface MixdownInput {
+  beat: AudioBuffer;
+  /** The raw take (as recorded, before effects). */
+  vocal: AudioBuffer;
+  settings: VocalChainSettings & { beatVolume: number };
+  /** alignTake's result: beat-timeline position of the take's first sample. */
+  vocalOffsetS: number;
+  /** The beat's key for pitch correction (parseKeyScale); chromatic by default. */
+  scale?: Scale;
+  /** Defaults to the beat's sample rate. */
+  sampleRate?: number;
+  /** The OfflineAudioContext class (tests pass node-web-audio-api's); the browser's by default. */
+  OfflineContext?: OfflineContextConstructor;
+}
+
+/** The take as mono samples (what the chain's mono input would make of it). */
+function downmix(buffer: AudioBuffer): Float32Array {
+  const mono = new Float32Array(buffer.length);
+  for (let c = 0; c < buffer.numberOfChannels; c++) {
+    const data = buffer.getChannelData(c);
+    for (let i = 0; i < mono.length; i++) mono[i]! += data[i]! / buffer.numberOfChannels;
+  }
+  return mono;
+}
+
+/**
+ * Renders beat + vocal-through-the-chain to a stereo buffer as long as the beat (longer when
+ * the take, plus its reverb tail, runs past the beat's end).
+ */
+export async function renderMixdown(input: MixdownInput): Promise<AudioBuffer> {
+  const { beat, settings } = input;
+  const sampleRate = input.sampleRate ?? beat.sampleRate;
+  const Offline =
+    input.OfflineContext ?? (globalThis.OfflineAudioContext as unknown as OfflineContextConstructor);
+  let vocalOffsetS = input.vocalOffsetS;
+  let vocalData: Float32Array | null = null;
+  if (settings.autoTune > 0) {
+    // Pitch correction runs as the worklet does live, over the whole take at once; its grain
+    // delay is taken back out so correction never moves the take against the beat.
+    const state = createPitchState(input.vocal.sampleRate);
+    const { strength, retuneS } = autoTuneParams(settings.autoTune);
+    vocalData = correctPitch(downmix(input.vocal), state, {
+      strength,
+      retuneS,
+      scale: input.scale ?? chromaticScale(),
+      sampleRate: input.vocal.sampleRate,
+    });
+    vocalOffsetS -= pitchCorrectionLatencyS(input.vocal.sampleRate);
+  }
+  const vocalEnd = vocalOffsetS + input.vocal.duration + STUDIO_AUDIO.REVERB_TAIL_S;
+  const length = Math.ceil(
+    Math.max(beat.duration, Math.min(vocalEnd, beat.duration + STUDIO_AUDIO.REVERB_TAIL_S)) * sampleRate,
+  );
+  const ctx = new Offline(2, Math.max(1, length), sampleRate);
+
+  const beatSource = ctx.createBufferSource();
+  beatSource.buffer = beat;
+  const beatGain = ctx.createGain();
+  beatGain.gain.value = settings.beatVolume;
+  beatSource.connect(beatGain).connect(ctx.destination);
+  beatSource.start(0);
+
+  let vocal = input.vocal;
+  if (vocalData) {
+    vocal = ctx.createBuffer(1, vocalData.length, input.vocal.sampleRate);
+    vocal.getChannelData(0).set(vocalData);
+  }
+  const chain = buildVocalChain(ctx, { ...settings, autoTune: 0 });
+  const vocalSource = ctx.createBufferSource();
+  vocalSource.buffer = vocal;
+  vocalSource.connect(chain.input);
+  chain.output.connect(ctx.destination);
+  if (vocalOffsetS >= 0) vocalSource.start(vocalOffsetS);
+  else if (-vocalOffsetS < vocal.duration) vocalSource.start(0, -vocalOffsetS);
+
+  return ctx.startRendering();
+}
+
+interface PcmSource {
+  numberOfChannels: number;
+  sampleRate: number;
+  length: number;
+  getChannelData(channel: number): Float32Array;
+}
+
+/** 16-bit PCM WAV (RIFF) of the buffer, channels interleaved, samples clipped to ±1. */
+export function encodeWav(buffer: PcmSource): ArrayBuffer {
+  const channels = buffer.numberOfChannels;
+  const frames = buffer.length;
+  const bytesPerFrame = channels * 2;
+  const dataBytes = frames * bytesPerFrame;
+  const out = new ArrayBuffer(44 + dataBytes);
+  const view = new DataView(out);
+  const text = (offset: number, value: string) => {
+    for (let i = 0; i < value.length; i++) view.setUint8(offset + i, value.charCodeAt(i));
+  };
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + dataBytes, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, channels, true);
+  view.setUint32(24, buffer.sampleRate, true);
+  view.setUint32(28, buffer.sampleRate * bytesPerFrame, true);
+  view.setUint16(32, bytesPerFrame, true);
+  view.setUint16(34, 16, true);
+  text(36, 'data');
+  view.setUint32(40, dataBytes, true);
+  const data = Array.from({ length: channels }, (_, c) => buffer.getChannelData(c));
+  let offset = 44;
+  for (let i = 0; i < frames; i++) {
+    for (let c = 0; c < channels; c++) {
+      const sample = Math.max(-1, Math.min(1, data[c]![i]!));
+      view.setInt16(offset, sample < 0 ? Math.round(sample * 0x8000) : Math.round(sample * 0x7fff), true);
+      offset += 2;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,389 @@
+// Pitch correction ("autoTune" 0-100, issue 13) as a pure, streaming function: the same code runs
+// inside the AudioWorklet (live monitoring, pitch-correction.worklet.ts) and over a whole take in
+// the offline mixdown, so what the vocalist hears is what the mix gets.
+//
+// Detection is YIN (de Cheveigné & Kawahara 2002) on a 4× decimated copy, refined at full rate
+// with parabolic interpolation so the estimate is good to a fraction of a cent. Shifting is a
+// two-tap delay-line (granular) shifter whose taps jump by whole pitch periods, so the two grains
+// stay in phase on voiced sound instead of cancelling: cheap enough for 128-sample worklet blocks
+// and clean for the ±1 semitone moves correction needs.
+
+/** Pitch classes (0 = C … 11 = B) the correction snaps to. */
+export interface Scale {
+  /** 0-11, or null when the key is unknown (chromatic). */
+  tonic: number | null;
+  mode: 'major' | 'minor' | 'chromatic';
+  pitchClasses: readonly number[];
+}
+
+const NOTE_INDEX: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
+const MAJOR = [0, 2, 4, 5, 7, 9, 11];
+const NATURAL_MINOR = [0, 2, 3, 5, 7, 8, 10];
+const CHROMATIC: Scale = {
+  tonic: null,
+  mode: 'chromatic',
+  pitchClasses: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+};
+
+/**
+ * The scale of a beat's key string. Beats store a bare tonic ("C#", catalogue KEYS), which reads
+ * as major like a lead sheet would; "C#m", "A minor", "F# Major", "Bbmin", "Ebmaj" are understood
+ * too. Anything else (null, "", "unknown") gives the chromatic scale: correction to the nearest
+ * semitone, never to a wrong key.
+ */
+export function parseKeyScale(key: string | null | undefined): Scale {
+  const match = /^\s*([A-Ga-g])\s*([#♯b♭]?)\s*(.*?)\s*$/.exec(key ?? '');
+  if (!match) return CHROMATIC;
+  const [, letter, accidental, rest] = match;
+  const modeText = rest!.toLowerCase();
+  let mode: 'major' | 'minor';
+  if (modeText === '' || /^(maj|major|ma|m?aj\.?)$/.test(modeText) || rest === 'M') mode = 'major';
+  else if (/^(m|min|minor|mi|-)$/.test(modeText)) mode = 'minor';
+  else return CHROMATIC;
+  const shift = accidental === '#' || accidental === '♯' ? 1 : accidental ? -1 : 0;
+  const tonic = (NOTE_INDEX[letter!.toUpperCase()]! + shift + 12) % 12;
+  const intervals = mode === 'major' ? MAJOR : NATURAL_MINOR;
+  return { tonic, mode, pitchClasses: intervals.map((i) => (tonic + i) % 12).sort((a, b) => a - b) };
+}
+
+/** The chromatic scale (every semitone allowed). */
+export function chromaticScale(): Scale {
+  return CHROMATIC;
+}
+
+/**
+ * How the single autoTune slider drives the corrector. Low values correct gently and slowly
+ * (natural), the top of the range snaps instantly (the hard-tuned trap sound): full strength is
+ * reached at 50, and the retune time falls from 200 ms to 0 across the range.
+ */
+export function autoTuneParams(autoTune: number): { strength: number; retuneS: number } {
+  const a = Math.min(100, Math.max(0, autoTune));
+  return { strength: Math.min(1, a / 50), retuneS: 0.2 * (1 - a / 100) ** 2 };
+}
+
+export function hzToMidi(hz: number): number {
+  return 69 + 12 * Math.log2(hz / 440);
+}
+
+export function midiToHz(midi: number): number {
+  return 440 * 2 ** ((midi - 69) / 12);
+}
+
+/** The nearest note (fractional MIDI in, whole MIDI out) whose pitch class is in the scale. */
+export function nearestScaleMidi(midi: number, scale: Scale): number {
+  const base = Math.round(midi);
+  let best = base;
+  let bestDistance = Infinity;
+  for (let candidate = base - 6; candidate <= base + 6; candidate++) {
+    if (!scale.pitchClasses.includes(((candidate % 12) + 12) % 12)) continue;
+    const distance = Math.abs(candidate - midi);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+const MIN_HZ = 70;
+const MAX_HZ = 1100;
+const YIN_THRESHOLD = 0.15;
+/** Below this CMNDF dip the sound counts as voiced (pitched) and gets corrected. */
+const VOICED_CLARITY = 0.25;
+const SILENCE_RMS = 1e-3;
+
+/**
+ * YIN on `x[start … start + window + tauMax)`: the lag of the first dip of the cumulative mean
+ * normalised difference under the threshold (or the global minimum), or null.
+ */
+function yinLag(
+  x: Float32Array,
+  start: number,
+  window: number,
+  tauMin: number,
+  tauMax: number,
+  cmndf: Float32Array,
+): { tau: number; aperiodicity: number } | null {
+  let runningSum = 0;
+  cmndf[0] = 1;
+  for (let tau = 1; tau <= tauMax; tau++) {
+    let sum = 0;
+    for (let j = 0; j < window; j++) {
+      const diff = x[start + j]! - x[start + j + tau]!;
+      sum += diff * diff;
+    }
+    runningSum += sum;
+    cmndf[tau] = runningSum > 0 ? (sum * tau) / runningSum : 1;
+  }
+  let chosen = -1;
+  for (let tau = tauMin; tau <= tauMax; tau++) {
+    if (cmndf[tau]! < YIN_THRESHOLD) {
+      while (tau + 1 <= tauMax && cmndf[tau + 1]! < cmndf[tau]!) tau++;
+      chosen = tau;
+      break;
+    }
+  }
+  if (chosen < 0) {
+    let min = Infinity;
+    for (let tau = tauMin; tau <= tauMax; tau++) {
+      if (cmndf[tau]! < min) {
+        min = cmndf[tau]!;
+        chosen = tau;
+      }
+    }
+  }
+  if (chosen < 0) return null;
+  return { tau: chosen, aperiodicity: cmndf[chosen]! };
+}
+
+/** Plain difference function at one lag, full rate (for the refinement). */
+function difference(x: Float32Array, start: number, window: number, tau: number): number {
+  let sum = 0;
+  for (let j = 0; j < window; j++) {
+    const diff = x[start + j]! - x[start + j + tau]!;
+    sum += diff * diff;
+  }
+  return sum;
+}
+
+export interface PitchEstimate {
+  hz: number;
+  /** YIN aperiodicity: 0 = perfectly periodic, ≥ ~0.3 = noise. */
+  aperiodicity: number;
+}
+
+/**
+ * The pitch of the most recent audio in `samples` (needs ≥ ~50 ms at 48 kHz for a 70 Hz floor),
+ * or null for silence. Uses the last 2 × (sampleRate / 70 Hz) samples at most.
+ */
+export function detectPitch(samples: Float32Array, sampleRate: number): PitchEstimate | null {
+  const detector = createDetector(sampleRate);
+  const needed = detector.span;
+  if (samples.length < needed) {
+    const padded = new Float32Array(needed);
+    padded.set(samples, needed - samples.length);
+    return detector.detect(padded, 0);
+  }
+  return detector.detect(samples, samples.length - needed);
+}
+
+interface Detector {
+  /** Full-rate samples one detection looks at. */
+  span: number;
+  detect(x: Float32Array, start: number): PitchEstimate | null;
+}
+
+function createDetector(sampleRate: number): Detector {
+  const factor = Math.max(1, Math.round(sampleRate / 12_000));
+  const rate = sampleRate / factor;
+  const tauMaxD = Math.ceil(rate / MIN_HZ);
+  const tauMinD = Math.max(2, Math.floor(rate / MAX_HZ));
+  const windowD = tauMaxD * 2;
+  const spanD = windowD + tauMaxD + 2;
+  const span = spanD * factor;
+  const decimated = new Float32Array(spanD);
+  const cmndf = new Float32Array(tauMaxD + 2);
+  // One decimated sample of slack keeps the refinement's largest lag inside the span.
+  const fullWindow = (windowD - 1) * factor;
+  return {
+    span,
+    detect(x, start) {
+      let energy = 0;
+      for (let i = 0; i < spanD; i++) {
+        // A box average is enough of an anti-alias filter for finding a voice's fundamental.
+        let sum = 0;
+        const base = start + i * factor;
+        for (let k = 0; k < factor; k++) sum += x[base + k]!;
+        decimated[i] = sum / factor;
+        energy += decimated[i]! * decimated[i]!;
+      }
+      if (Math.sqrt(energy / spanD) < SILENCE_RMS) return null;
+      const coarse = yinLag(decimated, 0, windowD, tauMinD, tauMaxD, cmndf);
+      if (!coarse) return null;
+      // Refine at full rate around factor × coarse lag.
+      const centre = coarse.tau * factor;
+      const lo = Math.max(2, centre - factor - 1);
+      const hi = centre + factor + 1;
+      let bestTau = lo;
+      let best = Infinity;
+      const values: number[] = [];
+      for (let tau = lo - 1; tau <= hi + 1; tau++) {
+        const value = difference(x, start, fullWindow, tau);
+        values.push(value);
+        if (tau >= lo && tau <= hi && value < best) {
+          best = value;
+          bestTau = tau;
+        }
+      }
+      const idx = bestTau - (lo - 1);
+      const a = values[idx - 1]!;
+      const b = values[idx]!;
+      const c = values[idx + 1]!;
+      const denominator = a - 2 * b + c;
+      const shift = denominator > 0 ? (0.5 * (a - c)) / denominator : 0;
+      const tau = bestTau + Math.max(-1, Math.min(1, shift));
+      return { hz: sampleRate / tau, aperiodicity: coarse.aperiodicity };
+    },
+  };
+}
+
+export interface PitchCorrectionOptions {
+  /** 0..1: share of the distance to the target note that is corrected (autoTuneParams). */
+  strength: number;
+  /** Seconds the correction takes to settle on a new note (0 = instant snap). */
+  retuneS: number;
+  scale: Scale;
+  sampleRate: number;
+}
+
+export interface PitchState {
+  sampleRate: number;
+  ring: Float32Array;
+  mask: number;
+  /** Samples written so far. */
+  written: number;
+  sinceDetect: number;
+  hop: number;
+  detector: Detector;
+  detectBuffer: Float32Array;
+  /** Current correction in cents (smoothed) and the target it moves to. */
+  cents: number;
+  targetCents: number;
+  /** Detected period in samples (0 when unvoiced). */
+  period: number;
+  grain: number;
+  taps: [number, number];
+  /** Crossfade between the untouched input (0) and the corrected signal (1). */
+  mix: number;
+  /** Last detection, for meters and tests. */
+  lastHz: number;
+}
+
+const GRAIN_S = 0.03;
+const MIN_DELAY = 32;
+
+/** Fresh streaming state for one voice at this sample rate. */
+export function createPitchState(sampleRate: number): PitchState {
+  const detector = createDetector(sampleRate);
+  let size = 1;
+  while (size < Math.max(detector.span, GRAIN_S * sampleRate * 3) + 256) size <<= 1;
+  const grain = Math.round(GRAIN_S * sampleRate);
+  return {
+    sampleRate,
+    ring: new Float32Array(size),
+    mask: size - 1,
+    written: 0,
+    sinceDetect: 0,
+    hop: Math.round(sampleRate / 100),
+    detector,
+    detectBuffer: new Float32Array(detector.span),
+    cents: 0,
+    targetCents: 0,
+    period: 0,
+    grain,
+    taps: [MIN_DELAY + grain * 0.25, MIN_DELAY + grain * 0.75],
+    mix: 0,
+    lastHz: 0,
+  };
+}
+
+/** The corrector's average delay: the mixdown shifts a corrected take earlier by this much. */
+export function pitchCorrectionLatencyS(sampleRate: number): number {
+  return (MIN_DELAY + Math.round(GRAIN_S * sampleRate) / 2) / sampleRate;
+}
+
+function runDetection(state: PitchState, options: PitchCorrectionOptions) {
+  const { ring, mask, detectBuffer } = state;
+  const start = state.written - detectBuffer.length;
+  for (let i = 0; i < detectBuffer.length; i++) detectBuffer[i] = ring[(start + i) & mask]!;
+  const estimate = state.detector.detect(detectBuffer, 0);
+  if (!estimate || estimate.aperiodicity > VOICED_CLARITY || estimate.hz < MIN_HZ || estimate.hz > MAX_HZ) {
+    // Unvoiced or silent: let go of the correction rather than hold a stale one.
+    state.targetCents = 0;
+    state.period = 0;
+    state.lastHz = 0;
+    return;
+  }
+  state.lastHz = estimate.hz;
+  const midi = hzToMidi(estimate.hz);
+  const target = nearestScaleMidi(midi, options.scale);
+  state.targetCents = (target - midi) * 100 * options.strength;
+  state.period = state.sampleRate / estimate.hz;
+}
+
+/**
+ * Corrects one block (any length; the worklet passes 128 samples) and returns the corrected
+ * samples in `out` (allocated when not given). Streaming: pass the same state for consecutive
+ * blocks. With strength 0 the output is the input, sample for sample.
+ */
+export function correctPitch(
+  block: Float32Array,
+  state: PitchState,
+  options: PitchCorrectionOptions,
+  out: Float32Array = new Float32Array(block.length),
+): Float32Array {
+  const { ring, mask, sampleRate } = state;
+  const mixTarget = options.strength > 0 ? 1 : 0;
+  const mixStep = 1 / (0.02 * sampleRate);
+  const retuneCoefficient =
+    options.retuneS <= 0 ? 1 : 1 - Math.exp(-state.hop / (options.retuneS * sampleRate));
+  const maxDelay = ring.length - 4;
+
+  for (let i = 0; i < block.length; i++) {
+    const sample = block[i]!;
+    ring[state.written & mask] = sample;
+    state.written++;
+    if (++state.sinceDetect >= state.hop && state.written >= state.detectBuffer.length) {
+      state.sinceDetect = 0;
+      if (mixTarget > 0) runDetection(state, options);
+      else state.targetCents = 0;
+      state.cents += (state.targetCents - state.cents) * retuneCoefficient;
+      // Grains a whole (even) number of periods long keep both taps on the same phase.
+      if (state.period > 0) {
+        const periods = Math.max(2, 2 * Math.round((GRAIN_S * sampleRate) / state.period / 2));
+        state.grain = periods * state.period;
+      } else {
+        state.grain = Math.round(GRAIN_S * sampleRate);
+      }
+    }
+
+    if (state.mix === 0 && mixTarget === 0) {
+      out[i] = sample;
+      continue;
+    }
+    state.mix = mixTarget > state.mix ? Math.min(1, state.mix + mixStep) : Math.max(0, state.mix - mixStep);
+
+    const ratio = 2 ** (state.cents / 1200);
+    const drift = 1 - ratio;
+    const grain = state.grain;
+    const half = state.period > 0 ? (grain / state.period / 2) * state.period : grain / 2;
+    let weighted = 0;
+    let weights = 0;
+    for (let t = 0; t < 2; t++) {
+      let delay = state.taps[t]! + drift;
+      const other = state.taps[1 - t]!;
+      if (delay > MIN_DELAY + grain) {
+        delay = other - half;
+        while (delay < MIN_DELAY && state.period > 0) delay += state.period;
+        if (delay < MIN_DELAY) delay = MIN_DELAY;
+      } else if (delay < MIN_DELAY) {
+        delay = other + half;
+        while (delay > MIN_DELAY + grain && state.period > 0) delay -= state.period;
+        if (delay > maxDelay) delay = maxDelay;
+      }
+      state.taps[t] = delay;
+      const position = Math.min(1, Math.max(0, (delay - MIN_DELAY) / grain));
+      const weight = Math.sin(Math.PI * position) ** 2;
+      const read = state.written - 1 - delay;
+      const index = Math.floor(read);
+      const frac = read - index;
+      const a = ring[index & mask]!;
+      const b = ring[(index + 1) & mask]!;
+      weighted += weight * (a + (b - a) * frac);
+      weights += weight;
+    }
+    const wet = weights > 1e-3 ? weighted / weights : 0;
+    out[i] = sample + (wet - sample) * state.mix;
+  }
+  return out;
+}

@@ -1,0 +1,280 @@
+// The vocal effect chain (issue 13), built from native Web Audio nodes on any BaseAudioContext:
+// the live AudioContext for monitoring and the OfflineAudioContext of the mixdown get the very
+// same graph, so the mix sounds like what the vocalist heard.
+//
+//   input gain → [pitch correction worklet] → gate → EQ low/mid/high → compressor
+//     → distortion (dry/wet) → chorus (dry + modulated delay) ─┬─ dry ────────────┬→ pan → output
+//                                                              ├─ delay (+fb) ────┤
+//                                                              └─ reverb (3 s) ───┘
+import { STUDIO_AUDIO, type StudioEffectSettings } from '@beatroom/shared/studio-settings';
+import {
+  CHORUS_BASE_DELAY_S,
+  CHORUS_DEPTH_S,
+  CHORUS_RATE_HZ,
+  GLIDE_S,
+  chorusWet,
+  compressorRatio,
+  delayWet,
+  distortionParams,
+  eqGainDb,
+  gateThreshold,
+  panPosition,
+  reverbWet,
+} from './chain-params';
+import { chromaticScale, type Scale } from './pitch-correction';
+import { PITCH_PROCESSOR_NAME, type PitchWorkletMessage } from './pitch-worklet-protocol';
+
+/** The session data works as is: extra keys are ignored. micVolume (0..2) is the input gain. */
+export type VocalChainSettings = StudioEffectSettings & { micVolume?: number };
+
+export interface VocalChainOptions {
+  /** True only once loadPitchWorklet(ctx) resolved true; otherwise no live pitch stage. */
+  pitchWorklet?: boolean;
+  /** The beat's scale (parseKeyScale(beat.key_signature)); chromatic by default. */
+  scale?: Scale;
+}
+
+export interface VocalChain {
+  /** Connect the microphone (or a take's buffer source) here. Mono: stereo input is summed. */
+  input: AudioNode;
+  /** Stereo out: connect to ctx.destination, an analyser or a recorder. */
+  output: AudioNode;
+  /**
+   * Applies new slider values smoothly (no clicks); call on every change. `at` (audio time,
+   * default now) schedules the glide, e.g. to change a mixdown part-way.
+   */
+  update(settings: VocalChainSettings, at?: number): void;
+  /** Changes the key pitch correction snaps to. */
+  setScale(scale: Scale): void;
+  /** Disconnects every node and stops the chorus oscillator. */
+  dispose(): void;
+}
+
+/** Deterministic noise (mulberry32) so every render of the reverb tail is identical. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The reverb's impulse response: 3 s of stereo noise (§9 "Reverb is a 3 s noise tail") decaying
+ * exponentially to −60 dB at the end, i.e. an RT60 of 3 s. Different noise per channel gives width.
+ */
+export function createReverbImpulse(ctx: BaseAudioContext): AudioBuffer {
+  const length = Math.round(STUDIO_AUDIO.REVERB_TAIL_S * ctx.sampleRate);
+  const impulse = ctx.createBuffer(2, length, ctx.sampleRate);
+  const decayPerSample = Math.log(1000) / length;
+  for (let channel = 0; channel < 2; channel++) {
+    const random = seededRandom(0x5eed + channel);
+    const data = impulse.getChannelData(channel);
+    for (let i = 0; i < length; i++) data[i] = (random() * 2 - 1) * Math.exp(-decayPerSample * i);
+  }
+  return impulse;
+}
+
+const SHAPER_POINTS = 4097;
+
+function curve(points: number, fn: (x: number) => number): Float32Array<ArrayBuffer> {
+  const data = new Float32Array(points);
+  for (let i = 0; i < points; i++) data[i] = fn((i / (points - 1)) * 2 - 1);
+  return data;
+}
+
+/** Soft clipper: tanh normalised to ±1 at the edges; drive beyond ±1 clips hard (WaveShaper clamps). */
+const clipperCurve = () => curve(SHAPER_POINTS, (x) => Math.tanh(3 * x) / Math.tanh(3));
+const rectifierCurve = () => curve(SHAPER_POINTS, Math.abs);
+
+/**
+ * Maps the envelope (0..1) to the gate's gain: 0 under the threshold, 1 above, with a 6 dB
+ * soft knee. Many points because thresholds sit in the bottom percent of the range.
+ */
+function gateCurve(threshold: number | null): Float32Array<ArrayBuffer> {
+  if (threshold === null) return curve(3, () => 1);
+  const closedBelow = threshold / 2;
+  return curve(65_537, (x) => {
+    if (x <= closedBelow) return 0;
+    if (x >= threshold) return 1;
+    const t = (x - closedBelow) / (threshold - closedBelow);
+    return t * t * (3 - 2 * t);
+  });
+}
+
+/** Builds the chain with `settings` applied immediately (no ramp: nothing is playing yet). */
+export function buildVocalChain(
+  ctx: BaseAudioContext,
+  settings: VocalChainSettings,
+  options: VocalChainOptions = {},
+): VocalChain {
+  const nodes: AudioNode[] = [];
+  const track = <T extends AudioNode>(node: T): T => {
+    nodes.push(node);
+    return node;
+  };
+  // Factory methods rather than node constructors: they work on any context implementation
+  // (node-web-audio-api in the tests has no DOM globals).
+  const gain = (value: number) => {
+    const node = track(ctx.createGain());
+    node.gain.value = value;
+    return node;
+  };
+  const shaper = (data: Float32Array<ArrayBuffer>, oversample: OverSampleType = 'none') => {
+    const node = track(ctx.createWaveShaper());
+    node.curve = data;
+    node.oversample = oversample;
+    return node;
+  };
+  const filter = (type: BiquadFilterType, frequency: number, q: number, dB = 0) => {
+    const node = track(ctx.createBiquadFilter());
+    node.type = type;
+    node.frequency.value = frequency;
+    node.Q.value = q;
+    node.gain.value = dB;
+    return node;
+  };
+
+  const input = gain(settings.micVolume ?? 1);
+  input.channelCount = 1;
+  input.channelCountMode = 'explicit';
+
+  let pitch: AudioWorkletNode | null = null;
+  let scale = options.scale ?? chromaticScale();
+  if (options.pitchWorklet) {
+    pitch = track(
+      new AudioWorkletNode(ctx, PITCH_PROCESSOR_NAME, {
+        numberOfInputs: 1,
+        numberOfOutputs: 1,
+        outputChannelCount: [1],
+      }),
+    );
+    input.connect(pitch);
+  }
+  const preGate: AudioNode = pitch ?? input;
+
+  // Gate: an envelope follower drives the gain of the signal path. Native nodes only, so it runs
+  // in the offline mixdown and in Node tests exactly as live.
+  const gateGain = gain(0);
+  const rectifier = shaper(rectifierCurve());
+  const envelope = filter('lowpass', 25, -3);
+  const gateShaper = shaper(gateCurve(gateThreshold(settings.gate)));
+  const gateSmoothing = filter('lowpass', 40, -3);
+  preGate.connect(gateGain);
+  preGate.connect(rectifier).connect(envelope).connect(gateShaper).connect(gateSmoothing);
+  gateSmoothing.connect(gateGain.gain);
+
+  // Shelf Q is ignored by the Web Audio shelves; peaking Q 1 is about 1.4 octaves wide.
+  const eqLow = filter('lowshelf', STUDIO_AUDIO.EQ_LOW_HZ, 1, eqGainDb(settings.eqLow));
+  const eqMid = filter('peaking', STUDIO_AUDIO.EQ_MID_HZ, 1, eqGainDb(settings.eqMid));
+  const eqHigh = filter('highshelf', STUDIO_AUDIO.EQ_HIGH_HZ, 1, eqGainDb(settings.eqHigh));
+  const compressor = track(ctx.createDynamicsCompressor());
+  compressor.threshold.value = STUDIO_AUDIO.COMPRESSOR_THRESHOLD_DB;
+  compressor.knee.value = STUDIO_AUDIO.COMPRESSOR_KNEE_DB;
+  compressor.attack.value = STUDIO_AUDIO.COMPRESSOR_ATTACK_S;
+  compressor.release.value = STUDIO_AUDIO.COMPRESSOR_RELEASE_S;
+  compressor.ratio.value = compressorRatio(settings.compression);
+  gateGain.connect(eqLow).connect(eqMid).connect(eqHigh).connect(compressor);
+
+  const distortion = distortionParams(settings.distortion);
+  const distortionDry = gain(1 - distortion.wet);
+  const drive = gain(distortion.drive);
+  const clipper = shaper(clipperCurve(), '2x');
+  const distortionWet = gain(distortion.wet);
+  const distorted = gain(1);
+  compressor.connect(distortionDry).connect(distorted);
+  compressor.connect(drive).connect(clipper).connect(distortionWet).connect(distorted);
+
+  const chorused = gain(1);
+  const chorusDelay = track(ctx.createDelay(0.05));
+  chorusDelay.delayTime.value = CHORUS_BASE_DELAY_S;
+  const chorusLfo = ctx.createOscillator();
+  chorusLfo.frequency.value = CHORUS_RATE_HZ;
+  const chorusDepth = gain(CHORUS_DEPTH_S);
+  const chorusLevel = gain(chorusWet(settings.chorus));
+  nodes.push(chorusLfo);
+  chorusLfo.connect(chorusDepth).connect(chorusDelay.delayTime);
+  chorusLfo.start();
+  distorted.connect(chorused);
+  distorted.connect(chorusDelay).connect(chorusLevel).connect(chorused);
+
+  const mix = gain(1);
+  chorused.connect(mix);
+  const delaySend = gain(delayWet(settings.delayAmount));
+  const delay = track(ctx.createDelay(STUDIO_AUDIO.DELAY_MAX_S));
+  delay.delayTime.value = STUDIO_AUDIO.DELAY_DEFAULT_S;
+  const feedback = gain(STUDIO_AUDIO.DELAY_FEEDBACK);
+  chorused.connect(delaySend).connect(delay).connect(mix);
+  delay.connect(feedback).connect(delay);
+  const reverbSend = gain(reverbWet(settings.reverbAmount));
+  const reverb = track(ctx.createConvolver());
+  reverb.buffer = createReverbImpulse(ctx);
+  chorused.connect(reverbSend).connect(reverb).connect(mix);
+
+  const panner = track(ctx.createStereoPanner());
+  panner.pan.value = panPosition(settings.vocalPan);
+  const output = gain(1);
+  mix.connect(panner).connect(output);
+
+  const post = (autoTune: number) => {
+    const message: PitchWorkletMessage = { autoTune, scale };
+    pitch?.port.postMessage(message);
+  };
+  post(settings.autoTune);
+  let autoTune = settings.autoTune;
+  let gate = settings.gate;
+
+  // Linear ramps from the value the parameter has right now, rather than setTargetAtTime:
+  // node-web-audio-api (the tests, the Node mixdown) mis-renders setTargetAtTime events that
+  // start in the future, and a ramp restarted from `.value` stays continuous while a slider is
+  // dragged (cancelAndHoldAtTime would be neater, but Firefox lacks it).
+  let glideAt = 0;
+  const glide = (param: AudioParam, value: number) => {
+    param.cancelScheduledValues(glideAt);
+    param.setValueAtTime(param.value, glideAt);
+    param.linearRampToValueAtTime(value, glideAt + GLIDE_S);
+  };
+
+  return {
+    input,
+    output,
+    update(next, at) {
+      glideAt = Math.max(at ?? 0, ctx.currentTime);
+      glide(input.gain, next.micVolume ?? 1);
+      glide(eqLow.gain, eqGainDb(next.eqLow));
+      glide(eqMid.gain, eqGainDb(next.eqMid));
+      glide(eqHigh.gain, eqGainDb(next.eqHigh));
+      glide(compressor.ratio, compressorRatio(next.compression));
+      const d = distortionParams(next.distortion);
+      glide(distortionDry.gain, 1 - d.wet);
+      glide(drive.gain, d.drive);
+      glide(distortionWet.gain, d.wet);
+      glide(chorusLevel.gain, chorusWet(next.chorus));
+      glide(delaySend.gain, delayWet(next.delayAmount));
+      glide(reverbSend.gain, reverbWet(next.reverbAmount));
+      glide(panner.pan, panPosition(next.vocalPan));
+      // The gate's new curve acts on the envelope; the smoothing filter after it keeps the
+      // gain change click-free.
+      if (next.gate !== gate) {
+        gate = next.gate;
+        gateShaper.curve = gateCurve(gateThreshold(gate));
+      }
+      if (next.autoTune !== autoTune) {
+        autoTune = next.autoTune;
+        post(autoTune);
+      }
+    },
+    setScale(next) {
+      scale = next;
+      post(autoTune);
+    },
+    dispose() {
+      chorusLfo.stop();
+      for (const node of nodes) node.disconnect();
+      pitch?.port.close();
+    },
+  };
+}

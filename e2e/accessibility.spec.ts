@@ -50,9 +50,13 @@ async function expectNoViolations(page: Page) {
   expect(violations, describe(violations)).toEqual([]);
 }
 
-/** A fresh signed-out browser that records every console error. */
-async function visitor(browser: Browser) {
+/** A fresh signed-out browser that records every console error, in the dark or light theme. */
+async function visitor(browser: Browser, theme: 'dark' | 'light' = 'dark') {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
+  if (theme === 'light') {
+    // What the theme menu stores (features/theme/store/theme-store.ts), before the app reads it.
+    await context.addInitScript(() => localStorage.setItem('beatroom-theme', 'light'));
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -63,6 +67,32 @@ async function visitor(browser: Browser) {
 
 let beatId = '';
 let producerId = '';
+
+/*
+ * The server renders each public page's first screen into the HTML (issue 16), and the app
+ * replaces it when it mounts: the checks below wait for a control only the app renders (the
+ * first screen has no buttons) before running axe on what the app shows.
+ */
+const appMounted = (page: Page) => expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+/** Each public page, and what says the app has shown it. */
+const publicPages: { name: string; path: () => string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'home',
+    path: () => '/',
+    ready: (page) => expect(page.getByRole('button', { name: /^Buy Axe Night Drive/ }).first()).toBeVisible(),
+  },
+  {
+    name: 'a beat page',
+    path: () => `/beat/${beatId}`,
+    ready: (page) => expect(page.getByRole('button', { name: 'Record Vocals' })).toBeVisible(),
+  },
+  {
+    name: 'a profile',
+    path: () => `/profile/${producerId}`,
+    ready: (page) => expect(page.getByRole('tablist', { name: 'Profile' })).toBeVisible(),
+  },
+];
 
 test.beforeAll(async ({ browser }) => {
   const producer = await signInNewContext(browser, 'axe-producer@example.com', 'Axe Producer');
@@ -98,7 +128,9 @@ test.beforeAll(async ({ browser }) => {
 test('home, signed out: no axe violations, no console errors', async ({ browser }) => {
   const { page, errors } = await visitor(browser);
   await page.goto('/');
+  await appMounted(page);
   await expect(page.getByRole('link', { name: 'Axe Night Drive' }).first()).toBeVisible();
+  await publicPages[0]!.ready(page);
   await expectNoViolations(page);
   expect(errors).toEqual([]);
 });
@@ -106,6 +138,8 @@ test('home, signed out: no axe violations, no console errors', async ({ browser 
 test('a beat page, signed out: no axe violations, no console errors, its own title', async ({ browser }) => {
   const { page, errors } = await visitor(browser);
   await page.goto(`/beat/${beatId}`);
+  await appMounted(page);
+  await publicPages[1]!.ready(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Axe Night Drive' })).toBeVisible();
   await expect(page).toHaveTitle('Axe Night Drive by Axe Producer · Beatroom');
   // The largest paint is fetched at once, not lazily.
@@ -119,6 +153,8 @@ test('a beat page, signed out: no axe violations, no console errors, its own tit
 test('a profile, signed out: no axe violations, no console errors', async ({ browser }) => {
   const { page, errors } = await visitor(browser);
   await page.goto(`/profile/${producerId}`);
+  await appMounted(page);
+  await publicPages[2]!.ready(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Axe Producer' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Axe Night Drive' }).first()).toBeVisible();
   await expectNoViolations(page);
@@ -151,4 +187,59 @@ test('the header menus load when first opened and work at once (theme, genres, s
   await page.getByRole('menuitemradio', { name: 'Oldest' }).click();
   await expect(page).toHaveURL(/sort=oldest/);
   expect(errors).toEqual([]);
+});
+
+for (const { name, path, ready } of publicPages) {
+  test(`${name}, signed out, light theme: no axe violations`, async ({ browser }) => {
+    const { page, errors } = await visitor(browser, 'light');
+    await page.goto(path());
+    await appMounted(page);
+    await ready(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expectNoViolations(page);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('home, signed in, light theme: no axe violations', async ({ browser }) => {
+  const { page } = await signInNewContext(browser, 'axe-light@example.com', 'Axe Light');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.getByRole('button', { name: 'Theme: Dark' }).click();
+  await page.getByRole('menuitemradio', { name: 'Light' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Buy Axe Night Drive/ }).first()).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('the server-rendered first screens, before any script runs: content and no axe violations', async ({
+  browser,
+}) => {
+  const { page } = await visitor(browser);
+  // The app's scripts never arrive: what shows is the HTML the server sent.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  const firstScreens: [string, string][] = [
+    ['/', 'Find the beat that makes your next hit'],
+    [`/beat/${beatId}`, 'Axe Night Drive'],
+    [`/profile/${producerId}`, 'Axe Producer'],
+  ];
+  for (const [path, heading] of firstScreens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoViolations(page);
+  }
+  // The beat page's cover is there at once, fetched first, with its renditions.
+  await page.goto(`/beat/${beatId}`);
+  const cover = page.getByRole('img', { name: 'Cover of Axe Night Drive' });
+  await expect(cover).toHaveAttribute('fetchpriority', 'high');
+  await expect(cover).toHaveAttribute('srcset', /images-256\/.+\.webp 256w/);
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  // Home shows the first cards as links to their pages.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Axe Night Drive' }).first()).toHaveAttribute(
+    'href',
+    `/beat/${beatId}`,
+  );
 });

@@ -11,7 +11,8 @@ import { mp3File, wavFile } from './media-fixtures';
 export const WEBM_TAKE = readFileSync(new URL('./fixtures/recording-take.webm', import.meta.url));
 
 /** One part of a multipart body: a text field, or a file. */
-export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
+export type Part =
+  { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
 
 /** A multipart/form-data body with the parts in the given order, as a browser's FormData sends. */
 export function multipartBody(parts: Part[]) {
@@ -20,7 +21,9 @@ export function multipartBody(parts: Part[]) {
   for (const part of parts) {
     if ('value' in part) {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
+        ),
       );
     } else {
       chunks.push(

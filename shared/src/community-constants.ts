@@ -31,6 +31,8 @@ export const NOTIFICATION_TYPES = [
   'beat_review',
   'promotional',
   'new_sale',
+  /** Support answered one of the member's tickets (data.ticketNumber). */
+  'support_reply',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

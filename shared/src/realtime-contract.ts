@@ -42,7 +42,12 @@ export const Notification = z.object({
   message: z.string(),
   read_at: z.string().nullable(),
   created_at: z.string(),
-  data: z.object({ followerId: z.string().optional(), beatId: z.string().optional() }),
+  data: z.object({
+    followerId: z.string().optional(),
+    beatId: z.string().optional(),
+    /** support_reply: the ticket answered. */
+    ticketNumber: z.string().optional(),
+  }),
 });
 export type Notification = z.infer<typeof Notification>;
 

@@ -18,6 +18,7 @@ export const RECORDING_UPLOAD_FIELDS = {
   beatId: 'beat_id',
   recordingName: 'recording_name',
   isPublic: 'is_public',
+  idempotencyKey: 'idempotency_key',
 } as const;
 
 /** The formats a take may be in, detected from its bytes (never from its name or type). */
@@ -71,6 +72,14 @@ export const RecordingUploadFields = z.object({
     .enum(['true', 'false'], { error: "is_public must be 'true' or 'false'" })
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Optional, for clients that retry (the desktop take queue): a second upload with the same
+   * key by the same user stores nothing and answers the take the first one saved (200).
+   */
+  idempotency_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key must be 8 to 100 letters, digits, - or _')
+    .optional(),
 });
 export type RecordingUploadFields = z.input<typeof RecordingUploadFields>;
 

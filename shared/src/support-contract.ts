@@ -5,14 +5,37 @@ import { z } from 'zod';
 import { blankToUndefined, text } from './text-fields';
 
 export const SUPPORT_CATEGORIES = [
-  { id: 'technical', name: 'Technical Issues', description: 'Problems with playback, uploads, the studio or the app' },
-  { id: 'billing', name: 'Billing & Payments', description: 'Purchases, payouts, credits, subscriptions and refunds' },
-  { id: 'account', name: 'Account & Profile', description: 'Signing in, your profile, settings and account deletion' },
-  { id: 'content', name: 'Beats & Content', description: 'Your beats, licences, downloads and reported content' },
+  {
+    id: 'technical',
+    name: 'Technical Issues',
+    description: 'Problems with playback, uploads, the studio or the app',
+  },
+  {
+    id: 'billing',
+    name: 'Billing & Payments',
+    description: 'Purchases, payouts, credits, subscriptions and refunds',
+  },
+  {
+    id: 'account',
+    name: 'Account & Profile',
+    description: 'Signing in, your profile, settings and account deletion',
+  },
+  {
+    id: 'content',
+    name: 'Beats & Content',
+    description: 'Your beats, licences, downloads and reported content',
+  },
   { id: 'feature_request', name: 'Feature Requests', description: 'Ideas for making Beatroom better' },
   { id: 'general', name: 'General Support', description: 'Anything else you need help with' },
 ] as const;
-export const SUPPORT_CATEGORY_IDS = ['technical', 'billing', 'account', 'content', 'feature_request', 'general'] as const;
+export const SUPPORT_CATEGORY_IDS = [
+  'technical',
+  'billing',
+  'account',
+  'content',
+  'feature_request',
+  'general',
+] as const;
 export type SupportCategoryId = (typeof SUPPORT_CATEGORY_IDS)[number];
 
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
@@ -36,7 +59,13 @@ export const SUPPORT_LIMITS = {
 } as const;
 
 /** Content types a support file may have, decided from its bytes (the name is never trusted). */
-export const SUPPORT_FILE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'text/plain'] as const;
+export const SUPPORT_FILE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'application/pdf',
+  'text/plain',
+] as const;
 /** What the file picker offers; the server decides from the content anyway. */
 export const SUPPORT_FILE_ACCEPT = 'image/jpeg,image/png,image/gif,application/pdf,text/plain,.txt,.pdf';
 
@@ -60,7 +89,9 @@ export const SUPPORT_TEXTS = {
 /** A support file key: `support/<uuid>.<ext>`, made by the server on upload. */
 export const SUPPORT_KEY_PATTERN =
   /^support\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|gif|pdf|txt)$/;
-export const SupportFileKey = z.string().regex(SUPPORT_KEY_PATTERN, 'is not a support file key from an upload');
+export const SupportFileKey = z
+  .string()
+  .regex(SUPPORT_KEY_PATTERN, 'is not a support file key from an upload');
 
 /** Where an attachment is served, to the ticket's owner and admins only (never /api/files). */
 export const supportAttachmentUrl = (key: string) => `/api/support/attachments/${key}`;
@@ -74,7 +105,11 @@ export const TicketNumberParams = z.object({
 // Objects (§3)
 // ---------------------------------------------------------------------------------------------
 
-export const SupportCategory = z.object({ id: z.enum(SUPPORT_CATEGORY_IDS), name: z.string(), description: z.string() });
+export const SupportCategory = z.object({
+  id: z.enum(SUPPORT_CATEGORY_IDS),
+  name: z.string(),
+  description: z.string(),
+});
 export type SupportCategory = z.infer<typeof SupportCategory>;
 export const SupportCategoriesResponse = z.object({ categories: z.array(SupportCategory) });
 
@@ -117,13 +152,19 @@ export const TicketMessagesResponse = z.object({ messages: z.array(TicketMessage
 
 export const SupportStats = z.object({
   statusStats: z.array(z.object({ status: z.enum(TICKET_STATUSES), count: z.number().int().min(0) })),
-  categoryStats: z.array(z.object({ category: z.enum(SUPPORT_CATEGORY_IDS), count: z.number().int().min(0) })),
+  categoryStats: z.array(
+    z.object({ category: z.enum(SUPPORT_CATEGORY_IDS), count: z.number().int().min(0) }),
+  ),
   /** Hours from a ticket's creation to the first public support reply, averaged; null: none yet. */
   avgResponseTimeHours: z.number().nullable(),
 });
 export type SupportStats = z.infer<typeof SupportStats>;
 
-export const AdminListItem = z.object({ user_id: z.string(), display_name: z.string(), is_owner: z.boolean() });
+export const AdminListItem = z.object({
+  user_id: z.string(),
+  display_name: z.string(),
+  is_owner: z.boolean(),
+});
 export type AdminListItem = z.infer<typeof AdminListItem>;
 export const AdminListResponse = z.object({ admins: z.array(AdminListItem) });
 
@@ -154,8 +195,14 @@ export type CreateTicketBody = z.input<typeof CreateTicketBody>;
 /** A member's reply: trimmed text or at least one file (the refine runs after trimming). */
 export const UserReplyBody = z
   .object({
-    message: text().trim().max(SUPPORT_LIMITS.MESSAGE_MAX, `must be at most ${SUPPORT_LIMITS.MESSAGE_MAX} characters`).default(''),
-    attachments: z.array(SupportFileKey).max(SUPPORT_LIMITS.REPLY_MAX_FILES, SUPPORT_TEXTS.TOO_MANY_REPLY_FILES).default([]),
+    message: text()
+      .trim()
+      .max(SUPPORT_LIMITS.MESSAGE_MAX, `must be at most ${SUPPORT_LIMITS.MESSAGE_MAX} characters`)
+      .default(''),
+    attachments: z
+      .array(SupportFileKey)
+      .max(SUPPORT_LIMITS.REPLY_MAX_FILES, SUPPORT_TEXTS.TOO_MANY_REPLY_FILES)
+      .default([]),
   })
   .refine((body) => body.message.length > 0 || body.attachments.length > 0, SUPPORT_TEXTS.EMPTY_REPLY);
 export type UserReplyBody = z.input<typeof UserReplyBody>;
@@ -197,7 +244,11 @@ export const SUPPORT_EVENT_TYPES = ['ticket_created', 'ticket_message', 'ticket_
 
 export const categoryName = (id: string) => SUPPORT_CATEGORIES.find((c) => c.id === id)?.name ?? id;
 export const statusLabel = (status: string) =>
-  ({ open: 'Open', in_progress: 'In Progress', waiting_for_user: 'Waiting for User', resolved: 'Resolved', closed: 'Closed' })[
-    status
-  ] ?? status;
+  ({
+    open: 'Open',
+    in_progress: 'In Progress',
+    waiting_for_user: 'Waiting for User',
+    resolved: 'Resolved',
+    closed: 'Closed',
+  })[status] ?? status;
 export const priorityLabel = (priority: string) => priority.charAt(0).toUpperCase() + priority.slice(1);

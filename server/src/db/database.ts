@@ -74,6 +74,15 @@ async function open(target: DatabaseTarget, options: DatabaseOptions): Promise<D
     // pg emits idle-client errors on the pool; unheard, they become uncaught exceptions. The
     // broken client is already discarded, and the next query opens a fresh one.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // Every client keeps a listener of its own, so an 'error' event never goes unheard. The pool
+    // removes its idle listener when it hands a client out, and Prisma's adapter adds its own
+    // only after awaiting pool.connect(): a connection the database terminates (57P01) whose
+    // error arrives in the same network read as the previous query's end falls in that gap and
+    // was an uncaught exception that ended the process (seen terminating backends under load).
+    // The query or transaction using the client still fails and the pool discards it.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onIdleError?.(error));
+    });
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       prisma,

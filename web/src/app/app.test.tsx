@@ -119,7 +119,6 @@ describe('App shell', () => {
 
   it.each([
     ['/my-recordings', 'My Recordings'],
-    ['/support/ticket/ST-000123', 'Support Center'],
     ['/studio/collaborate/create?beat=b-1', 'Studio Pro'],
   ])('says %s is coming soon, with a way back to browsing (issue 8, defect 12)', async (path, title) => {
     signedOut();
@@ -130,6 +129,14 @@ describe('App shell', () => {
     expect(screen.getByRole('list', { name: `What ${title} will offer` })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Beats' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+  });
+
+  it('asks a visitor on a support ticket to sign in (community.md §6)', async () => {
+    signedOut();
+    renderApp('/support/ticket/T-000123');
+
+    const prompt = (await screen.findByRole('heading', { name: 'Sign in to see your ticket' })).closest('section')!;
+    expect(within(prompt).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('gives a visitor at /downloads the sign-in dialog, and closing it returns to / (money.md §2)', async () => {

@@ -24,6 +24,7 @@ const LocalCheckoutPage = lazyPage(
   'LocalCheckoutPage',
 );
 const ActivityRoute = lazyPage(() => import('./routes/activity-route'), 'ActivityRoute');
+const AdminRoute = lazyPage(() => import('./routes/admin-route'), 'AdminRoute');
 const BeatRoute = lazyPage(() => import('./routes/beat-route'), 'BeatRoute');
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon-page'), 'ComingSoonPage');
 const DownloadsRoute = lazyPage(() => import('./routes/downloads-route'), 'DownloadsRoute');
@@ -99,7 +100,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'settings', element: <SettingsRoute /> },
 
       // Community and operations (community.md)
-      { path: 'admin', element: <ComingSoonPage area="admin" /> },
+      { path: 'admin', element: <AdminRoute /> },
       { path: 'admin/support/ticket/:ticketNumber', element: <AdminTicketPage /> },
       {
         path: 'notifications',

@@ -92,6 +92,35 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
       );
     `,
   },
+  {
+    version: 3,
+    name: 'studio takes kept locally until uploaded',
+    up: `
+      -- A take recorded in the desktop studio: its file is written to the library folder
+      -- before this row, and the row stays until the server has it (recording_id), so a take
+      -- recorded offline or during an outage is never lost.
+      CREATE TABLE takes (
+        id              TEXT PRIMARY KEY,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        owner_id        TEXT NOT NULL,
+        state           TEXT NOT NULL CHECK (state IN ('queued', 'uploading', 'done', 'failed', 'cancelled')),
+        beat_id         TEXT NOT NULL,
+        recording_name  TEXT NOT NULL,
+        is_public       INTEGER NOT NULL CHECK (is_public IN (0, 1)),
+        format          TEXT NOT NULL CHECK (format IN ('webm', 'wav')),
+        file_path       TEXT NOT NULL,
+        size            INTEGER NOT NULL,
+        recording_id    TEXT,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        error           TEXT,
+        next_attempt_at TEXT,
+        progress        REAL NOT NULL DEFAULT 0,
+        created_at      TEXT NOT NULL,
+        updated_at      TEXT NOT NULL
+      );
+      CREATE INDEX takes_owner_state ON takes (owner_id, state);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -3,6 +3,20 @@ import { createReadStream, statSync } from 'node:fs';
 import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { CreatedId, type CreateBeatBody } from '@beatroom/shared/beats-contract';
 import { UPLOAD_FIELDS, UploadResponse } from '@beatroom/shared/files-contract';
+import {
+  Recording,
+  RECORDING_UPLOAD_FIELDS,
+  type RecordingFormat,
+} from '@beatroom/shared/recordings-contract';
+
+/** A take kept in the library, as the take queue sends it. */
+export interface TakeUpload {
+  path: string;
+  format: RecordingFormat;
+  beatId: string;
+  recordingName: string;
+  isPublic: boolean;
+}
 
 /**
  * A failed call. `status` is null when the server was not reached at all (offline, refused,
@@ -25,6 +39,7 @@ export class ServerCallError extends Error {
 const CONTENT_TYPES: Record<string, string> = {
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
+  webm: 'audio/webm',
   flac: 'audio/flac',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -50,10 +65,18 @@ export function multipartFileBody(
   field: string,
   file: { path: string; name: string },
   onProgress: (sentBytes: number, totalBytes: number) => void,
+  /** Text fields sent before the file, so the server can check them before reading it. */
+  fields: Record<string, string> = {},
 ) {
   const boundary = `----beatroom${randomBytes(12).toString('hex')}`;
+  const leading = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${headerFileName(name)}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${headerFileName(file.name)}"\r\n` +
+    `${leading}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${headerFileName(file.name)}"\r\n` +
       `Content-Type: ${contentTypeOf(file.name)}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -165,6 +188,39 @@ export function createServerClient(options: ServerClientOptions) {
       });
       if (!response.ok) throw await failure(response, 'Failed to create beat');
       return CreatedId.parse(await response.json()).id;
+    },
+
+    /**
+     * POST /api/recordings/upload: a studio take, streamed from the library with its fields
+     * first and the take queue's idempotency key, so a repeat after a lost answer is answered
+     * with the take the server already saved instead of a second one. Answers the recording id.
+     */
+    async uploadTake(
+      take: TakeUpload,
+      idempotencyKey: string,
+      onProgress: (fraction: number) => void,
+      signal?: AbortSignal,
+    ): Promise<string> {
+      const multipart = multipartFileBody(
+        RECORDING_UPLOAD_FIELDS.recording,
+        { path: take.path, name: `take.${take.format}` },
+        (sent, total) => onProgress(sent / total),
+        {
+          [RECORDING_UPLOAD_FIELDS.beatId]: take.beatId,
+          [RECORDING_UPLOAD_FIELDS.recordingName]: take.recordingName,
+          [RECORDING_UPLOAD_FIELDS.isPublic]: String(take.isPublic),
+          [RECORDING_UPLOAD_FIELDS.idempotencyKey]: idempotencyKey,
+        },
+      );
+      const response = await call('/api/recordings/upload', {
+        method: 'POST',
+        headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.length) },
+        body: multipart.body,
+        duplex: 'half',
+        signal,
+      });
+      if (!response.ok) throw await failure(response, 'Failed to save recording');
+      return Recording.parse(await response.json()).id;
     },
 
     /** GET a JSON resource. */

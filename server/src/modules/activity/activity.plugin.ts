@@ -24,11 +24,13 @@ export const activityPlugin = fp(
     ]);
 
     const events = app.domainEvents;
-    events.on('user.followed', (event) => activity.onFollowed(event));
-    events.on('beat.created', (event) => activity.onBeatCreated(event));
-    events.on('beat.rated', (event) => activity.onBeatRated(event));
+    // Delivered at least once from the outbox: each item carries its event id (unique), so a
+    // redelivery stores and broadcasts nothing twice; removing a beat's items is repeatable.
+    events.on('user.followed', (event, meta) => activity.onFollowed(event, meta));
+    events.on('beat.created', (event, meta) => activity.onBeatCreated(event, meta));
+    events.on('beat.rated', (event, meta) => activity.onBeatRated(event, meta));
     events.on('beat.deleted', (event) => activity.onBeatDeleted(event));
-    events.on('beat.purchased', (event) => activity.onBeatPurchased(event));
+    events.on('beat.purchased', (event, meta) => activity.onBeatPurchased(event, meta));
 
     await app.register(activityRoutes);
   },

@@ -23,6 +23,8 @@ export interface NewActivity {
   targetId: string | null;
   targetName: string | null;
   metadata: Record<string, number | string>;
+  /** The domain event it comes from: unique, so a redelivered event adds no second item. */
+  eventId?: string | null;
 }
 
 /**
@@ -38,8 +40,12 @@ function visibleTo(viewerId: string | null): Prisma.ActivityWhereInput {
 
 export function createActivityRepository(prisma: PrismaClient) {
   return {
-    create(item: NewActivity): Promise<ActivityRow> {
-      return prisma.activity.create({ data: item, select: activitySelect });
+    /** The stored item, or null when its event already made one (a redelivery). */
+    async create(item: NewActivity): Promise<ActivityRow | null> {
+      if (!item.eventId) return prisma.activity.create({ data: item, select: activitySelect });
+      const { count } = await prisma.activity.createMany({ data: [item], skipDuplicates: true });
+      if (!count) return null;
+      return prisma.activity.findUnique({ where: { eventId: item.eventId }, select: activitySelect });
     },
 
     /** Newest first. `followedBy`: only actors that user follows; `userId`: only that actor. */

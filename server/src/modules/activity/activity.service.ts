@@ -4,6 +4,7 @@ import type { ActivityType } from '@beatroom/shared/community-constants';
 import { UI } from '@beatroom/shared/limits';
 import { displayName } from '@beatroom/shared/format-names';
 import type { ActivityItem } from '@beatroom/shared/realtime-contract';
+import type { EventMeta } from '../../events/domain-events';
 import type { RealtimeService } from '../realtime/realtime.service';
 import type { UserRecord } from '../users/user-record';
 import type { ActivityRepository, ActivityRow, NewActivity } from './activity.repository';
@@ -50,6 +51,8 @@ export function createActivityService(deps: {
    */
   async function record(item: NewActivity) {
     const row = await repo.create(item);
+    // Already stored by an earlier delivery of the same event: nothing new to tell.
+    if (!row) return null;
     const activity = toActivityItem(row);
     cached = null;
     if (await repo.isPublic(row.id)) {
@@ -86,7 +89,7 @@ export function createActivityService(deps: {
       return cached.items;
     },
 
-    async onFollowed(event: { followerId: string; followedId: string }) {
+    async onFollowed(event: { followerId: string; followedId: string }, meta: EventMeta) {
       const name = displayName(await repo.nameOf(event.followedId), event.followedId);
       await record({
         type: 'user_followed',
@@ -94,27 +97,32 @@ export function createActivityService(deps: {
         targetId: event.followedId,
         targetName: name,
         metadata: {},
+        eventId: meta.eventId,
       });
     },
 
-    async onBeatCreated(event: { beatId: string; userId: string; title: string }) {
+    async onBeatCreated(event: { beatId: string; userId: string; title: string }, meta: EventMeta) {
       await record({
         type: 'beat_uploaded',
         userId: event.userId,
         targetId: event.beatId,
         targetName: event.title,
         metadata: {},
+        eventId: meta.eventId,
       });
     },
 
     /** Only a first rating is news; changing one's rating is not a new event in the feed. */
-    async onBeatRated(event: {
-      beatId: string;
-      beatTitle: string;
-      userId: string;
-      rating: number;
-      isNew: boolean;
-    }) {
+    async onBeatRated(
+      event: {
+        beatId: string;
+        beatTitle: string;
+        userId: string;
+        rating: number;
+        isNew: boolean;
+      },
+      meta: EventMeta,
+    ) {
       if (!event.isNew) return;
       await record({
         type: 'beat_rated',
@@ -122,17 +130,19 @@ export function createActivityService(deps: {
         targetId: event.beatId,
         targetName: event.beatTitle,
         metadata: { rating: event.rating },
+        eventId: meta.eventId,
       });
     },
 
     /** A sale is news in the feed: the buyer bought the beat (the price stays private). */
-    async onBeatPurchased(event: { beatId: string; beatTitle: string; buyerId: string }) {
+    async onBeatPurchased(event: { beatId: string; beatTitle: string; buyerId: string }, meta: EventMeta) {
       await record({
         type: 'beat_purchased',
         userId: event.buyerId,
         targetId: event.beatId,
         targetName: event.beatTitle,
         metadata: {},
+        eventId: meta.eventId,
       });
     },
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config';
 import { databaseTarget } from '../../db/database-target';
+import { scheduleOutboxJobs } from '../../events/outbox-jobs';
 import { createBossDb } from './boss-db';
 import { createJobRunner, type Jobs } from './job-runner';
 
@@ -48,6 +49,8 @@ export const jobsPlugin = fp(
 
     const runner = createJobRunner({ boss, log: app.log });
     app.decorate('jobs', runner.jobs);
+    // The outbox's minute sweep (domain events are registered before the job runner).
+    if (app.hasDecorator('outbox')) await scheduleOutboxJobs(runner.jobs, app.outbox);
     app.addHook('onReady', runner.startWorkers);
     app.addHook('onClose', async () => {
       try {

@@ -27,24 +27,14 @@ export const notificationsPlugin = fp(
       return [{ type: 'notification', data: { type: 'unread_count_updated', count } }];
     });
 
-    // Work left running after a response; closing waits for it, so it never outlives the database.
-    const background = new Set<Promise<void>>();
-    app.addHook('onClose', async () => {
-      await Promise.allSettled([...background]);
-    });
-
+    // Delivered at least once from the outbox, off the request's time (a producer with
+    // thousands of followers does not hold the upload's answer): each notification carries its
+    // event id, unique per recipient, so a redelivery notifies nobody twice.
     const events = app.domainEvents;
-    events.on('user.followed', (event) => notifications.onFollowed(event));
-    events.on('beat.rated', (event) => notifications.onBeatRated(event));
-    events.on('beat.purchased', (event) => notifications.onBeatPurchased(event));
-    events.on('beat.created', (event) => {
-      // A producer may have thousands of followers: the upload answers without waiting for them.
-      const task = notifications.onBeatCreated(event).catch((error: unknown) => {
-        app.log.error({ err: error, beatId: event.beatId }, 'new_beat notifications failed');
-      });
-      background.add(task);
-      void task.finally(() => background.delete(task));
-    });
+    events.on('user.followed', (event, meta) => notifications.onFollowed(event, meta));
+    events.on('beat.rated', (event, meta) => notifications.onBeatRated(event, meta));
+    events.on('beat.purchased', (event, meta) => notifications.onBeatPurchased(event, meta));
+    events.on('beat.created', (event, meta) => notifications.onBeatCreated(event, meta));
 
     await app.register(notificationsRoutes);
   },

@@ -23,6 +23,8 @@ export interface NewNotification {
   title: string;
   message: string;
   data: Record<string, string>;
+  /** The domain event it comes from: unique per recipient, so a redelivery adds none. */
+  eventId?: string | null;
 }
 
 export function createNotificationsRepository(prisma: PrismaClient) {
@@ -52,8 +54,13 @@ export function createNotificationsRepository(prisma: PrismaClient) {
       return rows.map((r) => r.followerId);
     },
 
+    /** The rows stored; those an earlier delivery of the same event stored are skipped. */
     createMany(items: NewNotification[]): Promise<NotificationRow[]> {
-      return prisma.notification.createManyAndReturn({ data: items, select: notificationSelect });
+      return prisma.notification.createManyAndReturn({
+        data: items,
+        select: notificationSelect,
+        skipDuplicates: true,
+      });
     },
 
     /** One page, newest first, plus whether a further page exists. */

@@ -10,6 +10,7 @@ import { licenseName } from '@beatroom/shared/licensing';
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import type { Notification, ServerMessage } from '@beatroom/shared/realtime-contract';
 import { notFound } from '../../http/http-errors';
+import type { EventMeta } from '../../events/domain-events';
 import type { RealtimeService } from '../realtime/realtime.service';
 import type { UserRecord } from '../users/user-record';
 import type {
@@ -35,6 +36,7 @@ export function toNotification(row: NotificationRow): Notification {
     data: {
       ...(typeof data.followerId === 'string' ? { followerId: data.followerId } : {}),
       ...(typeof data.beatId === 'string' ? { beatId: data.beatId } : {}),
+      ...(typeof data.ticketNumber === 'string' ? { ticketNumber: data.ticketNumber } : {}),
     },
   };
 }
@@ -70,6 +72,8 @@ export function createNotificationsService(deps: {
     const kept = items.filter((i) => allowed.has(i.userId));
     for (let i = 0; i < kept.length; i += INSERT_CHUNK) {
       const rows = await repo.createMany(kept.slice(i, i + INSERT_CHUNK));
+      // All stored by an earlier delivery of the same event: nobody is told twice.
+      if (!rows.length) continue;
       const counts = await repo.unreadCounts(rows.map((r) => r.userId));
       realtime.sendToUsers(
         rows.map((row) => ({
@@ -115,7 +119,7 @@ export function createNotificationsService(deps: {
       return { ok: true, count: await pushCount(user.id) };
     },
 
-    async onFollowed(event: { followerId: string; followedId: string }) {
+    async onFollowed(event: { followerId: string; followedId: string }, meta: EventMeta) {
       const names = await repo.names([event.followerId]);
       const name = displayName(names.get(event.followerId), event.followerId);
       await notify(
@@ -126,6 +130,7 @@ export function createNotificationsService(deps: {
             title: 'New follower',
             message: `${name} started following you`,
             data: { followerId: event.followerId },
+            eventId: meta.eventId,
           },
         ],
         'newFollowerNotifications',
@@ -133,7 +138,7 @@ export function createNotificationsService(deps: {
     },
 
     /** new_beat to every follower of the producer who wants it. */
-    async onBeatCreated(event: { beatId: string; userId: string; title: string }) {
+    async onBeatCreated(event: { beatId: string; userId: string; title: string }, meta: EventMeta) {
       const followers = await repo.followersAllowing(event.userId, 'newBeatNotifications');
       if (!followers.length) return;
       const names = await repo.names([event.userId]);
@@ -146,6 +151,7 @@ export function createNotificationsService(deps: {
           title: 'New beat',
           message,
           data: { beatId: event.beatId },
+          eventId: meta.eventId,
         })),
         'newBeatNotifications',
         true,
@@ -153,14 +159,17 @@ export function createNotificationsService(deps: {
     },
 
     /** beat_review to the owner on a first rating (a changed rating does not notify again). */
-    async onBeatRated(event: {
-      beatId: string;
-      beatTitle: string;
-      ownerId: string;
-      userId: string;
-      rating: number;
-      isNew: boolean;
-    }) {
+    async onBeatRated(
+      event: {
+        beatId: string;
+        beatTitle: string;
+        ownerId: string;
+        userId: string;
+        rating: number;
+        isNew: boolean;
+      },
+      meta: EventMeta,
+    ) {
       if (!event.isNew || event.userId === event.ownerId) return;
       const names = await repo.names([event.userId]);
       const name = displayName(names.get(event.userId), event.userId);
@@ -173,6 +182,7 @@ export function createNotificationsService(deps: {
             title: 'New review',
             message: `${name} rated ${event.beatTitle} ${stars}`,
             data: { beatId: event.beatId },
+            eventId: meta.eventId,
           },
         ],
         'reviewNotifications',
@@ -180,14 +190,17 @@ export function createNotificationsService(deps: {
     },
 
     /** The producer hears of every sale, live: no setting turns sales off. */
-    async onBeatPurchased(event: {
-      beatId: string;
-      beatTitle: string;
-      buyerId: string;
-      producerId: string;
-      licenseType: LicenseId;
-      netCents: number;
-    }) {
+    async onBeatPurchased(
+      event: {
+        beatId: string;
+        beatTitle: string;
+        buyerId: string;
+        producerId: string;
+        licenseType: LicenseId;
+        netCents: number;
+      },
+      meta: EventMeta,
+    ) {
       const names = await repo.names([event.buyerId]);
       const name = displayName(names.get(event.buyerId), event.buyerId);
       await notify(
@@ -198,6 +211,27 @@ export function createNotificationsService(deps: {
             title: 'New sale',
             message: `${name} bought a ${licenseName(event.licenseType)} licence for ${event.beatTitle} (${formatPrice(event.netCents)} to you)`,
             data: { beatId: event.beatId },
+            eventId: meta.eventId,
+          },
+        ],
+        null,
+      );
+    },
+
+    /**
+     * support_reply to a ticket's member when support answers publicly (internal notes never
+     * notify). Always on: it answers something the member asked.
+     */
+    async onSupportReplied(event: { ticketOwnerId: string; ticketNumber: string }, meta: EventMeta) {
+      await notify(
+        [
+          {
+            userId: event.ticketOwnerId,
+            type: 'support_reply',
+            title: 'Support replied',
+            message: `The support team answered your ticket ${event.ticketNumber}`,
+            data: { ticketNumber: event.ticketNumber },
+            eventId: meta.eventId,
           },
         ],
         null,

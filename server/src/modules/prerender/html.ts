@@ -1,6 +1,6 @@
 /**
  * Markup built from template literals where every interpolated value is escaped unless it is
- * markup itself (an `Html` made by `html` or `rawHtml`): a beat titled `<script>` comes out as
+ * markup itself (an `Html` made by `markup` or `rawHtml`): a beat titled `<script>` comes out as
  * text. Arrays of markup are joined; null, undefined and false render nothing.
  */
 export class Html {
@@ -24,7 +24,11 @@ function render(part: Part): string {
   return escapeHtml(String(part));
 }
 
-export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
+/**
+ * The template tag. Not named `html`: Prettier would format such templates as HTML documents and
+ * put whitespace between tags, which changes the layout of inline elements.
+ */
+export function markup(strings: TemplateStringsArray, ...values: Part[]): Html {
   let out = strings[0]!;
   values.forEach((value, index) => {
     out += render(value) + strings[index + 1]!;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBeat, uploadImage } from '../../../test/catalogue';
 import { createTestApp, signIn, type Agent } from '../../../test/helpers';
 import { BEAT_COVER_SIZES } from '../seo/seo.service';
-import { escapeHtml, html, rawHtml } from './html';
+import { escapeHtml, markup, rawHtml } from './html';
 
 // The first screen the public pages are served with (issue 16), through the real web plugin,
 // services and database: what is in #root before any script runs, escaped, and the status.
@@ -64,7 +64,8 @@ beforeAll(async () => {
     create: { userId: privateId, profileVisibility: 'private' },
     update: { profileVisibility: 'private' },
   });
-});
+  // Uploads and beat creation run real audio work: slow when the machine is shared.
+}, 400_000);
 afterAll(async () => {
   await t?.close();
   rmSync(dist, { recursive: true, force: true });
@@ -72,12 +73,12 @@ afterAll(async () => {
 
 describe('html', () => {
   it('escapes every interpolated value and keeps nested markup', () => {
-    const inner = html`<b>${'<i>'}</b>`;
-    expect(html`<p title="${`"'&`}">${inner}${[1, null, false, 'x']}</p>`.value).toBe(
+    const inner = markup`<b>${'<i>'}</b>`;
+    expect(markup`<p title="${`"'&`}">${inner}${[1, null, false, 'x']}</p>`.value).toBe(
       '<p title="&#34;&#39;&#38;"><b>&#60;i&#62;</b>1x</p>',
     );
     expect(escapeHtml('<a href="x">')).toBe('&#60;a href=&#34;x&#34;&#62;');
-    expect(html`${rawHtml('<svg></svg>')}`.value).toBe('<svg></svg>');
+    expect(markup`${rawHtml('<svg></svg>')}`.value).toBe('<svg></svg>');
   });
 });
 

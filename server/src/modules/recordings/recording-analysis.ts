@@ -38,7 +38,11 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
 /** What a take's first bytes say it is: WebM (EBML) or WAV (RIFF/WAVE); null for anything else. */
 export function sniffRecording(head: Buffer): RecordingFormat | null {
   if (looksLikeEbml(head)) return 'webm';
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WAVE') {
+  if (
+    head.length >= 12 &&
+    head.toString('latin1', 0, 4) === 'RIFF' &&
+    head.toString('latin1', 8, 12) === 'WAVE'
+  ) {
     return 'wav';
   }
   return null;

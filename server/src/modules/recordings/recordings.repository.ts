@@ -36,6 +36,7 @@ const publicSelect = {
 export type PublicRecordingRow = Prisma.RecordingGetPayload<{ select: typeof publicSelect }>;
 
 export interface NewRecording {
+  idempotencyKey?: string | undefined;
   userId: string;
   beatId: string;
   recordingName: string;
@@ -61,11 +62,29 @@ export function createRecordingsRepository(prisma: PrismaClient) {
       });
     },
 
-    create(data: NewRecording): Promise<OwnRecordingRow> {
-      return prisma.recording.create({
-        data: { ...data, peaks: data.peaks as Prisma.InputJsonValue },
-        select: ownSelect,
-      });
+    /**
+     * Records a take; null when the user already has a take under the same idempotency key
+     * (a retry that raced the first upload), which is then the one to answer.
+     */
+    async create(data: NewRecording): Promise<OwnRecordingRow | null> {
+      try {
+        return await prisma.recording.create({
+          data: {
+            ...data,
+            idempotencyKey: data.idempotencyKey ?? null,
+            peaks: data.peaks as Prisma.InputJsonValue,
+          },
+          select: ownSelect,
+        });
+      } catch (error) {
+        if (data.idempotencyKey && (error as { code?: string }).code === 'P2002') return null;
+        throw error;
+      }
+    },
+
+    /** The user's take saved under an idempotency key, if any. */
+    byIdempotencyKey(userId: string, key: string): Promise<OwnRecordingRow | null> {
+      return prisma.recording.findFirst({ where: { userId, idempotencyKey: key }, select: ownSelect });
     },
 
     /** The user's recordings of beats that still exist, newest first. */
@@ -104,8 +123,7 @@ export function createRecordingsRepository(prisma: PrismaClient) {
       return updated > 0;
     },
 
-    beatExists: async (beatId: string) =>
-      (await prisma.beat.count({ where: { id: beatId } })) > 0,
+    beatExists: async (beatId: string) => (await prisma.beat.count({ where: { id: beatId } })) > 0,
 
     /** A beat's public takes by people who still have an account, newest first. */
     publicOfBeat(beatId: string, limit: number): Promise<PublicRecordingRow[]> {
@@ -122,6 +140,16 @@ export function createRecordingsRepository(prisma: PrismaClient) {
       const rows = await tx.$queryRaw<{ file_key: string }[]>`
         DELETE FROM recordings WHERE user_id = ${userId}::uuid RETURNING file_key`;
       return rows.map((row) => row.file_key);
+    },
+
+    /** Of these storage keys, those a take names (the orphan sweep keeps them). */
+    async referencedKeys(keys: string[]): Promise<Set<string>> {
+      if (!keys.length) return new Set();
+      const rows = await prisma.recording.findMany({
+        where: { fileKey: { in: keys } },
+        select: { fileKey: true },
+      });
+      return new Set(rows.map((row) => row.fileKey));
     },
 
     /** Takes whose beat was deleted (beat_id set null by the foreign key); answers their file keys. */

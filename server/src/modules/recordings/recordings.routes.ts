@@ -23,11 +23,13 @@ const params = idParams(RECORDING_NOT_FOUND);
 /** A multipart content type's boundary parameter; busboy needs one to parse. */
 const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
 const NOT_MULTIPART = `Send the recording as multipart/form-data in the field "${RECORDING_UPLOAD_FIELDS.recording}"`;
-const TEXT_FIELDS = new Set<string>([
+/** The fields the studio sends before the file; with them the upload is checked before it is read. */
+const LEADING_FIELDS = [
   RECORDING_UPLOAD_FIELDS.beatId,
   RECORDING_UPLOAD_FIELDS.recordingName,
   RECORDING_UPLOAD_FIELDS.isPublic,
-]);
+];
+const TEXT_FIELDS = new Set<string>([...LEADING_FIELDS, RECORDING_UPLOAD_FIELDS.idempotencyKey]);
 
 function sendFile(reply: FastifyReply, answer: FileAnswer) {
   reply.status(answer.status);
@@ -59,7 +61,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
             request.session ? `recording-upload:${request.session.user.id}` : request.ip,
         },
       },
-      schema: { response: { 201: Recording, ...errors, 413: ErrorBody, 429: ErrorBody } },
+      schema: { response: { 200: Recording, 201: Recording, ...errors, 413: ErrorBody, 429: ErrorBody } },
     },
     async (request, reply) => {
       const user = signedInUser(request);
@@ -85,16 +87,29 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
             part.file.resume();
             throw badRequest(NOT_MULTIPART);
           }
-          // Fields sent before the file are checked before a byte of it is stored.
-          if (Object.keys(fields).length === TEXT_FIELDS.size) recordings.parseFields(fields);
+          // Fields sent before the file are checked before a byte of it is stored, and a retry
+          // of a take already saved is answered without storing it again.
+          if (LEADING_FIELDS.every((name) => name in fields)) {
+            const early = recordings.parseFields(fields);
+            const saved = await recordings.saved(user, early.idempotency_key);
+            if (saved) {
+              part.file.resume();
+              return reply.status(200).send(saved);
+            }
+          }
           take = await recordings.receive(part.file, allowance);
         }
         if (!take) throw badRequest('Please select a recording');
         const parsed = recordings.parseFields(fields);
         const stored = take;
         take = null; // record() owns the file from here: it discards it on failure
-        const recording = await recordings.record(user, stored, parsed);
-        return reply.status(201).send(recording);
+        const saved = await recordings.saved(user, parsed.idempotency_key);
+        if (saved) {
+          await recordings.discard(stored.key);
+          return reply.status(200).send(saved);
+        }
+        const { recording, created } = await recordings.record(user, stored, parsed);
+        return reply.status(created ? 201 : 200).send(recording);
       } catch (error) {
         if (take) await recordings.discard(take.key);
         throw error;
@@ -128,12 +143,16 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     config: { rateLimit: { max: Math.max(config.rateLimitMax * 10, 6000), timeWindow: '1 minute' } },
     handler: async (request, reply) => {
       const { headers } = request;
-      const answer = await recordings.audio(request.session?.user ?? null, (request.params as { id: string }).id, {
-        head: request.method === 'HEAD',
-        range: headers.range,
-        ifNoneMatch: headers['if-none-match'],
-        ifRange: headers['if-range'],
-      });
+      const answer = await recordings.audio(
+        request.session?.user ?? null,
+        (request.params as { id: string }).id,
+        {
+          head: request.method === 'HEAD',
+          range: headers.range,
+          ifNoneMatch: headers['if-none-match'],
+          ifRange: headers['if-range'],
+        },
+      );
       return sendFile(reply, answer);
     },
   });

@@ -37,7 +37,7 @@ export const RECORDING_INTERRUPTED = 'The upload was interrupted before the reco
 /** Bytes needed to tell WebM from WAV. */
 const SNIFF_BYTES = 12;
 /** Private folder of takes: not one of the public folders, so /api/files never serves them. */
-const RECORDINGS_FOLDER = 'recordings';
+export const RECORDINGS_FOLDER = 'recordings';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -157,7 +157,9 @@ export function createRecordingsService(deps: {
       const key = `${RECORDINGS_FOLDER}/${randomUUID()}.${format}`;
       assertStorageKey(key);
       try {
-        const { size } = await storage.put(key, received.body, { contentType: RECORDING_CONTENT_TYPES[format] });
+        const { size } = await storage.put(key, received.body, {
+          contentType: RECORDING_CONTENT_TYPES[format],
+        });
         return { key, size, format };
       } catch (error) {
         throw failed(error);
@@ -167,6 +169,13 @@ export function createRecordingsService(deps: {
     /** Removes a received take that will not be recorded (bad fields, unknown beat). */
     discard,
 
+    /** A retried upload: the take the user already saved under this idempotency key, or null. */
+    async saved(user: UserRecord, idempotencyKey: string | undefined): Promise<Recording | null> {
+      if (!idempotencyKey) return null;
+      const row = await repo.byIdempotencyKey(user.id, idempotencyKey);
+      return row ? ownRecording(row) : null;
+    },
+
     /**
      * Decodes a received take for its duration and waveform (400 when it is not playable audio)
      * and records it for a beat that plays (404 "Beat not found" otherwise). On any failure the
@@ -175,8 +184,13 @@ export function createRecordingsService(deps: {
     async record(
       user: UserRecord,
       take: StoredTake,
-      fields: { beat_id: string; recording_name: string; is_public: boolean },
-    ): Promise<Recording> {
+      fields: {
+        beat_id: string;
+        recording_name: string;
+        is_public: boolean;
+        idempotency_key?: string | undefined;
+      },
+    ): Promise<{ recording: Recording; created: boolean }> {
       try {
         if (!(await repo.playableBeat(fields.beat_id))) throw notFound(BEAT_NOT_FOUND);
         let analysis;
@@ -187,6 +201,7 @@ export function createRecordingsService(deps: {
           throw error;
         }
         const row = await repo.create({
+          idempotencyKey: fields.idempotency_key,
           userId: user.id,
           beatId: fields.beat_id,
           recordingName: fields.recording_name,
@@ -197,7 +212,11 @@ export function createRecordingsService(deps: {
           durationSeconds: analysis.durationSeconds,
           peaks: analysis.peaks,
         });
-        return ownRecording(row);
+        if (row) return { recording: ownRecording(row), created: true };
+        // The same key won a race meanwhile: that take stands, this copy goes.
+        await discard(take.key);
+        const earlier = await repo.byIdempotencyKey(user.id, fields.idempotency_key!);
+        return { recording: ownRecording(earlier!), created: false };
       } catch (error) {
         await discard(take.key);
         throw error;
@@ -251,6 +270,13 @@ export function createRecordingsService(deps: {
     async removeAll(tx: Tx, userId: string): Promise<{ fileKeys: string[] }> {
       return { fileKeys: await repo.removeAll(tx, userId) };
     },
+
+    /**
+     * For the orphan sweep: which of these `recordings/` keys a take names. A take is stored
+     * before its row is written (and decoded in between), so an unnamed file younger than the
+     * sweep's grace period may be a take still being saved.
+     */
+    referencedKeys: (keys: string[]) => repo.referencedKeys(keys),
 
     /** After a beat was deleted: the takes over it (their beat set null) and their files. */
     async removeOrphaned(): Promise<number> {

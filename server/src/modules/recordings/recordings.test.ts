@@ -59,7 +59,10 @@ describe('POST /api/recordings/upload', () => {
   });
 
   it('saves a WebM/Opus take: the server decodes it for its duration and waveform', async () => {
-    const res = await upload(vocalist, takeParts(beat.id, { name: '  Night Drive - Vocal Cover ', isPublic: true }));
+    const res = await upload(
+      vocalist,
+      takeParts(beat.id, { name: '  Night Drive - Vocal Cover ', isPublic: true }),
+    );
     expect(res.statusCode).toBe(201);
     const recording = res.json();
     expect(recording).toMatchObject({
@@ -86,7 +89,11 @@ describe('POST /api/recordings/upload', () => {
 
   it('saves a WAV mixdown, measured from its samples, with the fields after the file', async () => {
     const wav = encodeWav([tone(2, 48_000, 440, 0.25)], 48_000);
-    const [beatId, name, isPublic, file] = takeParts(beat.id, { content: wav, filename: 'mix.wav', name: 'Mix' });
+    const [beatId, name, isPublic, file] = takeParts(beat.id, {
+      content: wav,
+      filename: 'mix.wav',
+      name: 'Mix',
+    });
     const res = await upload(vocalist, [file!, beatId!, name!, isPublic!]);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ format: 'wav', is_public: false, duration_seconds: 2 });
@@ -131,6 +138,35 @@ describe('POST /api/recordings/upload', () => {
     expect(takesStored().length).toBe(before.files);
   });
 
+  it('a retry with the same idempotency key saves the take once and answers it again', async () => {
+    const before = { files: takesStored().length, rows: await rows() };
+    const parts = [...takeParts(beat.id, { name: 'Queued offline' })];
+    parts.splice(3, 0, { name: 'idempotency_key', value: 'desktop-take-0001' });
+    const first = await upload(vocalist, parts);
+    expect(first.statusCode).toBe(201);
+    const again = await upload(vocalist, parts);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    // The key sent after the file: checked once the file is in, the copy removed.
+    const late = await upload(vocalist, [parts[4]!, ...parts.slice(0, 4)]);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().id).toBe(first.json().id);
+    expect(await rows()).toBe(before.rows + 1);
+    expect(takesStored().length).toBe(before.files + 1);
+    // Another user's key space is their own.
+    const someoneElse = await member(t.app, 'keyspace@example.com');
+    const theirs = await upload(someoneElse, parts);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().id).not.toBe(first.json().id);
+    const bad = await upload(vocalist, [
+      ...parts.slice(0, 3),
+      { name: 'idempotency_key', value: 'x' },
+      parts[4]!,
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/^idempotency_key: /);
+  });
+
   it('413 for a take over 50 MB, and nothing is stored', async () => {
     const before = { files: takesStored().length, rows: await rows() };
     const big = Buffer.concat([WEBM_TAKE, Buffer.alloc(51 * 1024 * 1024 - WEBM_TAKE.length)]);
@@ -153,7 +189,10 @@ describe('GET /api/recordings/{id}/audio and /api/files', () => {
     expect(range.statusCode).toBe(206);
     expect([...range.rawPayload]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
 
-    for (const res of [await stranger.agent.get(take.audio_url), await t.app.inject({ url: take.audio_url })]) {
+    for (const res of [
+      await stranger.agent.get(take.audio_url),
+      await t.app.inject({ url: take.audio_url }),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Recording not found' });
     }
@@ -197,7 +236,9 @@ describe('POST /api/recordings/{id}/play', () => {
 
   it('counts plays of a public take by anyone, and of a private take by its owner only', async () => {
     const open = await saveTake(vocalist, { isPublic: true });
-    expect((await t.app.inject({ method: 'POST', url: `/api/recordings/${open.id}/play` })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: `/api/recordings/${open.id}/play` })).statusCode).toBe(
+      204,
+    );
     expect((await stranger.agent.post(`/api/recordings/${open.id}/play`)).statusCode).toBe(204);
     expect(await playCount(open.id)).toBe(2);
 
@@ -205,7 +246,9 @@ describe('POST /api/recordings/{id}/play', () => {
     expect((await vocalist.agent.post(`/api/recordings/${closed.id}/play`)).statusCode).toBe(204);
     const refused = await stranger.agent.post(`/api/recordings/${closed.id}/play`);
     expect(refused.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/recordings/${closed.id}/play` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/recordings/${closed.id}/play` })).statusCode,
+    ).toBe(404);
     expect(await playCount(closed.id)).toBe(1);
   });
 
@@ -221,7 +264,9 @@ describe('POST /api/recordings/{id}/play', () => {
 describe('DELETE /api/recordings/{id}', () => {
   it("401 signed out; someone else's take is a 404 and stays", async () => {
     const take = await saveTake(vocalist);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/recordings/${take.id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/recordings/${take.id}` })).statusCode).toBe(
+      401,
+    );
     const res = await stranger.agent.request({ method: 'DELETE', url: `/api/recordings/${take.id}` });
     expect(res.statusCode).toBe(404);
     expect(await t.app.db.prisma.recording.count({ where: { id: take.id } })).toBe(1);
@@ -235,7 +280,9 @@ describe('DELETE /api/recordings/{id}', () => {
     expect(takesStored()).not.toContain(take.file_key);
     expect((await vocalist.agent.get(take.audio_url)).statusCode).toBe(404);
     for (const id of [take.id, 'nope']) {
-      expect((await vocalist.agent.request({ method: 'DELETE', url: `/api/recordings/${id}` })).statusCode).toBe(404);
+      expect(
+        (await vocalist.agent.request({ method: 'DELETE', url: `/api/recordings/${id}` })).statusCode,
+      ).toBe(404);
     }
   });
 });
@@ -273,8 +320,16 @@ describe('GET /api/beats/{id}/public-recordings', () => {
   });
 });
 
+describe('orphan sweep hook', () => {
+  it('names the stored keys a take refers to', async () => {
+    const take = await saveTake(vocalist);
+    const other = 'recordings/00000000-0000-4000-8000-000000000001.webm';
+    expect(await t.app.recordings.referencedKeys([take.file_key, other])).toEqual(new Set([take.file_key]));
+  });
+});
+
 describe('deletions elsewhere', () => {
-  it("a deleted beat takes its covers and their files with it", async () => {
+  it('a deleted beat takes its covers and their files with it', async () => {
     const doomed = await insertPlayableBeat(t.app, producer.id);
     const take = await saveTake(vocalist, { isPublic: true }, doomed.id);
     const res = await producer.agent.request({ method: 'DELETE', url: `/api/beats/${doomed.id}` });

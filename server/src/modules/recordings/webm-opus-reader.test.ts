@@ -53,7 +53,13 @@ function syntheticWebm(blocks: Buffer[]): Buffer {
       el(
         0x1654ae6b,
         el(0xae, el(0xd7, uint(1)), el(0x83, uint(1)), el(0x86, ascii('V_VP8'))),
-        el(0xae, el(0xd7, uint(2)), el(0x83, uint(2)), el(0x86, ascii('A_OPUS')), el(0x63a2, opusHead(2, 120))),
+        el(
+          0xae,
+          el(0xd7, uint(2)),
+          el(0x83, uint(2)),
+          el(0x86, ascii('A_OPUS')),
+          el(0x63a2, opusHead(2, 120)),
+        ),
       ),
       unknownSized(0x1f43b675, el(0xe7, uint(0)), ...blocks),
     ),
@@ -105,10 +111,15 @@ describe('WebmOpusReader', () => {
   });
 
   it('refuses what is not a WebM with an Opus track', () => {
-    expect(() => new WebmOpusReader().push(Buffer.from('just some text, renamed .webm'))).toThrow(InvalidWebmError);
+    expect(() => new WebmOpusReader().push(Buffer.from('just some text, renamed .webm'))).toThrow(
+      InvalidWebmError,
+    );
     const noOpus = Buffer.concat([
       el(0x1a45dfa3, el(0x4282, ascii('webm'))),
-      el(0x18538067, el(0x1654ae6b, el(0xae, el(0xd7, uint(1)), el(0x83, uint(2)), el(0x86, ascii('A_VORBIS'))))),
+      el(
+        0x18538067,
+        el(0x1654ae6b, el(0xae, el(0xd7, uint(1)), el(0x83, uint(2)), el(0x86, ascii('A_VORBIS')))),
+      ),
     ]);
     const reader = new WebmOpusReader();
     reader.push(noOpus);
@@ -128,7 +139,9 @@ describe('WebmOpusReader', () => {
 
 describe('analyseWebmOpus', () => {
   it('measures the duration and the waveform of a real take by decoding its Opus frames', async () => {
-    const analysis = await analyseWebmOpus(Readable.from([FIXTURE.subarray(0, 1000), FIXTURE.subarray(1000)]));
+    const analysis = await analyseWebmOpus(
+      Readable.from([FIXTURE.subarray(0, 1000), FIXTURE.subarray(1000)]),
+    );
     expect(analysis.durationSeconds).toBeGreaterThan(1.3);
     expect(analysis.durationSeconds).toBeLessThan(1.7);
     // 1.5 s makes 150 blocks of 10 ms: fewer than the 1000 pairs, so one pair per block.
@@ -145,7 +158,9 @@ describe('analyseWebmOpus', () => {
   });
 
   it('refuses a text file and a WebM without decodable Opus', async () => {
-    await expect(analyseWebmOpus(Readable.from([Buffer.from('not audio at all')]))).rejects.toThrow(InvalidAudioError);
+    await expect(analyseWebmOpus(Readable.from([Buffer.from('not audio at all')]))).rejects.toThrow(
+      InvalidAudioError,
+    );
     const garbage = syntheticWebm([simpleBlock(2, 0, Buffer.from([0xff, 0xff, 0xff]))]);
     await expect(analyseWebmOpus(Readable.from([garbage]))).rejects.toThrow(InvalidAudioError);
   });

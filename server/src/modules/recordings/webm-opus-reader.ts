@@ -148,7 +148,9 @@ function unlace(payload: Buffer, lacing: number): Buffer[] {
     // Fixed-size lacing: equal frames.
     const rest = payload.length - 1;
     if (rest % count !== 0) throw new InvalidWebmError('Fixed lacing does not divide the block');
-    return Array.from({ length: count }, (_, i) => payload.subarray(1 + (i * rest) / count, 1 + ((i + 1) * rest) / count));
+    return Array.from({ length: count }, (_, i) =>
+      payload.subarray(1 + (i * rest) / count, 1 + ((i + 1) * rest) / count),
+    );
   }
   if (lacing === 0b01) {
     // Xiph lacing: each size as a run of 255s plus a last byte.
@@ -259,7 +261,9 @@ export class WebmOpusReader {
 
   private element(id: number, data: Buffer): Buffer[] {
     if (id === ID.EBML) {
-      const docType = children(data).find(([child]) => child === ID.DocType)?.[1].toString('latin1');
+      const docType = children(data)
+        .find(([child]) => child === ID.DocType)?.[1]
+        .toString('latin1');
       if (docType !== undefined && docType !== 'webm' && docType !== 'matroska') {
         throw new InvalidWebmError('Not a WebM or Matroska document');
       }

@@ -51,7 +51,8 @@ beforeAll(async () => {
     create: { userId: hiddenProducerId, profileVisibility: 'private' },
     update: { profileVisibility: 'private' },
   });
-});
+  // Uploads and beat creation run real audio work: slow when the machine is shared.
+}, 400_000);
 afterAll(async () => {
   await t?.close();
   rmSync(dist, { recursive: true, force: true });

@@ -74,7 +74,9 @@ export function createStudioRepository(prisma: PrismaClient) {
         where: { id, userId },
         data: {
           ...(data.sessionName !== undefined ? { sessionName: data.sessionName } : {}),
-          ...(data.sessionData !== undefined ? { sessionData: data.sessionData as Prisma.InputJsonValue } : {}),
+          ...(data.sessionData !== undefined
+            ? { sessionData: data.sessionData as Prisma.InputJsonValue }
+            : {}),
           ...(data.isPublic !== undefined ? { isPublic: data.isPublic } : {}),
           updatedAt: new Date(),
         },

@@ -25,7 +25,10 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/studio/sessions',
-    { ...guarded, schema: { querystring: StudioSessionsQuery, response: { 200: StudioSessionsResponse, ...errors } } },
+    {
+      ...guarded,
+      schema: { querystring: StudioSessionsQuery, response: { 200: StudioSessionsResponse, ...errors } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { sessions: await studio.list(signedInUser(request), request.query.beat_id) };
@@ -44,12 +47,16 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/studio/sessions',
     { ...guarded, schema: { body: CreateStudioSessionBody, response: { 201: StudioSession, ...errors } } },
-    async (request, reply) => reply.status(201).send(await studio.create(signedInUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await studio.create(signedInUser(request), request.body)),
   );
 
   app.put(
     '/api/studio/sessions/:id',
-    { ...guarded, schema: { params, body: UpdateStudioSessionBody, response: { 200: StudioSession, ...errors } } },
+    {
+      ...guarded,
+      schema: { params, body: UpdateStudioSessionBody, response: { 200: StudioSession, ...errors } },
+    },
     async (request) => studio.update(signedInUser(request), request.params.id, request.body),
   );
 

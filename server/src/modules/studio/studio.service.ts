@@ -35,7 +35,8 @@ function session(row: StudioSessionRow, log: Log): StudioSession {
   // Stored data was validated on the way in; a row from an older shape still loads with the
   // defaults for what it lacks rather than breaking the whole list.
   const parsed = StudioSessionData.safeParse(row.sessionData);
-  if (!parsed.success) log.warn({ sessionId: row.id }, 'stored studio session data no longer matches its shape');
+  if (!parsed.success)
+    log.warn({ sessionId: row.id }, 'stored studio session data no longer matches its shape');
   return {
     id: row.id,
     beat_id: row.beatId,
@@ -69,7 +70,10 @@ export function createStudioService(deps: { repo: StudioRepository; ports: Studi
     return beat;
   }
 
-  async function sourceFor(user: UserRecord, beat: { id: string; userId: string }): Promise<StudioBeatAudioSource> {
+  async function sourceFor(
+    user: UserRecord,
+    beat: { id: string; userId: string },
+  ): Promise<StudioBeatAudioSource> {
     if (beat.userId === user.id) return 'master';
     const reason = await ports.downloadReason(user, beat.id);
     return reason === 'license' ? 'master' : 'preview';

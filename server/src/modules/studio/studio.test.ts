@@ -45,7 +45,11 @@ describe('studio session routes: signed out', () => {
     ['GET', `/api/studio/beats/${nobody}`],
     ['GET', `/api/studio/beats/${nobody}/audio`],
   ] as const)('%s %s: 401 whatever is sent', async (method, url) => {
-    const res = await t.app.inject({ method, url, payload: method === 'POST' || method === 'PUT' ? newSession() : undefined });
+    const res = await t.app.inject({
+      method,
+      url,
+      payload: method === 'POST' || method === 'PUT' ? newSession() : undefined,
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -74,7 +78,10 @@ describe('POST /api/studio/sessions', () => {
   it('400 naming the field for settings out of range, unknown or missing; nothing is saved', async () => {
     const before = await t.app.db.prisma.studioSession.count();
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ session_data: { ...DEFAULT_STUDIO_SETTINGS, eqLow: 150 } }, /^session_data\.eqLow: eqLow must be 0 to 100$/],
+      [
+        { session_data: { ...DEFAULT_STUDIO_SETTINGS, eqLow: 150 } },
+        /^session_data\.eqLow: eqLow must be 0 to 100$/,
+      ],
       [{ session_data: { ...DEFAULT_STUDIO_SETTINGS, countInBars: 2.5 } }, /^session_data\.countInBars: /],
       [{ session_data: { ...DEFAULT_STUDIO_SETTINGS, bassBoost: 3 } }, /^session_data: /],
       [{ session_data: { ...DEFAULT_STUDIO_SETTINGS, micVolume: undefined } }, /^session_data\.micVolume: /],
@@ -177,7 +184,9 @@ describe('DELETE /api/studio/sessions/{id}', () => {
     const res = await ann.agent.request({ method: 'DELETE', url: `/api/studio/sessions/${own.id}` });
     expect(res.statusCode).toBe(204);
     for (const id of [own.id, 'nope']) {
-      expect((await ann.agent.request({ method: 'DELETE', url: `/api/studio/sessions/${id}` })).statusCode).toBe(404);
+      expect(
+        (await ann.agent.request({ method: 'DELETE', url: `/api/studio/sessions/${id}` })).statusCode,
+      ).toBe(404);
     }
   });
 });

@@ -27,8 +27,10 @@ export const supportAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/admin/support/stats', { ...guard, schema: { response: { 200: SupportStats, ...errors } } }, async () =>
-    support.stats(),
+  app.get(
+    '/api/admin/support/stats',
+    { ...guard, schema: { response: { 200: SupportStats, ...errors } } },
+    async () => support.stats(),
   );
 
   app.get(
@@ -47,14 +49,21 @@ export const supportAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/support/tickets/:ticketNumber',
     {
       ...guard,
-      schema: { params: TicketNumberParams, body: UpdateTicketBody, response: { 200: SupportTicket, ...errors } },
+      schema: {
+        params: TicketNumberParams,
+        body: UpdateTicketBody,
+        response: { 200: SupportTicket, ...errors },
+      },
     },
     async (request) => support.update(signedInUser(request), request.params.ticketNumber, request.body),
   );
 
   app.get(
     '/api/admin/support/tickets/:ticketNumber/messages',
-    { ...guard, schema: { params: TicketNumberParams, response: { 200: TicketMessagesResponse, ...errors } } },
+    {
+      ...guard,
+      schema: { params: TicketNumberParams, response: { 200: TicketMessagesResponse, ...errors } },
+    },
     async (request) => support.adminMessages(request.params.ticketNumber),
   );
 
@@ -62,7 +71,11 @@ export const supportAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/support/tickets/:ticketNumber/messages',
     {
       ...guard,
-      schema: { params: TicketNumberParams, body: AdminReplyBody, response: { 201: TicketMessage, ...errors } },
+      schema: {
+        params: TicketNumberParams,
+        body: AdminReplyBody,
+        response: { 201: TicketMessage, ...errors },
+      },
     },
     async (request, reply) => {
       reply.status(201);
@@ -70,7 +83,9 @@ export const supportAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/support/admins', { ...guard, schema: { response: { 200: AdminListResponse, ...errors } } }, async () =>
-    support.admins(),
+  app.get(
+    '/api/admin/support/admins',
+    { ...guard, schema: { response: { 200: AdminListResponse, ...errors } } },
+    async () => support.admins(),
   );
 };

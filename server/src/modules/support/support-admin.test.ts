@@ -18,7 +18,7 @@ beforeAll(async () => {
   admin = await member(t.app, t.config.adminEmail);
   second = await member(t.app, 'second-admin@example.com');
   await t.app.db.prisma.user.update({ where: { id: second.id }, data: { isAdmin: true } });
-});
+}, 300_000);
 afterAll(async () => t?.close());
 
 const openTicket = async (agent: Agent, fields: Record<string, unknown> = {}) => {
@@ -42,6 +42,35 @@ const ADMIN_GETS = [
   '/api/admin/support/admins',
 ];
 
+// First in the file: before any ticket exists, so the averages are this test's alone.
+describe('GET /api/admin/support/stats', () => {
+  it('counts by status and category; average first response in hours, null before any public reply', async () => {
+    const before = (await admin.agent.get('/api/admin/support/stats')).json();
+    expect(before).toMatchObject({ avgResponseTimeHours: null });
+    expect(before.statusStats).toHaveLength(5);
+    expect(before.categoryStats).toHaveLength(6);
+    const ticket = await openTicket(ann.agent);
+    // Created two hours ago: the first public reply now answers in about 2 hours.
+    await t.app.db.prisma.supportTicket.update({
+      where: { ticketNumber: ticket.ticket_number },
+      data: { createdAt: new Date(Date.now() - 2 * 3600_000) },
+    });
+    await admin.agent.post(`/api/admin/support/tickets/${ticket.ticket_number}/messages`, {
+      message: 'internal first',
+      is_internal: true,
+    });
+    expect((await admin.agent.get('/api/admin/support/stats')).json().avgResponseTimeHours).toBeNull();
+    await admin.agent.post(`/api/admin/support/tickets/${ticket.ticket_number}/messages`, {
+      message: 'On it',
+    });
+    const stats = (await admin.agent.get('/api/admin/support/stats')).json();
+    expect(Math.round(stats.avgResponseTimeHours)).toBe(2);
+    expect(stats.statusStats).toContainEqual({ status: 'open', count: 1 });
+    expect(stats.categoryStats).toContainEqual({ category: 'billing', count: 1 });
+    expect(stats.categoryStats).toContainEqual({ category: 'general', count: 0 });
+  });
+});
+
 describe('every admin support route', () => {
   it('401 signed out and 403 for a member, before validating anything', async () => {
     for (const path of ADMIN_GETS) {
@@ -59,20 +88,28 @@ describe('every admin support route', () => {
 });
 
 describe('GET /api/admin/support/tickets', () => {
-  it('lists every member\'s tickets, filtered by status, priority, category and search', async () => {
+  it("lists every member's tickets, filtered by status, priority, category and search", async () => {
     const a = await openTicket(ann.agent, { subject: 'Refund for order 42', priority: 'urgent' });
     const b = await openTicket(ann.agent, { subject: 'Dark mode please', category: 'feature_request' });
-    const all = (await admin.agent.get('/api/admin/support/tickets')).json().tickets as { ticket_number: string }[];
-    expect(all.map((x) => x.ticket_number)).toEqual(expect.arrayContaining([a.ticket_number, b.ticket_number]));
+    const all = (await admin.agent.get('/api/admin/support/tickets')).json().tickets as {
+      ticket_number: string;
+    }[];
+    expect(all.map((x) => x.ticket_number)).toEqual(
+      expect.arrayContaining([a.ticket_number, b.ticket_number]),
+    );
     const numbers = async (query: string) =>
-      ((await admin.agent.get(`/api/admin/support/tickets?${query}`)).json().tickets as { ticket_number: string }[]).map(
-        (x) => x.ticket_number,
-      );
+      (
+        (await admin.agent.get(`/api/admin/support/tickets?${query}`)).json().tickets as {
+          ticket_number: string;
+        }[]
+      ).map((x) => x.ticket_number);
     expect(await numbers('priority=urgent')).toEqual([a.ticket_number]);
     expect(await numbers('category=feature_request')).toEqual([b.ticket_number]);
     expect(await numbers('search=refund')).toEqual([a.ticket_number]);
     expect(await numbers(`search=${b.ticket_number}`)).toEqual([b.ticket_number]);
-    expect(await numbers('search=ann%40example')).toEqual(expect.arrayContaining([a.ticket_number, b.ticket_number]));
+    expect(await numbers('search=ann%40example')).toEqual(
+      expect.arrayContaining([a.ticket_number, b.ticket_number]),
+    );
     expect(await numbers('status=closed&search=refund')).toEqual([]);
     expect(await numbers('status=&priority=')).toEqual(expect.arrayContaining([a.ticket_number]));
   });
@@ -80,39 +117,6 @@ describe('GET /api/admin/support/tickets', () => {
   it('400 for an unknown status, priority or category', async () => {
     for (const query of ['status=done', 'priority=critical', 'category=nope']) {
       expect((await admin.agent.get(`/api/admin/support/tickets?${query}`)).statusCode).toBe(400);
-    }
-  });
-});
-
-describe('GET /api/admin/support/stats', () => {
-  it('counts by status and category; average first response in hours, null before any reply', async () => {
-    const fresh = await createTestApp();
-    try {
-      const member2 = await (await import('../../../test/community-fixtures')).member(fresh.app, 'm@example.com');
-      const boss = await (await import('../../../test/community-fixtures')).member(fresh.app, fresh.config.adminEmail);
-      const before = (await boss.agent.get('/api/admin/support/stats')).json();
-      expect(before.avgResponseTimeHours).toBeNull();
-      expect(before.statusStats).toHaveLength(5);
-      expect(before.categoryStats).toHaveLength(6);
-      const ticket = await openTicket(member2.agent);
-      // Created two hours ago: the first public reply now answers in about 2 hours.
-      await fresh.app.db.prisma.supportTicket.update({
-        where: { ticketNumber: ticket.ticket_number },
-        data: { createdAt: new Date(Date.now() - 2 * 3600_000) },
-      });
-      await boss.agent.post(`/api/admin/support/tickets/${ticket.ticket_number}/messages`, {
-        message: 'internal first',
-        is_internal: true,
-      });
-      expect((await boss.agent.get('/api/admin/support/stats')).json().avgResponseTimeHours).toBeNull();
-      await boss.agent.post(`/api/admin/support/tickets/${ticket.ticket_number}/messages`, { message: 'On it' });
-      const stats = (await boss.agent.get('/api/admin/support/stats')).json();
-      expect(Math.round(stats.avgResponseTimeHours)).toBe(2);
-      expect(stats.statusStats).toContainEqual({ status: 'open', count: 1 });
-      expect(stats.categoryStats).toContainEqual({ category: 'billing', count: 1 });
-      expect(stats.categoryStats).toContainEqual({ category: 'general', count: 0 });
-    } finally {
-      await fresh.close();
     }
   });
 });
@@ -136,8 +140,14 @@ describe('GET /api/admin/support/tickets/{n} and messages', () => {
     });
     const res = await second.agent.get(`/api/admin/support/tickets/${ticket.ticket_number}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ticket_number: ticket.ticket_number, user_email: 'ann@example.com', message_count: 1 });
-    const messages = (await second.agent.get(`/api/admin/support/tickets/${ticket.ticket_number}/messages`)).json().messages;
+    expect(res.json()).toMatchObject({
+      ticket_number: ticket.ticket_number,
+      user_email: 'ann@example.com',
+      message_count: 1,
+    });
+    const messages = (
+      await second.agent.get(`/api/admin/support/tickets/${ticket.ticket_number}/messages`)
+    ).json().messages;
     expect(messages).toMatchObject([{ message: 'note', is_internal: true, message_type: 'admin' }]);
     expect((await admin.agent.get('/api/admin/support/tickets/T-999998')).statusCode).toBe(404);
     expect((await admin.agent.get('/api/admin/support/tickets/x/messages')).statusCode).toBe(404);
@@ -147,9 +157,13 @@ describe('GET /api/admin/support/tickets/{n} and messages', () => {
 describe('POST /api/admin/support/tickets/{n}/messages', () => {
   it('400 for a blank message; 404 for a missing ticket', async () => {
     const ticket = await openTicket(ann.agent);
-    const blank = await admin.agent.post(`/api/admin/support/tickets/${ticket.ticket_number}/messages`, { message: '  ' });
+    const blank = await admin.agent.post(`/api/admin/support/tickets/${ticket.ticket_number}/messages`, {
+      message: '  ',
+    });
     expect(blank.statusCode).toBe(400);
-    expect((await admin.agent.post('/api/admin/support/tickets/T-999997/messages', { message: 'x' })).statusCode).toBe(404);
+    expect(
+      (await admin.agent.post('/api/admin/support/tickets/T-999997/messages', { message: 'x' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -170,7 +184,9 @@ describe('PATCH /api/admin/support/tickets/{n}', () => {
       assigned_admin_name: 'second-admin',
       admin_notes: 'Check Stripe',
     });
-    const rows = await t.app.db.prisma.adminLog.findMany({ where: { targetType: 'ticket', targetId: ticket.ticket_number } });
+    const rows = await t.app.db.prisma.adminLog.findMany({
+      where: { targetType: 'ticket', targetId: ticket.ticket_number },
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       adminId: admin.id,
@@ -226,10 +242,20 @@ describe('live updates', () => {
       message: 'internal',
       is_internal: true,
     });
-    await second.agent.post(`/api/admin/support/tickets/${ticket.ticket_number}/messages`, { message: 'public' });
+    await second.agent.post(`/api/admin/support/tickets/${ticket.ticket_number}/messages`, {
+      message: 'public',
+    });
     await annSocket.next(isSupport('ticket_message', ticket.ticket_number));
     // One push for the public reply only: the internal note sent nothing to the member.
     expect(annSocket.messages.filter(isSupport('ticket_message', ticket.ticket_number))).toHaveLength(1);
+    // And a notification leading to the ticket, for the public reply only.
+    const isReplyNotification = (m: ServerMessage) =>
+      m.type === 'notification' &&
+      m.data.type === 'new_notification' &&
+      m.data.notification.type === 'support_reply' &&
+      m.data.notification.data.ticketNumber === ticket.ticket_number;
+    await annSocket.next(isReplyNotification);
+    expect(annSocket.messages.filter(isReplyNotification)).toHaveLength(1);
     adminSocket.close();
     annSocket.close();
   });

@@ -7,7 +7,8 @@ export interface SupportFileKind {
   contentType: string;
 }
 
-const ascii = (bytes: Buffer, text: string) => bytes.length >= text.length && bytes.toString('latin1', 0, text.length) === text;
+const ascii = (bytes: Buffer, text: string) =>
+  bytes.length >= text.length && bytes.toString('latin1', 0, text.length) === text;
 
 /**
  * Plain text: valid UTF-8 (a BOM allowed) without control characters other than tab, line

@@ -48,10 +48,13 @@ export const supportPlugin = fp(
     events.on('support.ticket_created', (event) =>
       toAdmins(supportMessage('ticket_created', event.ticketNumber), event.userId),
     );
-    events.on('support.message_added', async (event) => {
+    events.on('support.message_added', async (event, meta) => {
       const message = supportMessage('ticket_message', event.ticketNumber);
       await toAdmins(message, event.senderId);
-      if (event.fromSupport && !event.isInternal) toOwner(event.ticketOwnerId, message);
+      if (event.fromSupport && !event.isInternal) {
+        toOwner(event.ticketOwnerId, message);
+        await app.notifications.onSupportReplied(event, meta);
+      }
     });
     events.on('support.ticket_updated', async (event) => {
       const message = supportMessage('ticket_updated', event.ticketNumber);
@@ -62,5 +65,8 @@ export const supportPlugin = fp(
     await app.register(supportRoutes, { config: opts.config });
     await app.register(supportAdminRoutes);
   },
-  { name: 'support', dependencies: ['db', 'auth', 'storage', 'audit', 'domain-events', 'realtime'] },
+  {
+    name: 'support',
+    dependencies: ['db', 'auth', 'storage', 'audit', 'domain-events', 'realtime', 'notifications'],
+  },
 );

@@ -4,7 +4,12 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { Tx } from '../../db/transaction';
 
 const nameSelect = { id: true, name: true, email: true, profile: { select: { displayName: true } } } as const;
-type NamedUser = { id: string; name: string | null; email: string; profile: { displayName: string | null } | null };
+type NamedUser = {
+  id: string;
+  name: string | null;
+  email: string;
+  profile: { displayName: string | null } | null;
+};
 const nameOf = (user: NamedUser) => displayName(user.profile?.displayName ?? user.name, user.id);
 
 const ticketInclude = {
@@ -77,7 +82,13 @@ export function createSupportRepository(prisma: PrismaClient) {
   }
 
   /** Marks unattached uploads of `uploaderId` as the ticket's (or a reply's); false when any is not. */
-  async function attach(tx: Tx, keys: string[], uploaderId: string, ticketId: string, messageId: string | null) {
+  async function attach(
+    tx: Tx,
+    keys: string[],
+    uploaderId: string,
+    ticketId: string,
+    messageId: string | null,
+  ) {
     if (!keys.length) return true;
     const { count } = await tx.supportAttachment.updateMany({
       where: { key: { in: keys }, uploaderId, ticketId: null },
@@ -162,8 +173,12 @@ export function createSupportRepository(prisma: PrismaClient) {
           const [row] = await tx.$queryRaw<{ n: bigint }[]>`SELECT nextval('support_ticket_number_seq') AS n`;
           // padStart never truncates: past T-999999 the numbers simply grow a digit.
           const ticketNumber = `T-${row!.n.toString().padStart(6, '0')}`;
-          const ticket = await tx.supportTicket.create({ data: { ...data, ticketNumber }, select: { id: true } });
-          if (!(await attach(tx, attachmentKeys, data.userId, ticket.id, null))) throw new AttachmentRefused();
+          const ticket = await tx.supportTicket.create({
+            data: { ...data, ticketNumber },
+            select: { id: true },
+          });
+          if (!(await attach(tx, attachmentKeys, data.userId, ticket.id, null)))
+            throw new AttachmentRefused();
           await afterWrite(tx, ticket.id, ticketNumber);
           return ticket.id;
         });
@@ -186,9 +201,16 @@ export function createSupportRepository(prisma: PrismaClient) {
     ): Promise<string | null> {
       try {
         return await prisma.$transaction(async (tx) => {
-          const created = await tx.supportMessage.create({ data: { ticketId, ...message }, select: { id: true, createdAt: true } });
-          if (!(await attach(tx, attachmentKeys, message.senderId, ticketId, created.id))) throw new AttachmentRefused();
-          await tx.supportTicket.update({ where: { id: ticketId }, data: { lastActivityAt: created.createdAt } });
+          const created = await tx.supportMessage.create({
+            data: { ticketId, ...message },
+            select: { id: true, createdAt: true },
+          });
+          if (!(await attach(tx, attachmentKeys, message.senderId, ticketId, created.id)))
+            throw new AttachmentRefused();
+          await tx.supportTicket.update({
+            where: { id: ticketId },
+            data: { lastActivityAt: created.createdAt },
+          });
           if (message.messageType === 'admin' && !message.isInternal) {
             await tx.supportTicket.updateMany({
               where: { id: ticketId, firstResponseAt: null },
@@ -233,7 +255,10 @@ export function createSupportRepository(prisma: PrismaClient) {
       afterWrite: (tx: Tx) => Promise<unknown>,
     ): Promise<void> {
       await prisma.$transaction(async (tx) => {
-        await tx.supportTicket.update({ where: { id: ticketId }, data: { ...data, lastActivityAt: new Date() } });
+        await tx.supportTicket.update({
+          where: { id: ticketId },
+          data: { ...data, lastActivityAt: new Date() },
+        });
         await afterWrite(tx);
       });
     },
@@ -246,7 +271,13 @@ export function createSupportRepository(prisma: PrismaClient) {
     async attachment(key: string) {
       return prisma.supportAttachment.findUnique({
         where: { key },
-        select: { key: true, uploaderId: true, contentType: true, sizeBytes: true, ticket: { select: { userId: true } } },
+        select: {
+          key: true,
+          uploaderId: true,
+          contentType: true,
+          sizeBytes: true,
+          ticket: { select: { userId: true } },
+        },
       });
     },
 

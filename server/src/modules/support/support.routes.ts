@@ -32,10 +32,8 @@ export const supportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const { support } = app;
   const noStore = { 'cache-control': 'no-store' };
 
-  app.get(
-    '/api/support/categories',
-    { schema: { response: { 200: SupportCategoriesResponse } } },
-    async () => support.categories(),
+  app.get('/api/support/categories', { schema: { response: { 200: SupportCategoriesResponse } } }, async () =>
+    support.categories(),
   );
 
   app.get(
@@ -49,7 +47,10 @@ export const supportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   app.post(
     '/api/support/tickets',
-    { onRequest: app.authenticate, schema: { body: CreateTicketBody, response: { 201: SupportTicket, ...errors } } },
+    {
+      onRequest: app.authenticate,
+      schema: { body: CreateTicketBody, response: { 201: SupportTicket, ...errors } },
+    },
     async (request, reply) => {
       reply.status(201);
       return support.create(signedInUser(request), request.body);
@@ -58,7 +59,10 @@ export const supportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   app.get(
     '/api/support/tickets/:ticketNumber',
-    { onRequest: app.authenticate, schema: { params: TicketNumberParams, response: { 200: SupportTicket, ...errors } } },
+    {
+      onRequest: app.authenticate,
+      schema: { params: TicketNumberParams, response: { 200: SupportTicket, ...errors } },
+    },
     async (request, reply) => {
       reply.headers(noStore);
       return support.ticket(signedInUser(request), request.params.ticketNumber);
@@ -105,7 +109,15 @@ export const supportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
             request.session ? `support-upload:${request.session.user.id}` : request.ip,
         },
       },
-      schema: { response: { 200: UploadedSupportFile, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 429: ErrorBody } },
+      schema: {
+        response: {
+          200: UploadedSupportFile,
+          400: ErrorBody,
+          401: ErrorBody,
+          413: ErrorBody,
+          429: ErrorBody,
+        },
+      },
     },
     async (request) => {
       const user = signedInUser(request);

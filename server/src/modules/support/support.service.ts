@@ -12,7 +12,13 @@ import {
   type TicketMessage,
 } from '@beatroom/shared/support-contract';
 import type { z } from 'zod';
-import type { AdminReplyBody, AdminTicketsQuery, CreateTicketBody, UpdateTicketBody, UserReplyBody } from '@beatroom/shared/support-contract';
+import type {
+  AdminReplyBody,
+  AdminTicketsQuery,
+  CreateTicketBody,
+  UpdateTicketBody,
+  UserReplyBody,
+} from '@beatroom/shared/support-contract';
 import type { Tx } from '../../db/transaction';
 import type { DomainEvents, DurableEvent } from '../../events/domain-events';
 import { badRequest, conflict, HttpError, notFound, tooLarge } from '../../http/http-errors';
@@ -83,7 +89,8 @@ export function createSupportService(deps: {
           description: body.description,
         },
         body.attachments,
-        (tx, _id, ticketNumber) => told.record(tx, { type: 'support.ticket_created', ticketNumber, userId: user.id }),
+        (tx, _id, ticketNumber) =>
+          told.record(tx, { type: 'support.ticket_created', ticketNumber, userId: user.id }),
       );
       if (!id) throw badRequest(SUPPORT_TEXTS.ATTACHMENT_NOT_YOURS);
       await told.deliver();
@@ -99,7 +106,11 @@ export function createSupportService(deps: {
     },
 
     /** A member's reply; a closed ticket takes none (409), a ticket waiting for them reopens. */
-    async reply(user: UserRecord, ticketNumber: string, body: z.output<typeof UserReplyBody>): Promise<TicketMessage> {
+    async reply(
+      user: UserRecord,
+      ticketNumber: string,
+      body: z.output<typeof UserReplyBody>,
+    ): Promise<TicketMessage> {
       const ticket = await ownTicket(user, ticketNumber);
       if (ticket.status === 'closed') throw conflict(SUPPORT_TEXTS.TICKET_CLOSED);
       const told = recorder();
@@ -149,7 +160,9 @@ export function createSupportService(deps: {
           originalName: originalName?.slice(0, 255) || null,
         });
       } catch (error) {
-        await storage.delete(key).catch((e: unknown) => deps.log.warn({ err: e, key }, 'could not delete a file'));
+        await storage
+          .delete(key)
+          .catch((e: unknown) => deps.log.warn({ err: e, key }, 'could not delete a file'));
         throw error;
       }
       return { key };
@@ -177,7 +190,10 @@ export function createSupportService(deps: {
       const { byStatus, byCategory, avgHours } = await repo.stats();
       return {
         statusStats: TICKET_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
-        categoryStats: SUPPORT_CATEGORY_IDS.map((category) => ({ category, count: byCategory.get(category) ?? 0 })),
+        categoryStats: SUPPORT_CATEGORY_IDS.map((category) => ({
+          category,
+          count: byCategory.get(category) ?? 0,
+        })),
         avgResponseTimeHours: avgHours === null ? null : Math.round(avgHours * 10) / 10,
       };
     },
@@ -194,7 +210,11 @@ export function createSupportService(deps: {
       return { messages: await repo.messages((await anyTicket(ticketNumber)).id, 'admin') };
     },
 
-    async adminReply(admin: UserRecord, ticketNumber: string, body: z.output<typeof AdminReplyBody>): Promise<TicketMessage> {
+    async adminReply(
+      admin: UserRecord,
+      ticketNumber: string,
+      body: z.output<typeof AdminReplyBody>,
+    ): Promise<TicketMessage> {
       const ticket = await anyTicket(ticketNumber);
       const told = recorder();
       const id = await repo.addMessage(
@@ -217,16 +237,30 @@ export function createSupportService(deps: {
     },
 
     /** Status, priority, assignee (an admin, or null) and notes; audited in the same transaction. */
-    async update(admin: UserRecord, ticketNumber: string, body: z.output<typeof UpdateTicketBody>): Promise<SupportTicket> {
+    async update(
+      admin: UserRecord,
+      ticketNumber: string,
+      body: z.output<typeof UpdateTicketBody>,
+    ): Promise<SupportTicket> {
       const ticket = await anyTicket(ticketNumber);
       if (body.assigned_to) {
         const admins = await repo.admins(deps.adminEmail);
-        if (!admins.some((a) => a.user_id === body.assigned_to)) throw badRequest(SUPPORT_TEXTS.ASSIGNEE_NOT_ADMIN);
+        if (!admins.some((a) => a.user_id === body.assigned_to))
+          throw badRequest(SUPPORT_TEXTS.ASSIGNEE_NOT_ADMIN);
       }
-      const change: { status?: string; priority?: string; assignedTo?: string | null; adminNotes?: string | null } = {};
+      const change: {
+        status?: string;
+        priority?: string;
+        assignedTo?: string | null;
+        adminNotes?: string | null;
+      } = {};
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};
-      const set = (field: 'status' | 'priority' | 'assigned_to' | 'admin_notes', from: unknown, to: unknown) => {
+      const set = (
+        field: 'status' | 'priority' | 'assigned_to' | 'admin_notes',
+        from: unknown,
+        to: unknown,
+      ) => {
         if (to === undefined || to === from) return;
         before[field] = from;
         after[field] = to;
@@ -238,7 +272,8 @@ export function createSupportService(deps: {
       set('status', ticket.status, body.status);
       set('priority', ticket.priority, body.priority);
       set('assigned_to', ticket.assignedTo, body.assigned_to);
-      const notes = body.admin_notes === undefined ? undefined : body.admin_notes?.trim() ? body.admin_notes : null;
+      const notes =
+        body.admin_notes === undefined ? undefined : body.admin_notes?.trim() ? body.admin_notes : null;
       set('admin_notes', ticket.adminNotes, notes);
       if (Object.keys(after).length) {
         const told = recorder();
@@ -251,14 +286,20 @@ export function createSupportService(deps: {
             before,
             after,
           });
-          await told.record(tx, { type: 'support.ticket_updated', ticketNumber, ticketOwnerId: ticket.userId });
+          await told.record(tx, {
+            type: 'support.ticket_updated',
+            ticketNumber,
+            ticketOwnerId: ticket.userId,
+          });
         });
         await told.deliver();
       }
       return repo.ticket(ticket.id, 'admin');
     },
 
-    admins: async (): Promise<{ admins: AdminListItem[] }> => ({ admins: await repo.admins(deps.adminEmail) }),
+    admins: async (): Promise<{ admins: AdminListItem[] }> => ({
+      admins: await repo.admins(deps.adminEmail),
+    }),
 
     /** Who gets admin-side live updates. */
     adminIds: async (): Promise<string[]> => (await repo.admins(deps.adminEmail)).map((a) => a.user_id),

@@ -9,7 +9,10 @@ let ann: Awaited<ReturnType<typeof member>>;
 let bob: Awaited<ReturnType<typeof member>>;
 let admin: Awaited<ReturnType<typeof member>>;
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 7),
+]);
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 1)]);
 const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1');
 const TEXT = Buffer.from('Steps to reproduce:\n1. open the studio\n2. it freezes ✓\n');
@@ -19,7 +22,7 @@ beforeAll(async () => {
   ann = await member(t.app, 'ann@example.com');
   bob = await member(t.app, 'bob@example.com');
   admin = await member(t.app, t.config.adminEmail);
-});
+}, 300_000);
 afterAll(async () => t?.close());
 
 const upload = (agent: Agent, content: Buffer, name = 'file.bin', field = 'file') => {
@@ -86,7 +89,11 @@ describe('POST /api/support/upload', () => {
 
   it('400 with the spec message for other content (an executable, SVG, an empty file), nothing kept', async () => {
     const before = await storedSupportRows();
-    for (const content of [executable(), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>\u0000'), Buffer.alloc(0)]) {
+    for (const content of [
+      executable(),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>\u0000'),
+      Buffer.alloc(0),
+    ]) {
       const res = await upload(ann.agent, content, 'shot.png');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: SUPPORT_TEXTS.FILES_REFUSED });
@@ -111,7 +118,7 @@ describe('POST /api/support/tickets', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('creates a numbered ticket with medium priority and the caller\'s attachments', async () => {
+  it("creates a numbered ticket with medium priority and the caller's attachments", async () => {
     const key = await uploadKey(ann.agent);
     const ticket = await openTicket(ann.agent, { attachments: [key], subject: '  Studio freezes  ' });
     expect(ticket).toMatchObject({
@@ -128,7 +135,7 @@ describe('POST /api/support/tickets', () => {
     expect(Number(next.ticket_number.slice(2))).toBeGreaterThan(Number(ticket.ticket_number.slice(2)));
   });
 
-  it('400 for blank required fields, a bad category, too many files, or someone else\'s upload; nothing written', async () => {
+  it("400 for blank required fields, a bad category, too many files, or someone else's upload; nothing written", async () => {
     const before = await t.app.db.prisma.supportTicket.count();
     const bobsKey = await uploadKey(bob.agent);
     const keys = await Promise.all([1, 2, 3, 4, 5, 6].map(() => uploadKey(ann.agent)));
@@ -168,12 +175,16 @@ describe('POST /api/support/tickets', () => {
 
 describe('GET /api/support/tickets and /api/support/tickets/{n}', () => {
   it('401 signed out', async () => {
-    for (const url of ['/api/support/tickets', '/api/support/tickets/T-000001', '/api/support/tickets/T-000001/messages']) {
+    for (const url of [
+      '/api/support/tickets',
+      '/api/support/tickets/T-000001',
+      '/api/support/tickets/T-000001/messages',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
   });
 
-  it('lists only the caller\'s own tickets', async () => {
+  it("lists only the caller's own tickets", async () => {
     const mine = await openTicket(bob.agent, { subject: 'Bob only' });
     const res = await bob.agent.get('/api/support/tickets');
     expect(res.statusCode).toBe(200);
@@ -183,7 +194,7 @@ describe('GET /api/support/tickets and /api/support/tickets/{n}', () => {
     expect(anns.map((x) => x.ticket_number)).not.toContain(mine.ticket_number);
   });
 
-  it('someone else\'s ticket is 404 exactly like a missing one; a malformed number too', async () => {
+  it("someone else's ticket is 404 exactly like a missing one; a malformed number too", async () => {
     const bobs = await openTicket(bob.agent);
     const theirs = await ann.agent.get(`/api/support/tickets/${bobs.ticket_number}`);
     const missing = await ann.agent.get('/api/support/tickets/T-999999');
@@ -211,11 +222,15 @@ describe('POST /api/support/tickets/{n}/messages', () => {
 
   it('adds a trimmed reply, or a files-only reply; never shows internal notes to the member', async () => {
     const ticket = await openTicket(ann.agent);
-    const text = await ann.agent.post(`/api/support/tickets/${ticket.ticket_number}/messages`, { message: '  more info  ' });
+    const text = await ann.agent.post(`/api/support/tickets/${ticket.ticket_number}/messages`, {
+      message: '  more info  ',
+    });
     expect(text.statusCode).toBe(201);
     expect(text.json()).toMatchObject({ message: 'more info', message_type: 'user', is_internal: false });
     const key = await uploadKey(ann.agent, TEXT);
-    const files = await ann.agent.post(`/api/support/tickets/${ticket.ticket_number}/messages`, { attachments: [key] });
+    const files = await ann.agent.post(`/api/support/tickets/${ticket.ticket_number}/messages`, {
+      attachments: [key],
+    });
     expect(files.statusCode).toBe(201);
     expect(files.json().attachments).toEqual([key]);
 
@@ -224,12 +239,16 @@ describe('POST /api/support/tickets/{n}/messages', () => {
       is_internal: true,
     });
     expect(note.statusCode).toBe(201);
-    const publicReply = await admin.agent.post(`/api/admin/support/tickets/${ticket.ticket_number}/messages`, {
-      message: 'Please update your browser',
-    });
+    const publicReply = await admin.agent.post(
+      `/api/admin/support/tickets/${ticket.ticket_number}/messages`,
+      {
+        message: 'Please update your browser',
+      },
+    );
     expect(publicReply.statusCode).toBe(201);
 
-    const seen = (await ann.agent.get(`/api/support/tickets/${ticket.ticket_number}/messages`)).json().messages as {
+    const seen = (await ann.agent.get(`/api/support/tickets/${ticket.ticket_number}/messages`)).json()
+      .messages as {
       message: string;
       message_type: string;
     }[];
@@ -241,7 +260,7 @@ describe('POST /api/support/tickets/{n}/messages', () => {
     expect(asAdmin.message_count).toBe(4);
   });
 
-  it('400 for an empty reply, more than 3 files, or a file that is not the caller\'s', async () => {
+  it("400 for an empty reply, more than 3 files, or a file that is not the caller's", async () => {
     const ticket = await openTicket(ann.agent);
     const keys = await Promise.all([1, 2, 3, 4].map(() => uploadKey(ann.agent)));
     const bobsKey = await uploadKey(bob.agent);
@@ -258,7 +277,9 @@ describe('POST /api/support/tickets/{n}/messages', () => {
 
   it('404 on someone else\'s ticket; 409 "This ticket is closed" on a closed one', async () => {
     const bobs = await openTicket(bob.agent);
-    const other = await ann.agent.post(`/api/support/tickets/${bobs.ticket_number}/messages`, { message: 'hi' });
+    const other = await ann.agent.post(`/api/support/tickets/${bobs.ticket_number}/messages`, {
+      message: 'hi',
+    });
     expect(other.statusCode).toBe(404);
     const closed = await openTicket(ann.agent);
     await admin.agent.request({
@@ -266,7 +287,9 @@ describe('POST /api/support/tickets/{n}/messages', () => {
       url: `/api/admin/support/tickets/${closed.ticket_number}`,
       payload: { status: 'closed' },
     });
-    const res = await ann.agent.post(`/api/support/tickets/${closed.ticket_number}/messages`, { message: 'hi' });
+    const res = await ann.agent.post(`/api/support/tickets/${closed.ticket_number}/messages`, {
+      message: 'hi',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'This ticket is closed' });
   });
@@ -283,15 +306,18 @@ describe('GET /api/support/attachments/{key}', () => {
     expect(own.rawPayload.equals(PNG)).toBe(true);
     expect((await admin.agent.get(`/api/support/attachments/${key}`)).statusCode).toBe(200);
     expect((await bob.agent.get(`/api/support/attachments/${key}`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/support/attachments/${key}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/support/attachments/${key}` })).statusCode).toBe(
+      401,
+    );
     expect((await t.app.inject({ method: 'GET', url: `/api/files/${key}` })).statusCode).toBe(404);
     expect((await ann.agent.get(`/api/files/${key}`)).statusCode).toBe(404);
   });
 
   it('404 for a malformed or unknown key', async () => {
     expect((await ann.agent.get('/api/support/attachments/support/../../etc/passwd')).statusCode).toBe(404);
-    expect((await ann.agent.get('/api/support/attachments/support/00000000-0000-0000-0000-000000000000.png')).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ann.agent.get('/api/support/attachments/support/00000000-0000-0000-0000-000000000000.png'))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -32,8 +33,8 @@ describe('the orphan sweep: files no row names', () => {
   };
   const stored = () => new Set(storedFiles(t.config.dataDir));
   /** A file stored with no row, like one whose process was killed before writing its row. */
-  const orphan = async (folder: KeyFolder, extension: string) => {
-    const key = newKey(folder, extension);
+  const orphan = async (folder: KeyFolder | 'recordings' | 'support', extension: string) => {
+    const key = `${folder}/${randomUUID()}.${extension}`;
     await app.storage.put(key, Readable.from([Buffer.from(`orphan ${key}`)]), { contentType: 'x/y' });
     return key;
   };
@@ -121,6 +122,29 @@ describe('the orphan sweep: files no row names', () => {
       await orphan('previews', 'mp3'),
       await orphan('renditions', 'mp3'),
     ];
+    // Other modules' files: a studio take and a support attachment, each with its row.
+    const { id: producerId } = await app.db.prisma.user.findFirstOrThrow({
+      where: { email: 'producer@example.com' },
+    });
+    const take = await orphan('recordings', 'webm');
+    await app.db.prisma.recording.create({
+      data: {
+        userId: producerId,
+        recordingName: 'Take 1',
+        fileKey: take,
+        fileSize: 10,
+        format: 'webm',
+        durationSeconds: 1,
+        peaks: [],
+      },
+    });
+    const attachment = await orphan('support', 'pdf');
+    await app.db.prisma.supportAttachment.create({
+      data: { key: attachment, uploaderId: producerId, contentType: 'application/pdf', sizeBytes: 10 },
+    });
+    named.push(take, attachment);
+    orphans.push(await orphan('recordings', 'webm'), await orphan('support', 'pdf'));
+
     for (const path of stored()) age(path);
     // Written just now (an upload being analysed, a preview being rendered): not judged yet.
     const young = await orphan('audio', 'mp3');

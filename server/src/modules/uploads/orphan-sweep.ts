@@ -9,6 +9,14 @@ import type { UploadsRepository } from './uploads.repository';
  */
 export const ORPHAN_GRACE_MS = 3600_000;
 
+/**
+ * The folders the sweep walks: those of storage's own keys, and those other modules make keys
+ * in (studio takes, support attachments). A folder missing here is never swept; a folder
+ * added here needs its rows in UploadsRepository.referencedKeys, or its files would be taken
+ * for orphans.
+ */
+export const SWEPT_FOLDERS: readonly string[] = [...KEY_FOLDERS, 'recordings', 'support'];
+
 /** Keys checked against the database per query. */
 const ORPHAN_BATCH = 500;
 
@@ -70,7 +78,7 @@ export function createOrphanSweep(deps: {
     const before = new Date(Date.now() - graceMs);
     const result: OrphanSweepResult = { checked: 0, deleted: 0, partials: 0 };
     result.partials = await storage.removeStalePartials(before);
-    for (const folder of KEY_FOLDERS) {
+    for (const folder of SWEPT_FOLDERS) {
       let batch: string[] = [];
       for await (const file of storage.list(`${folder}/`)) {
         if (!isStorageKey(file.key) || file.modifiedAt >= before) continue;

@@ -109,7 +109,9 @@ export function createUploadsService(deps: {
   async function quotaOf(userId: string): Promise<UploadQuota> {
     const usage = await repo.usage(userId, new Date(Date.now() - DAY_MS));
     const quotaBytes =
-      typeof limits.storageQuotaBytes === 'number' ? limits.storageQuotaBytes : await limits.storageQuotaBytes();
+      typeof limits.storageQuotaBytes === 'number'
+        ? limits.storageQuotaBytes
+        : await limits.storageQuotaBytes();
     return {
       quota_bytes: quotaBytes,
       used_bytes: usage.total,

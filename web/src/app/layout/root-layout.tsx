@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { MaintenanceBanner } from '../../features/admin/components/maintenance-banner';
 import { AudioEngine } from '../../features/player/components/audio-engine';
 import { PlayerSettingsSync } from '../../features/player/components/player-settings-sync';
 import { useDefaultDocumentHead } from '../../lib/document-head';
@@ -26,6 +27,8 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      {/* The admins' maintenance_banner setting (issue 14), above everything else. */}
+      <MaintenanceBanner />
       <Header />
       <main
         id="main-content"

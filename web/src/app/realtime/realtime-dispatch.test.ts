@@ -81,3 +81,28 @@ describe('realtime dispatch of sales', () => {
     expect(stale()).toEqual([]);
   });
 });
+
+describe('a support message', () => {
+  it("marks the member's and the desk's caches of that ticket stale, and nothing else", async () => {
+    const { supportKeys } = await import('../../features/support/api');
+    const { deskKeys } = await import('../../features/support-desk/api');
+    const queryClient = createTestQueryClient();
+    const keys = {
+      memberTicket: supportKeys.ticket('T-000123'),
+      memberMessages: supportKeys.messages('T-000123'),
+      memberList: supportKeys.tickets,
+      deskTicket: deskKeys.ticket('T-000123'),
+      deskStats: deskKeys.stats,
+      otherTicket: supportKeys.ticket('T-000999'),
+    };
+    for (const key of Object.values(keys)) queryClient.setQueryData(key, []);
+    dispatchServerMessage(
+      { type: 'support', data: { type: 'ticket_message', ticket_number: 'T-000123' } },
+      { queryClient, userId: listener.id, openNotification: vi.fn() },
+    );
+    const stale = Object.entries(keys)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
+    expect(stale).toEqual(['memberTicket', 'memberMessages', 'memberList', 'deskTicket', 'deskStats']);
+  });
+});

@@ -5,6 +5,7 @@ import { BeatPlayerPanel } from '../../features/player/components/beat-player-pa
 import { ProducerBadges } from '../../features/profile/components/producer-badges';
 import { PromoteBeatButton } from '../../features/promotions/components/promote-beat-button';
 import { BeatPriceButton } from '../../features/purchase/components/beat-price-button';
+import { ReportButton } from '../../features/reports/components/report-button';
 import { RateBeatButton } from '../../features/reviews/components/rate-beat-button';
 import { RatingSummary } from '../../features/reviews/components/rating-summary';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
@@ -18,9 +19,17 @@ const slots: BeatPageSlots = {
   favoriteButton: (beat) => <LikeButton beat={beat} variant="labelled" />,
   player: (beat, purchase) => <BeatPlayerPanel beat={beat}>{purchase}</BeatPlayerPanel>,
   priceButton: (beat) => <BeatPriceButton beat={beat} variant="page" />,
-  reviews: (beat) => <ReviewsSection beat={beat} />,
+  reviews: (beat) => (
+    <ReviewsSection
+      beat={beat}
+      reviewActions={(review) => (
+        <ReportButton targetType="review" targetId={review.id} ownerId={review.user_id} variant="icon" />
+      )}
+    />
+  ),
   manageBeat: (props) => <ManageBeatDialog {...props} />,
   promoteButton: (beat) => <PromoteBeatButton beat={beat} />,
+  reportButton: (beat) => <ReportButton targetType="beat" targetId={beat.id} ownerId={beat.user_id} />,
 };
 
 /** /beat/:beatId and /beats/:beatId. */

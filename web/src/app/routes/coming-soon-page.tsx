@@ -2,7 +2,6 @@ import {
   Handshake,
   LifeBuoy,
   MicVocal,
-  ShieldCheck,
   SlidersHorizontal,
   Sparkles,
   Trophy,
@@ -42,16 +41,6 @@ export const COMING_SOON = {
       'Open a ticket by category: technical, billing, account, content and more',
       'Follow every ticket and reply to the support team',
       'E-mail support as an alternative',
-    ],
-  },
-  admin: {
-    title: 'Admin Panel',
-    Icon: ShieldCheck,
-    summary: 'Run Beatroom: users, beats, support tickets, settings and the audit log.',
-    highlights: [
-      'Dashboard of users, beats, plays and downloads',
-      'Feature or remove beats, manage users and admins',
-      'Answer support tickets with internal notes',
     ],
   },
   studio: {

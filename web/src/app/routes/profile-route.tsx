@@ -5,6 +5,7 @@ import { PromoteBeatButton } from '../../features/promotions/components/promote-
 import { ProfilePage } from '../../features/profile/components/profile-page';
 import type { ProfilePageSlots } from '../../features/profile/components/profile-page-slots';
 import { ManageBeatDialog, renderCardPlayButton, renderCardPriceButton } from '../beat-slots';
+import { ReportButton } from '../../features/reports/components/report-button';
 
 /** The profile page's parts owned by other features (defined once: the slots never change). */
 const slots: ProfilePageSlots = {
@@ -29,6 +30,7 @@ const slots: ProfilePageSlots = {
     />
   ),
   credits: (userId) => <CreditsOverview userId={userId} />,
+  reportButton: (userId) => <ReportButton targetType="profile" targetId={userId} ownerId={userId} />,
   promoteButton: (beat) => <PromoteBeatButton beat={beat} />,
 };
 

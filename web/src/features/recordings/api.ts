@@ -34,6 +34,8 @@ export function registerOwnPlay(id: string): void {
 
 /** A file name for a downloaded take: its name, made safe, with the extension of its format. */
 export function recordingFileName(recording: { recording_name: string; format: 'webm' | 'wav' }): string {
-  const base = recording.recording_name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'recording';
+  // Characters no file system takes in a name, and control characters.
+  const safe = [...recording.recording_name].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c));
+  const base = safe.join('').replace(/\s+/g, ' ').trim() || 'recording';
   return `${base}.${recording.format}`;
 }

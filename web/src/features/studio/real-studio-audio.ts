@@ -5,8 +5,8 @@ import {
 } from '@beatroom/shared/studio-settings';
 import { apiUrl } from '../../lib/api-client';
 import { describeError } from '../../lib/error-text';
-import { alignTake, measureLatencies, type Latencies } from './engine/alignment';
-import { scheduleCountIn, startMetronome } from './engine/clicks';
+import { alignTake, measureLatencies, measureLoopback, type Latencies } from './engine/alignment';
+import { scheduleClick, scheduleCountIn, startMetronome } from './engine/clicks';
 import { createMeterAnalyser, readLevel, readWaveform } from './engine/meters';
 import { encodeWav, renderMixdown } from './engine/mixdown';
 import { parseKeyScale } from './engine/pitch-correction';
@@ -18,6 +18,9 @@ import type { StudioAudio, StudioAudioBeat } from './studio-audio';
 const SMOOTHING_S = 0.02;
 /** Head start for anything scheduled "now", so the first click is never late. */
 const SCHEDULE_AHEAD_S = 0.1;
+/** Calibration: the click plays this long after the recorder starts, within a recording this long. */
+const CALIBRATION_CLICK_AFTER_S = 0.4;
+const CALIBRATION_SECONDS = 1.5;
 
 /** A source playing a buffer from a position, remembering where it started on the clock. */
 interface Playing {
@@ -83,6 +86,8 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
   const beatEndedListeners = new Set<() => void>();
 
   let microphone: MediaStreamAudioSourceNode | null = null;
+  let inputTrack: MediaStreamTrack | undefined;
+  let loopbackS: number | undefined;
   let latencies: Latencies = { inputS: 0, outputS: 0 };
 
   let countIn: { cancel(): void } | null = null;
@@ -160,13 +165,41 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
       microphone?.disconnect();
       microphone = ctx.createMediaStreamSource(stream);
       microphone.connect(inputGain);
-      latencies = measureLatencies(ctx, stream.getAudioTracks()[0]);
+      inputTrack = stream.getAudioTracks()[0];
+      // Another device has another round trip: a calibration made on the last one is void.
+      loopbackS = undefined;
+      latencies = measureLatencies(ctx, inputTrack);
+    },
+
+    async calibrate(record) {
+      await ctx.resume();
+      audio.pauseBeat();
+      audio.pauseTake();
+      let startedAt = 0;
+      let clickAt = 0;
+      const recording = await record(() => {
+        startedAt = ctx.currentTime;
+        clickAt = startedAt + CALIBRATION_CLICK_AFTER_S;
+        scheduleClick(ctx, clickAt, output);
+      }, CALIBRATION_SECONDS);
+      const decoded = await ctx.decodeAudioData(await recording.arrayBuffer());
+      const measured = measureLoopback({
+        recorded: decoded.getChannelData(0),
+        sampleRate: decoded.sampleRate,
+        takeStartTime: startedAt,
+        clickAt,
+      });
+      if (measured !== null) loopbackS = measured;
+      latencies = measureLatencies(ctx, inputTrack, loopbackS);
+      return measured;
     },
 
     async startTake({ countInBars, bpm, metronome: withMetronome, onCountInBeat }) {
       await ctx.resume();
       await chainReady;
       if (!beat) throw new Error('The beat is not loaded');
+      // The output latency is only known once the context runs.
+      latencies = measureLatencies(ctx, inputTrack, loopbackS);
       audio.pauseBeat();
       audio.pauseTake();
       const startAt = ctx.currentTime + SCHEDULE_AHEAD_S;

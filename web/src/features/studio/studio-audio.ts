@@ -12,6 +12,9 @@ export interface TakeStart {
   onCountInBeat: (beat: number) => void;
 }
 
+/** Records the microphone for `seconds`, calling `onStart` when the recorder starts. */
+export type CalibrationRecorder = (onStart: () => void, seconds: number) => Promise<Blob>;
+
 /** Input and output levels, 0 to 1 (peak over the last meter interval). */
 export interface Levels {
   input: number;
@@ -54,6 +57,13 @@ export interface StudioAudio {
   levels(): Levels;
   /** The live input waveform (time domain, -1..1), `points` values. */
   inputWaveform(points: number): Float32Array;
+  /**
+   * Loopback calibration (microphone panel): while the page records `seconds` with `record`, a
+   * click plays as soon as the recorder starts; finding it in the recording gives the real
+   * speaker → microphone → recorder round trip, which then aligns every take. Null when the
+   * click was not heard (headphones, muted speakers): the platform's figures stay.
+   */
+  calibrate(record: CalibrationRecorder): Promise<number | null>;
   /** The beat plus the processed take, rendered offline with the same chain, as a WAV. */
   mixdown(): Promise<Blob>;
   /** Leaves: every sound stops and the audio context closes. */

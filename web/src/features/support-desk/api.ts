@@ -48,7 +48,10 @@ export const deskTicketsQueryOptions = (filters: DeskFilters) =>
       }
       const query = params.toString();
       return (
-        await apiClient.get(`/api/admin/support/tickets${query ? `?${query}` : ''}`, { schema: TicketsResponse, signal })
+        await apiClient.get(`/api/admin/support/tickets${query ? `?${query}` : ''}`, {
+          schema: TicketsResponse,
+          signal,
+        })
       ).tickets;
     },
     placeholderData: keepPreviousData,

@@ -26,14 +26,16 @@ export const supportCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: supportKeys.categories,
     queryFn: async ({ signal }) =>
-      (await apiClient.get('/api/support/categories', { schema: SupportCategoriesResponse, signal })).categories,
+      (await apiClient.get('/api/support/categories', { schema: SupportCategoriesResponse, signal }))
+        .categories,
     staleTime: Infinity,
   });
 
 export const myTicketsQueryOptions = () =>
   queryOptions({
     queryKey: supportKeys.tickets,
-    queryFn: async ({ signal }) => (await apiClient.get('/api/support/tickets', { schema: TicketsResponse, signal })).tickets,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get('/api/support/tickets', { schema: TicketsResponse, signal })).tickets,
   });
 
 export const ticketQueryOptions = (n: string) =>

@@ -2,7 +2,9 @@ import { SUPPORT_FILE_TYPES, SUPPORT_LIMITS, SUPPORT_TEXTS } from '@beatroom/sha
 import { useState } from 'react';
 
 const allowed = (file: File) =>
-  (SUPPORT_FILE_TYPES as readonly string[]).includes(file.type) && file.size > 0 && file.size <= SUPPORT_LIMITS.FILE_MAX_BYTES;
+  (SUPPORT_FILE_TYPES as readonly string[]).includes(file.type) &&
+  file.size > 0 &&
+  file.size <= SUPPORT_LIMITS.FILE_MAX_BYTES;
 
 /**
  * Files picked for a ticket or a reply (community.md §5): images, PDFs and text under 10 MB,

@@ -104,6 +104,7 @@ export function BeatSummary({
             </Button>
           ) : null}
           {promoteButton}
+          {slots.reportButton?.(beat)}
         </div>
       </div>
     </div>

@@ -128,13 +128,21 @@ export interface ProfileHeaderProps {
   /** The viewer's own Google picture, shown on their own profile until they upload one. */
   viewerPicture?: string | null;
   onEditProfile: () => void;
+  /** Shown to other viewers beside Follow (app/ composes Report, issue 14). */
+  visitorActions?: ReactNode;
 }
 
 /**
  * Cover banner, picture, name with badges, details, bio, links, and Edit Profile (with Earnings
  * for a producer) or Follow.
  */
-export function ProfileHeader({ data, viewerId, viewerPicture, onEditProfile }: ProfileHeaderProps) {
+export function ProfileHeader({
+  data,
+  viewerId,
+  viewerPicture,
+  onEditProfile,
+  visitorActions,
+}: ProfileHeaderProps) {
   const { profile } = data;
   const isOwner = viewerId === profile.user_id;
   const name = displayName(profile.display_name, profile.user_id);
@@ -159,7 +167,12 @@ export function ProfileHeader({ data, viewerId, viewerPicture, onEditProfile }: 
       </>
     );
   } else {
-    actions = <FollowButton userId={profile.user_id} viewerId={viewerId} name={name} />;
+    actions = (
+      <>
+        <FollowButton userId={profile.user_id} viewerId={viewerId} name={name} />
+        {visitorActions}
+      </>
+    );
   }
 
   return (

@@ -173,6 +173,7 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
         viewerId={user?.id ?? null}
         viewerPicture={user?.picture}
         onEditProfile={() => setEditing(true)}
+        visitorActions={slots.reportButton?.(data.profile.user_id)}
       />
       {data.restricted && !isOwner ? (
         <RestrictedProfile

@@ -65,10 +65,16 @@ function setup(recordings: Recording[], handlers: Record<string, FetchHandler> =
 
 describe('My Recordings', () => {
   it('lists the takes with their beat, visibility and length', async () => {
-    setup([makeRecording({ recording_name: 'Hook idea', is_public: true }), makeRecording({ recording_name: 'Verse' })]);
+    setup([
+      makeRecording({ recording_name: 'Hook idea', is_public: true }),
+      makeRecording({ recording_name: 'Verse' }),
+    ]);
     const list = await screen.findByRole('list', { name: 'My Recordings' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((row) => within(row).getByText(/Hook idea|Verse/).textContent)).toEqual(['Hook idea', 'Verse']);
+    expect(rows.map((row) => within(row).getByText(/Hook idea|Verse/).textContent)).toEqual([
+      'Hook idea',
+      'Verse',
+    ]);
     expect(within(rows[0]!).getByText('Public')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Private')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('1:35')).toBeInTheDocument();
@@ -154,7 +160,9 @@ describe('My Recordings', () => {
     expect(api.calls(`GET ${ok.audio_url}`)).toHaveLength(1);
     expect(toasts).toEqual([]);
 
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: 'Download Gone' }));
     await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['Failed to download recording']));
+    expect(logged).toHaveBeenCalled();
   });
 });

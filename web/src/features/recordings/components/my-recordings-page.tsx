@@ -17,13 +17,23 @@ import { saveApiFile } from '../../../lib/save-api-file';
 import { storedImage } from '../../../lib/stored-file';
 import { showToast } from '../../../lib/toast';
 import { useOneAtATimeAudio } from '../../../lib/use-one-at-a-time-audio';
-import { deleteRecording, recordingFileName, recordingsKeys, recordingsQueryOptions, registerOwnPlay } from '../api';
+import {
+  deleteRecording,
+  recordingFileName,
+  recordingsKeys,
+  recordingsQueryOptions,
+  registerOwnPlay,
+} from '../api';
 
 function RowsSkeleton() {
   return (
     <ul role="status" aria-label="Loading recordings" className="flex flex-col gap-3">
       {Array.from({ length: UI.SKELETON_ROWS }, (_, index) => (
-        <li key={index} aria-hidden="true" className="flex items-center gap-3 rounded-2xl border border-line p-3">
+        <li
+          key={index}
+          aria-hidden="true"
+          className="flex items-center gap-3 rounded-2xl border border-line p-3"
+        >
           <span className="size-10 shrink-0 animate-pulse rounded-full bg-fg/10" />
           <span className="size-14 shrink-0 animate-pulse rounded-xl bg-fg/10" />
           <span className="flex flex-1 flex-col gap-2">
@@ -91,7 +101,13 @@ function RecordingRow({ recording, playing, onToggle, onDownload, downloading, o
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button variant="secondary" size="sm" onClick={onDownload} disabled={downloading} aria-label={`Download ${name}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onDownload}
+          disabled={downloading}
+          aria-label={`Download ${name}`}
+        >
           {downloading ? (
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
           ) : (
@@ -189,7 +205,9 @@ export function MyRecordingsPage({ user }: { user: SessionUser }) {
         }}
         title="Delete recording?"
         description={
-          confirming ? `"${confirming.recording_name}" and its audio will be deleted. This cannot be undone.` : undefined
+          confirming
+            ? `"${confirming.recording_name}" and its audio will be deleted. This cannot be undone.`
+            : undefined
         }
       >
         <div className="flex justify-end gap-3">

@@ -2,6 +2,7 @@ import { formatTimeAgo } from '@beatroom/shared/format-dates';
 import { formatNumber, formatRating } from '@beatroom/shared/format-numbers';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoaderCircle, MessageSquareText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -23,7 +24,14 @@ function ReviewSkeleton() {
 }
 
 /** Reviews & Ratings: the average to one decimal, the count, and the reviews, newest first. */
-export function ReviewsSection({ beat }: { beat: { id: string; title: string; user_id: string } }) {
+export function ReviewsSection({
+  beat,
+  reviewActions,
+}: {
+  beat: { id: string; title: string; user_id: string };
+  /** Per review, after its time: Report (app/ composes it, issue 14 moderation). */
+  reviewActions?: (review: { id: string; user_id: string }) => ReactNode;
+}) {
   const reviews = useInfiniteQuery(reviewsQueryOptions(beat.id));
   const first = reviews.data?.pages[0];
   const list = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
@@ -66,6 +74,7 @@ export function ReviewsSection({ beat }: { beat: { id: string; title: string; us
                   <time dateTime={review.created_at} className="text-xs text-muted">
                     {formatTimeAgo(review.created_at)}
                   </time>
+                  {reviewActions?.(review)}
                 </div>
                 {review.review ? (
                   <p className="mt-1.5 text-sm break-words whitespace-pre-line text-fg/90">{review.review}</p>

@@ -1,8 +1,10 @@
 import { STUDIO_RANGES } from '@beatroom/shared/studio-settings';
 import { Mic } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/form-field';
 import { PanelSection } from '../../../components/ui/panel-section';
+import { describeError } from '../../../lib/error-text';
 import type { InputDevice } from '../../../lib/platform';
 import { useStudioStore } from '../store/studio-store';
 import { percent, SliderField, ToggleField } from './slider-field';
@@ -16,10 +18,68 @@ export interface MicrophonePanelProps {
   onDeviceChange: (deviceId: string | null) => void;
   /** A take is being counted in or recorded: the device cannot change now. */
   busy: boolean;
+  /** The microphone and the beat are ready (calibration needs the microphone). */
+  ready: boolean;
+  /** Measures the loopback round trip in ms; null when the click was not heard. */
+  onCalibrate: () => Promise<number | null>;
+}
+
+type Calibration = { state: 'idle' } | { state: 'running' } | { state: 'done'; ms: number | null };
+
+/**
+ * Loopback calibration: a click through the speakers, heard by the microphone, times the real
+ * round trip so takes line up with the beat better than the browser's own latency figures.
+ */
+function LatencyCalibration({
+  disabled,
+  onCalibrate,
+}: {
+  disabled: boolean;
+  onCalibrate: () => Promise<number | null>;
+}) {
+  const [calibration, setCalibration] = useState<Calibration>({ state: 'idle' });
+  const run = async () => {
+    setCalibration({ state: 'running' });
+    try {
+      setCalibration({ state: 'done', ms: await onCalibrate() });
+    } catch (error) {
+      console.error(`Calibration failed: ${describeError(error)}`);
+      setCalibration({ state: 'done', ms: null });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2 rounded-2xl bg-fg/5 p-3">
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-sm font-medium">Latency</span>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={disabled || calibration.state === 'running'}
+          onClick={() => void run()}
+        >
+          {calibration.state === 'running' ? 'Listening…' : 'Calibrate'}
+        </Button>
+      </div>
+      <p role="status" className="text-xs text-muted">
+        {calibration.state === 'done'
+          ? calibration.ms === null
+            ? 'The click was not heard, so takes keep the automatic alignment. Turn the speakers up near the microphone and try again.'
+            : `Measured round trip: ${calibration.ms} ms. Takes are aligned with it.`
+          : 'Takes are aligned automatically. With speakers, calibrate once for the exact figure (headphones off, speakers up).'}
+      </p>
+    </div>
+  );
 }
 
 /** Mic gain, metronome, count-in and its bars, and the input device when there is a choice. */
-export function MicrophonePanel({ devices, deviceId, onDeviceChange, busy }: MicrophonePanelProps) {
+export function MicrophonePanel({
+  devices,
+  deviceId,
+  onDeviceChange,
+  busy,
+  ready,
+  onCalibrate,
+}: MicrophonePanelProps) {
   const settings = useStudioStore((state) => state.settings);
   const setSetting = useStudioStore((state) => state.setSetting);
   const barsId = useId();
@@ -85,6 +145,7 @@ export function MicrophonePanel({ devices, deviceId, onDeviceChange, busy }: Mic
             ))}
           </select>
         </div>
+        <LatencyCalibration disabled={busy || !ready} onCalibrate={onCalibrate} />
       </div>
     </PanelSection>
   );

@@ -115,6 +115,8 @@ function Studio({ beat, createAudio }: { beat: StudioBeat; createAudio: StudioAu
           deviceId={devices.deviceId}
           onDeviceChange={chooseDevice}
           busy={busy}
+          ready={recorder.ready}
+          onCalibrate={recorder.calibrate}
         />
       </div>
       <div className="flex min-w-0 flex-col gap-6">

@@ -75,7 +75,9 @@ describe('latencies and alignTake', () => {
     // Beat position 0 played at 5.0 s, the recorder started at 7.0 s: without latency the
     // take would start 2 s into the beat; it really sits 40 ms earlier.
     expect(alignTake({ takeStartTime: 7, beatStartTime: 5 }, latencies)).toBeCloseTo(1.96);
-    expect(alignTake({ takeStartTime: 7, beatStartTime: 5 }, { ...latencies, loopbackS: 0.1 })).toBeCloseTo(1.9);
+    expect(alignTake({ takeStartTime: 7, beatStartTime: 5 }, { ...latencies, loopbackS: 0.1 })).toBeCloseTo(
+      1.9,
+    );
     expect(alignTake({ takeStartTime: 5, beatStartTime: 5 }, latencies)).toBeCloseTo(-0.04);
   });
 });

@@ -6,7 +6,11 @@ import { OfflineAudioContext as NodeOfflineAudioContext } from 'node-web-audio-a
 export const RATE = 48_000;
 
 export function offlineContext(seconds: number, channels = 2, rate = RATE): OfflineAudioContext {
-  return new NodeOfflineAudioContext(channels, Math.round(seconds * rate), rate) as unknown as OfflineAudioContext;
+  return new NodeOfflineAudioContext(
+    channels,
+    Math.round(seconds * rate),
+    rate,
+  ) as unknown as OfflineAudioContext;
 }
 
 export const OfflineContext = NodeOfflineAudioContext as unknown as new (
@@ -22,7 +26,12 @@ export function sine(hz: number, seconds: number, amplitude = 0.5, rate = RATE):
 }
 
 /** Plays `samples` (mono) into `destination` from `at`. */
-export function play(ctx: BaseAudioContext, samples: Float32Array<ArrayBuffer>, destination: AudioNode, at = 0) {
+export function play(
+  ctx: BaseAudioContext,
+  samples: Float32Array<ArrayBuffer>,
+  destination: AudioNode,
+  at = 0,
+) {
   const buffer = ctx.createBuffer(1, samples.length, ctx.sampleRate);
   buffer.getChannelData(0).set(samples);
   const source = ctx.createBufferSource();
@@ -41,7 +50,13 @@ export function rms(samples: Float32Array, from = 0, to = samples.length): numbe
 export const toDb = (ratio: number) => 20 * Math.log10(ratio);
 
 /** Magnitude of one frequency in a window (Goertzel), normalised to the amplitude of a sine. */
-export function toneAmplitude(samples: Float32Array, hz: number, rate = RATE, from = 0, to = samples.length): number {
+export function toneAmplitude(
+  samples: Float32Array,
+  hz: number,
+  rate = RATE,
+  from = 0,
+  to = samples.length,
+): number {
   const omega = (2 * Math.PI * hz) / rate;
   let re = 0;
   let im = 0;

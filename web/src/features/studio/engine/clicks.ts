@@ -27,7 +27,10 @@ const clickBuffers = new WeakMap<BaseAudioContext, AudioBuffer>();
  * One click (800 Hz sine, 0.1 s) followed by silence up to `lengthS` samples. 2 ms fades keep
  * the click's own edges from popping. Pure, so the click detector can use the exact template.
  */
-export function clickSamples(sampleRate: number, lengthS: number = STUDIO_AUDIO.METRONOME_SECONDS): Float32Array<ArrayBuffer> {
+export function clickSamples(
+  sampleRate: number,
+  lengthS: number = STUDIO_AUDIO.METRONOME_SECONDS,
+): Float32Array<ArrayBuffer> {
   const length = Math.max(1, Math.ceil(lengthS * sampleRate));
   const data = new Float32Array(length);
   const toneLength = Math.min(length, Math.round(STUDIO_AUDIO.METRONOME_SECONDS * sampleRate));
@@ -40,7 +43,10 @@ export function clickSamples(sampleRate: number, lengthS: number = STUDIO_AUDIO.
 }
 
 /** The click as an AudioBuffer of `lengthS` (≥ 0.1 s, the rest silent). */
-export function createClickBuffer(ctx: BaseAudioContext, lengthS: number = STUDIO_AUDIO.METRONOME_SECONDS): AudioBuffer {
+export function createClickBuffer(
+  ctx: BaseAudioContext,
+  lengthS: number = STUDIO_AUDIO.METRONOME_SECONDS,
+): AudioBuffer {
   const data = clickSamples(ctx.sampleRate, lengthS);
   const buffer = ctx.createBuffer(1, data.length, ctx.sampleRate);
   buffer.getChannelData(0).set(data);

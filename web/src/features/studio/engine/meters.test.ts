@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RATE, offlineContext, play, sine } from './audio-test-utils';
-import { createMeterAnalyser, downsampleWaveform, levelColour, peakLevel, readLevel, readWaveform } from './meters';
+import {
+  createMeterAnalyser,
+  downsampleWaveform,
+  levelColour,
+  peakLevel,
+  readLevel,
+  readWaveform,
+} from './meters';
 
 describe('level meter', () => {
   it('colours green under 0.6, yellow up to 0.8, red above (§9)', () => {

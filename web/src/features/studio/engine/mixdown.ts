@@ -42,6 +42,53 @@ function downmix(buffer: AudioBuffer): Float32Array {
   return mono;
 }
 
+const chainLatencies = new WeakMap<OfflineContextConstructor, Map<number, number>>();
+
+/**
+ * The chain's own delay (the compressor's look-ahead, the distortion's oversampling filters) on
+ * this Web Audio implementation: an impulse through a neutral chain, where it comes out. 8 ms in
+ * node-web-audio-api; the mixdown takes it back out so the processed take stays on the beat.
+ */
+export async function measureChainLatencyS(
+  Offline: OfflineContextConstructor,
+  sampleRate: number,
+): Promise<number> {
+  let bySampleRate = chainLatencies.get(Offline);
+  if (!bySampleRate) chainLatencies.set(Offline, (bySampleRate = new Map()));
+  const known = bySampleRate.get(sampleRate);
+  if (known !== undefined) return known;
+  // The impulse goes in at 0.1 s, once the (open) gate's envelope has settled.
+  const at = Math.round(0.1 * sampleRate);
+  const ctx = new Offline(1, Math.round(0.2 * sampleRate), sampleRate);
+  const neutral = {
+    reverbAmount: 0,
+    delayAmount: 0,
+    eqLow: 50,
+    eqMid: 50,
+    eqHigh: 50,
+    compression: 0,
+    vocalPan: 50,
+    autoTune: 0,
+    chorus: 0,
+    distortion: 0,
+    gate: 0,
+  };
+  const chain = buildVocalChain(ctx, neutral);
+  const impulse = ctx.createBuffer(1, at + 1, sampleRate);
+  impulse.getChannelData(0)[at] = 1;
+  const source = ctx.createBufferSource();
+  source.buffer = impulse;
+  source.connect(chain.input);
+  chain.output.connect(ctx.destination);
+  source.start(0);
+  const out = (await ctx.startRendering()).getChannelData(0);
+  let peakAt = at;
+  for (let i = at; i < out.length; i++) if (Math.abs(out[i]!) > Math.abs(out[peakAt]!)) peakAt = i;
+  const latency = (peakAt - at) / sampleRate;
+  bySampleRate.set(sampleRate, latency);
+  return latency;
+}
+
 /**
  * Renders beat + vocal-through-the-chain to a stereo buffer as long as the beat (longer when
  * the take, plus its reverb tail, runs past the beat's end).
@@ -66,10 +113,11 @@ export async function renderMixdown(input: MixdownInput): Promise<AudioBuffer> {
     });
     vocalOffsetS -= pitchCorrectionLatencyS(input.vocal.sampleRate);
   }
-  const vocalEnd = vocalOffsetS + input.vocal.duration + STUDIO_AUDIO.REVERB_TAIL_S;
-  const length = Math.ceil(
-    Math.max(beat.duration, Math.min(vocalEnd, beat.duration + STUDIO_AUDIO.REVERB_TAIL_S)) * sampleRate,
-  );
+  vocalOffsetS -= await measureChainLatencyS(Offline, sampleRate);
+  // A take running past the beat's end keeps its echoes and reverb tail.
+  const vocalEnd = vocalOffsetS + input.vocal.duration;
+  const tail = settings.reverbAmount > 0 || settings.delayAmount > 0 ? STUDIO_AUDIO.REVERB_TAIL_S : 0;
+  const length = Math.ceil((vocalEnd > beat.duration ? vocalEnd + tail : beat.duration) * sampleRate);
   const ctx = new Offline(2, Math.max(1, length), sampleRate);
 
   const beatSource = ctx.createBufferSource();

@@ -39,9 +39,21 @@ function pitchesAfterSettling(out: Float32Array) {
 
 describe('parseKeyScale', () => {
   it('reads the key strings beats carry', () => {
-    expect(parseKeyScale('C')).toMatchObject({ tonic: 0, mode: 'major', pitchClasses: [0, 2, 4, 5, 7, 9, 11] });
-    expect(parseKeyScale('A minor')).toMatchObject({ tonic: 9, mode: 'minor', pitchClasses: [0, 2, 4, 5, 7, 9, 11] });
-    expect(parseKeyScale('C#m')).toMatchObject({ tonic: 1, mode: 'minor', pitchClasses: [1, 3, 4, 6, 8, 9, 11] });
+    expect(parseKeyScale('C')).toMatchObject({
+      tonic: 0,
+      mode: 'major',
+      pitchClasses: [0, 2, 4, 5, 7, 9, 11],
+    });
+    expect(parseKeyScale('A minor')).toMatchObject({
+      tonic: 9,
+      mode: 'minor',
+      pitchClasses: [0, 2, 4, 5, 7, 9, 11],
+    });
+    expect(parseKeyScale('C#m')).toMatchObject({
+      tonic: 1,
+      mode: 'minor',
+      pitchClasses: [1, 3, 4, 6, 8, 9, 11],
+    });
     expect(parseKeyScale('F# Major')).toMatchObject({ tonic: 6, mode: 'major' });
     expect(parseKeyScale('Bb')).toMatchObject({ tonic: 10, mode: 'major' });
     expect(parseKeyScale('ebmin')).toMatchObject({ tonic: 3, mode: 'minor' });

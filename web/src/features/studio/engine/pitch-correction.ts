@@ -249,6 +249,8 @@ export interface PitchState {
   /** Current correction in cents (smoothed) and the target it moves to. */
   cents: number;
   targetCents: number;
+  /** Playback-rate ratio of the shifter taps, 2^(cents/1200). */
+  ratio: number;
   /** Detected period in samples (0 when unvoiced). */
   period: number;
   grain: number;
@@ -279,6 +281,7 @@ export function createPitchState(sampleRate: number): PitchState {
     detectBuffer: new Float32Array(detector.span),
     cents: 0,
     targetCents: 0,
+    ratio: 1,
     period: 0,
     grain,
     taps: [MIN_DELAY + grain * 0.25, MIN_DELAY + grain * 0.75],
@@ -338,6 +341,7 @@ export function correctPitch(
       if (mixTarget > 0) runDetection(state, options);
       else state.targetCents = 0;
       state.cents += (state.targetCents - state.cents) * retuneCoefficient;
+      state.ratio = 2 ** (state.cents / 1200);
       // Grains a whole (even) number of periods long keep both taps on the same phase.
       if (state.period > 0) {
         const periods = Math.max(2, 2 * Math.round((GRAIN_S * sampleRate) / state.period / 2));
@@ -353,8 +357,7 @@ export function correctPitch(
     }
     state.mix = mixTarget > state.mix ? Math.min(1, state.mix + mixStep) : Math.max(0, state.mix - mixStep);
 
-    const ratio = 2 ** (state.cents / 1200);
-    const drift = 1 - ratio;
+    const drift = 1 - state.ratio;
     const grain = state.grain;
     const half = state.period > 0 ? (grain / state.period / 2) * state.period : grain / 2;
     let weighted = 0;
@@ -373,7 +376,8 @@ export function correctPitch(
       }
       state.taps[t] = delay;
       const position = Math.min(1, Math.max(0, (delay - MIN_DELAY) / grain));
-      const weight = Math.sin(Math.PI * position) ** 2;
+      // A parabola rather than sin²: the same crossfade shape to the ear, no trig per sample.
+      const weight = position * (1 - position);
       const read = state.written - 1 - delay;
       const index = Math.floor(read);
       const frac = read - index;

@@ -23,6 +23,7 @@ class PitchCorrectionProcessor extends AudioWorkletProcessor {
   private retuneS = 0.2;
   private scale: Scale = chromaticScale();
   private out = new Float32Array(128);
+  private silence = new Float32Array(128);
 
   constructor() {
     super();
@@ -38,7 +39,8 @@ class PitchCorrectionProcessor extends AudioWorkletProcessor {
     const output = outputs[0]?.[0];
     if (!output) return true;
     // No input connected yet: keep feeding silence so the state stays continuous.
-    const block = input ?? new Float32Array(output.length);
+    if (!input && this.silence.length !== output.length) this.silence = new Float32Array(output.length);
+    const block = input ?? this.silence;
     if (this.out.length !== block.length) this.out = new Float32Array(block.length);
     correctPitch(
       block,

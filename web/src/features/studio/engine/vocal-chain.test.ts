@@ -20,7 +20,11 @@ const FLAT: StudioEffectSettings = {
   gate: 0,
 };
 
-async function render(settings: Partial<VocalChainSettings>, signal: Float32Array<ArrayBuffer>, seconds: number) {
+async function render(
+  settings: Partial<VocalChainSettings>,
+  signal: Float32Array<ArrayBuffer>,
+  seconds: number,
+) {
   const ctx = offlineContext(seconds);
   const chain = buildVocalChain(ctx, { ...FLAT, ...settings });
   play(ctx, signal, chain.input);
@@ -105,7 +109,8 @@ describe('pan', () => {
 function burst(seconds: number, at: number, amplitude = 0.8) {
   const out = new Float32Array(Math.round(seconds * RATE));
   const start = Math.round(at * RATE);
-  for (let i = 0; i < 0.005 * RATE; i++) out[start + i] = amplitude * Math.sin((2 * Math.PI * 1000 * i) / RATE);
+  for (let i = 0; i < 0.005 * RATE; i++)
+    out[start + i] = amplitude * Math.sin((2 * Math.PI * 1000 * i) / RATE);
   return out;
 }
 
@@ -113,7 +118,8 @@ function burst(seconds: number, at: number, amplitude = 0.8) {
 function windowLevels(samples: Float32Array, windowS = 0.01) {
   const size = Math.round(windowS * RATE);
   const levels: number[] = [];
-  for (let from = 0; from + size <= samples.length; from += size) levels.push(toDb(rms(samples, from, from + size)));
+  for (let from = 0; from + size <= samples.length; from += size)
+    levels.push(toDb(rms(samples, from, from + size)));
   return levels;
 }
 
@@ -186,7 +192,8 @@ describe('distortion and chorus', () => {
     const clean = (await render({ distortion: 0 }, sine(440, 0.5, 0.5), 0.5)).getChannelData(0);
     const driven = (await render({ distortion: 40 }, sine(440, 0.5, 0.5), 0.5)).getChannelData(0);
     const third = (samples: Float32Array) =>
-      toneAmplitude(samples, 1320, RATE, 0.1 * RATE, 0.5 * RATE) / toneAmplitude(samples, 440, RATE, 0.1 * RATE, 0.5 * RATE);
+      toneAmplitude(samples, 1320, RATE, 0.1 * RATE, 0.5 * RATE) /
+      toneAmplitude(samples, 440, RATE, 0.1 * RATE, 0.5 * RATE);
     expect(third(clean)).toBeLessThan(0.001);
     expect(third(driven)).toBeGreaterThan(0.1);
   });
@@ -213,7 +220,8 @@ describe('live changes', () => {
     // A 200 Hz sine of amplitude a moves at most 2π·200·a/48000 per sample; a jump in gain would
     // show as a much bigger step.
     let largestStep = 0;
-    for (let i = 0.45 * RATE; i < 0.6 * RATE; i++) largestStep = Math.max(largestStep, Math.abs(out[i]! - out[i - 1]!));
+    for (let i = 0.45 * RATE; i < 0.6 * RATE; i++)
+      largestStep = Math.max(largestStep, Math.abs(out[i]! - out[i - 1]!));
     const before = rms(out, 0.3 * RATE, 0.5 * RATE);
     const after = rms(out, 0.8 * RATE, RATE);
     expect(after).toBeGreaterThan(before * 3);

@@ -18,6 +18,11 @@ export interface StudioRecorder {
   stop: () => Promise<void>;
   togglePlayback: () => void;
   reset: () => void;
+  /**
+   * Measures the loopback round trip (ms) with a click; null when it was not heard. Rejects
+   * when the studio is not ready or is recording.
+   */
+  calibrate: () => Promise<number | null>;
   /** Opens another input device (between takes). */
   switchDevice: (deviceId: string | null) => Promise<void>;
 }
@@ -203,6 +208,21 @@ export function useStudioRecorder({
     setPhase('idle');
   };
 
+  const calibrate = async (): Promise<number | null> => {
+    const current = rig.current;
+    const input = current?.stream;
+    if (!current || !input || current.recorder) throw new Error('The studio is not ready');
+    const seconds = await current.audio.calibrate(
+      (onStart, length) =>
+        new Promise<Blob>((resolve, reject) => {
+          const recording = startTakeRecorder(input, onStart);
+          // The recording's length only; the click itself is on the audio clock.
+          window.setTimeout(() => recording.stop().then(resolve, reject), length * 1000);
+        }),
+    );
+    return seconds === null ? null : Math.round(seconds * 1000);
+  };
+
   const switchDevice = async (device: string | null) => {
     const current = rig.current;
     if (!current || current.recorder) return;
@@ -217,6 +237,7 @@ export function useStudioRecorder({
     stop,
     togglePlayback,
     reset,
+    calibrate,
     switchDevice,
   };
 }

@@ -10,15 +10,24 @@ import {
   type TicketStatus,
 } from '@beatroom/shared/support-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CircleCheck, CircleDot, CircleX, Clock, Hourglass, Send, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeft,
+  CircleCheck,
+  CircleDot,
+  CircleX,
+  Clock,
+  Hourglass,
+  Send,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormField, inputClasses } from '../../../components/ui/form-field';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { showToast } from '../../../lib/toast';
-import { AttachmentLinks, MessageBubble, PriorityBadge } from '../../support/components/ticket-parts';
-import { ticketTime } from '../../support/ticket-time';
+import { AttachmentLinks, MessageBubble, PriorityBadge } from '../../../components/ui/ticket-parts';
+import { ticketTime } from '@beatroom/shared/ticket-time';
 import { useSession } from '../../session/hooks/use-session';
 import {
   deskAdminsQueryOptions,
@@ -45,7 +54,14 @@ const STATUS_ICONS: Record<TicketStatus, LucideIcon> = {
  */
 export function AdminTicketPage() {
   const { user, isPending } = useSession();
-  if (isPending) return <div role="status" aria-label="Loading" className="mx-auto h-64 max-w-5xl animate-pulse rounded-3xl bg-fg/10" />;
+  if (isPending)
+    return (
+      <div
+        role="status"
+        aria-label="Loading"
+        className="mx-auto h-64 max-w-5xl animate-pulse rounded-3xl bg-fg/10"
+      />
+    );
   if (!user?.isAdmin) return <Navigate to="/" replace />;
   return <AdminTicket />;
 }
@@ -63,7 +79,13 @@ function AdminTicket() {
   }, [ticket.isError, navigate]);
 
   if (ticket.isPending || ticket.isError) {
-    return <div role="status" aria-label="Loading ticket" className="mx-auto h-64 max-w-5xl animate-pulse rounded-3xl bg-fg/10" />;
+    return (
+      <div
+        role="status"
+        aria-label="Loading ticket"
+        className="mx-auto h-64 max-w-5xl animate-pulse rounded-3xl bg-fg/10"
+      />
+    );
   }
   const t = ticket.data;
   const StatusIcon = STATUS_ICONS[t.status];
@@ -198,9 +220,13 @@ function AdminReplyForm({ ticketNumber }: { ticketNumber: string }) {
     if (text.trim()) send.mutate();
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 rounded-2xl border border-line bg-surface/60 p-4" aria-label="Reply">
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface/60 p-4"
+      aria-label="Reply"
+    >
       <label htmlFor="admin-reply" className="sr-only">
-        Reply
+        Reply or internal note
       </label>
       <textarea
         id="admin-reply"
@@ -255,7 +281,12 @@ function TicketManagement({ ticket }: { ticket: SupportTicket }) {
         }}
       >
         <FormField label="Status" htmlFor="manage-status">
-          <select id="manage-status" className={inputClasses} value={status} onChange={(e) => setStatus(e.target.value as TicketStatus)}>
+          <select
+            id="manage-status"
+            className={inputClasses}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as TicketStatus)}
+          >
             {TICKET_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
@@ -278,7 +309,12 @@ function TicketManagement({ ticket }: { ticket: SupportTicket }) {
           </select>
         </FormField>
         <FormField label="Assign To" htmlFor="manage-assignee">
-          <select id="manage-assignee" className={inputClasses} value={assignee} onChange={(e) => setAssignee(e.target.value)}>
+          <select
+            id="manage-assignee"
+            className={inputClasses}
+            value={assignee}
+            onChange={(e) => setAssignee(e.target.value)}
+          >
             <option value="">Unassigned</option>
             {(admins.data ?? []).map((a) => (
               <option key={a.user_id} value={a.user_id}>

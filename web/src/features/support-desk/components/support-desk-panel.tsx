@@ -13,14 +13,15 @@ import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { inputClasses } from '../../../components/ui/form-field';
-import { PriorityBadge, StatusBadge } from '../../support/components/ticket-parts';
-import { ticketTime } from '../../support/ticket-time';
+import { PriorityBadge, StatusBadge } from '../../../components/ui/ticket-parts';
+import { ticketTime } from '@beatroom/shared/ticket-time';
 import { deskStatsQueryOptions, deskTicketsQueryOptions, type DeskFilters } from '../api';
 
 const NO_FILTERS: DeskFilters = { status: '', priority: '', category: '', search: '' };
 
 /** Average first response in rounded hours, or N/A before any reply (community.md §9). */
-export const formatResponseHours = (hours: number | null) => (hours === null ? 'N/A' : `${Math.round(hours)}h`);
+export const formatResponseHours = (hours: number | null) =>
+  hours === null ? 'N/A' : `${Math.round(hours)}h`;
 
 /**
  * The admin ticket list of the /admin Support tab (community.md §2 "Admin ticket list"):
@@ -69,7 +70,10 @@ export function SupportDeskPanel() {
       <section aria-label="Ticket filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <label className="relative">
           <span className="sr-only">Search tickets</span>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-3 left-3 size-4 text-muted" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-3 left-3 size-4 text-muted"
+          />
           <input
             type="search"
             className={`${inputClasses} pl-9`}
@@ -78,7 +82,12 @@ export function SupportDeskPanel() {
             onChange={(e) => set('search')(e.target.value)}
           />
         </label>
-        <select aria-label="Status" className={inputClasses} value={filters.status} onChange={(e) => set('status')(e.target.value)}>
+        <select
+          aria-label="Status"
+          className={inputClasses}
+          value={filters.status}
+          onChange={(e) => set('status')(e.target.value)}
+        >
           <option value="">All Statuses</option>
           {TICKET_STATUSES.map((s) => (
             <option key={s} value={s}>

@@ -48,7 +48,13 @@ export function CreateTicketDialog({
     mutationFn: async () => {
       const attachments = [];
       for (const file of files.files) attachments.push(await uploadSupportFile(file));
-      return createTicket({ subject, category: category as SupportCategoryId, priority, description, attachments });
+      return createTicket({
+        subject,
+        category: category as SupportCategoryId,
+        priority,
+        description,
+        attachments,
+      });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: supportKeys.tickets }),
   });

@@ -4,7 +4,13 @@ import { useId } from 'react';
 import type { useSupportFiles } from '../use-support-files';
 
 /** The attach control of a ticket or reply, with the picked files and any warning. */
-export function FilePicker({ picker, disabled }: { picker: ReturnType<typeof useSupportFiles>; disabled?: boolean }) {
+export function FilePicker({
+  picker,
+  disabled,
+}: {
+  picker: ReturnType<typeof useSupportFiles>;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-2">
@@ -30,7 +36,10 @@ export function FilePicker({ picker, disabled }: { picker: ReturnType<typeof use
       {picker.files.length ? (
         <ul className="flex flex-wrap gap-2" aria-label="Files to attach">
           {picker.files.map((file, i) => (
-            <li key={`${file.name}-${i}`} className="inline-flex items-center gap-1 rounded-lg bg-fg/10 px-2 py-1 text-xs">
+            <li
+              key={`${file.name}-${i}`}
+              className="inline-flex items-center gap-1 rounded-lg bg-fg/10 px-2 py-1 text-xs"
+            >
               {file.name}
               <button
                 type="button"

@@ -1,4 +1,9 @@
-import { SUPPORT_CATEGORIES, SUPPORT_TEXTS, categoryName, type SupportCategoryId } from '@beatroom/shared/support-contract';
+import {
+  SUPPORT_CATEGORIES,
+  SUPPORT_TEXTS,
+  categoryName,
+  type SupportCategoryId,
+} from '@beatroom/shared/support-contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   CircleHelp,
@@ -18,9 +23,9 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { myTicketsQueryOptions } from '../api';
-import { ticketTime } from '../ticket-time';
+import { ticketTime } from '@beatroom/shared/ticket-time';
 import { CreateTicketDialog } from './create-ticket-dialog';
-import { PriorityBadge, StatusBadge } from './ticket-parts';
+import { PriorityBadge, StatusBadge } from '../../../components/ui/ticket-parts';
 
 const ICONS: Record<SupportCategoryId, LucideIcon> = {
   technical: Wrench,
@@ -38,7 +43,9 @@ const ICONS: Record<SupportCategoryId, LucideIcon> = {
  */
 export function SupportCenterPage() {
   const tickets = useQuery(myTicketsQueryOptions());
-  const [dialog, setDialog] = useState<{ open: boolean; category?: SupportCategoryId | undefined }>({ open: false });
+  const [dialog, setDialog] = useState<{ open: boolean; category?: SupportCategoryId | undefined }>({
+    open: false,
+  });
   const [filter, setFilter] = useState<SupportCategoryId | ''>('');
   const shown = (tickets.data ?? []).filter((t) => !filter || t.category === filter);
 
@@ -50,7 +57,9 @@ export function SupportCenterPage() {
             <LifeBuoy aria-hidden="true" className="size-7 text-accent" />
             Support Center
           </h1>
-          <p className="mt-1 text-sm text-muted">Get help from the Beatroom team. We answer in your ticket.</p>
+          <p className="mt-1 text-sm text-muted">
+            Get help from the Beatroom team. We answer in your ticket.
+          </p>
         </div>
         <Button onClick={() => setDialog({ open: true })}>
           <Plus aria-hidden="true" className="size-4" />
@@ -107,7 +116,11 @@ export function SupportCenterPage() {
           </label>
         </div>
         {tickets.isPending ? (
-          <div role="status" aria-label="Loading tickets" className="h-32 animate-pulse rounded-2xl bg-fg/10" />
+          <div
+            role="status"
+            aria-label="Loading tickets"
+            className="h-32 animate-pulse rounded-2xl bg-fg/10"
+          />
         ) : tickets.isError ? (
           <ErrorState title="Could not load your tickets" onRetry={() => void tickets.refetch()} compact />
         ) : shown.length === 0 ? (

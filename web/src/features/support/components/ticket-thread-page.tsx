@@ -1,4 +1,9 @@
-import { SUPPORT_LIMITS, SUPPORT_TEXTS, categoryName, type TicketMessage } from '@beatroom/shared/support-contract';
+import {
+  SUPPORT_LIMITS,
+  SUPPORT_TEXTS,
+  categoryName,
+  type TicketMessage,
+} from '@beatroom/shared/support-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LifeBuoy, Lock, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -8,11 +13,22 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { inputClasses } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
-import { sendReply, supportKeys, ticketMessagesQueryOptions, ticketQueryOptions, uploadSupportFile } from '../api';
-import { ticketTime } from '../ticket-time';
+import {
+  sendReply,
+  supportKeys,
+  ticketMessagesQueryOptions,
+  ticketQueryOptions,
+  uploadSupportFile,
+} from '../api';
+import { ticketTime } from '@beatroom/shared/ticket-time';
 import { useSupportFiles } from '../use-support-files';
 import { FilePicker } from './file-picker';
-import { AttachmentLinks, MessageBubble, PriorityBadge, StatusBadge } from './ticket-parts';
+import {
+  AttachmentLinks,
+  MessageBubble,
+  PriorityBadge,
+  StatusBadge,
+} from '../../../components/ui/ticket-parts';
 
 const label = (message: TicketMessage) => (message.message_type === 'admin' ? 'Support Team' : 'You');
 
@@ -28,7 +44,13 @@ export function TicketThreadPage() {
   const messages = useQuery(ticketMessagesQueryOptions(ticketNumber));
 
   if (ticket.isPending) {
-    return <div role="status" aria-label="Loading ticket" className="mx-auto h-64 max-w-3xl animate-pulse rounded-3xl bg-fg/10" />;
+    return (
+      <div
+        role="status"
+        aria-label="Loading ticket"
+        className="mx-auto h-64 max-w-3xl animate-pulse rounded-3xl bg-fg/10"
+      />
+    );
   }
   if (ticket.isError) {
     return (
@@ -77,7 +99,11 @@ export function TicketThreadPage() {
           Conversation
         </h2>
         {messages.isPending ? (
-          <div role="status" aria-label="Loading messages" className="h-24 animate-pulse rounded-2xl bg-fg/10" />
+          <div
+            role="status"
+            aria-label="Loading messages"
+            className="h-24 animate-pulse rounded-2xl bg-fg/10"
+          />
         ) : !messages.data?.length ? (
           <p className="rounded-2xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
             No messages yet. Start the conversation below.
@@ -137,7 +163,11 @@ function ReplyForm({ ticketNumber }: { ticketNumber: string }) {
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 rounded-2xl border border-line bg-surface/60 p-4" aria-label="Reply">
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface/60 p-4"
+      aria-label="Reply"
+    >
       {error ? <ErrorBanner title={error} /> : null}
       <label htmlFor="ticket-reply" className="sr-only">
         Your reply

@@ -1,6 +1,11 @@
-import { priorityLabel, statusLabel, supportAttachmentUrl, type TicketMessage } from '@beatroom/shared/support-contract';
+import {
+  priorityLabel,
+  statusLabel,
+  supportAttachmentUrl,
+  type TicketMessage,
+} from '@beatroom/shared/support-contract';
 import { Paperclip } from 'lucide-react';
-import { ticketTime } from '../ticket-time';
+import { ticketTime } from '@beatroom/shared/ticket-time';
 
 const STATUS_TONES: Record<string, string> = {
   open: 'bg-sky-500/15 text-sky-300',
@@ -86,7 +91,9 @@ export function MessageBubble({
           ) : null}
           <time dateTime={message.created_at}>{ticketTime(message.created_at)}</time>
         </div>
-        {message.message ? <p className="mt-1 text-sm whitespace-pre-wrap break-words">{message.message}</p> : null}
+        {message.message ? (
+          <p className="mt-1 text-sm whitespace-pre-wrap break-words">{message.message}</p>
+        ) : null}
         <AttachmentLinks keys={message.attachments} />
       </div>
     </li>

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CreateBeatBody } from './beats-contract';
 import { IdRequest, ipcMethod, NoRequest, type IpcMethodSchema } from './ipc-channel-contract';
+import { RECORDING_FORMATS, RECORDING_MAX_BYTES, RECORDING_NAME_MAX } from './recordings-contract';
 
 /**
  * queued → uploading_audio → uploading_cover → creating → done, or failed (retried with backoff,
@@ -74,6 +75,54 @@ export type UploadQueueItem = z.infer<typeof UploadQueueItem>;
 
 export const UploadQueue = z.array(UploadQueueItem);
 
+// ---------------------------------------------------------------------------------------------
+// Studio takes (issue 13): a take recorded in the desktop app is kept in the local library
+// first, then sent by main's take queue, so a take recorded offline is never lost.
+// ---------------------------------------------------------------------------------------------
+
+/** queued → uploading → done, or failed (retried with backoff, or by hand) or cancelled. */
+export const TAKE_STATES = ['queued', 'uploading', 'done', 'failed', 'cancelled'] as const;
+export type TakeState = (typeof TAKE_STATES)[number];
+
+/**
+ * The studio's Save Recording in the desktop app: the take's bytes (the MediaRecorder WebM or
+ * the WAV mixdown) with the fields of POST /api/recordings/upload. Main keeps the file on disk
+ * before answering; the queue's idempotency key is main's business.
+ */
+export const EnqueueTakeRequest = z.strictObject({
+  beatId: z.uuid('beatId must be a beat id'),
+  recordingName: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a name for your recording.')
+    .max(RECORDING_NAME_MAX, `recordingName must be at most ${RECORDING_NAME_MAX} characters`),
+  isPublic: z.boolean(),
+  format: z.enum(RECORDING_FORMATS),
+  audio: z
+    .instanceof(Uint8Array)
+    .refine((bytes) => bytes.byteLength > 0, 'The take holds no audio')
+    .refine((bytes) => bytes.byteLength <= RECORDING_MAX_BYTES, 'The recording is larger than 50 MB'),
+});
+export type EnqueueTakeRequest = z.input<typeof EnqueueTakeRequest>;
+
+export const TakeQueueItem = z.object({
+  id: z.string(),
+  beatId: z.string(),
+  recordingName: z.string(),
+  isPublic: z.boolean(),
+  state: z.enum(TAKE_STATES),
+  /** 0–100 of the bytes sent. */
+  progress: z.number().min(0).max(100),
+  attempts: z.number().int().nonnegative(),
+  error: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  /** The server's recording, once saved there. */
+  recordingId: z.string().nullable(),
+  size: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type TakeQueueItem = z.infer<typeof TakeQueueItem>;
+
 /** `window.beatroom.uploads.*` */
 export const uploadsChannels = {
   pickFile: ipcMethod(PickFileRequest, PickFileResponse),
@@ -81,4 +130,8 @@ export const uploadsChannels = {
   list: ipcMethod(NoRequest, UploadQueue),
   retry: ipcMethod(IdRequest, UploadQueueItem),
   cancel: ipcMethod(IdRequest, UploadQueueItem),
+  enqueueTake: ipcMethod(EnqueueTakeRequest, TakeQueueItem),
+  listTakes: ipcMethod(NoRequest, z.array(TakeQueueItem)),
+  retryTake: ipcMethod(IdRequest, TakeQueueItem),
+  cancelTake: ipcMethod(IdRequest, TakeQueueItem),
 } as const satisfies Record<string, IpcMethodSchema>;

@@ -112,7 +112,10 @@ async function start() {
     store,
     onChange: (status) => {
       send('authChanged', status);
-      if (status.user) void library.uploader.resumeAfterSignIn().then(() => library.sync());
+      if (status.user) {
+        void library.uploader.resumeAfterSignIn().then(() => library.sync());
+        void library.takeUploader.runNow();
+      }
     },
     log,
   });
@@ -250,13 +253,20 @@ async function start() {
     if (now === online) return;
     online = now;
     send('networkChanged', { online });
-    if (online) void library.uploader.runNow().then(() => library.sync());
+    if (online) {
+      void library.uploader.runNow().then(() => library.sync());
+      void library.takeUploader.runNow();
+    }
   };
   setInterval(checkNetwork, 5000).unref();
-  powerMonitor.on('resume', () => void library.uploader.runNow());
+  powerMonitor.on('resume', () => {
+    void library.uploader.runNow();
+    void library.takeUploader.runNow();
+  });
 
   void auth.refresh().then(() => {
     void library.uploader.resumeAfterSignIn();
+    void library.takeUploader.run();
     void library.sync();
   });
   if (app.isPackaged) void updater.check();
@@ -268,6 +278,7 @@ async function start() {
   app.on('will-quit', () => {
     mediaKeys.release();
     library.uploader.stop();
+    library.takeUploader.stop();
     db.close();
   });
 }

@@ -15,6 +15,8 @@ export function createDesktopLibrary(api: BeatroomDesktopApi): PlatformLibrary {
     uploads: () => api.uploads.list(),
     retryUpload: (id) => api.uploads.retry({ id }),
     cancelUpload: (id) => api.uploads.cancel({ id }),
+    enqueueTake: (request) => api.uploads.enqueueTake(request),
+    takes: () => api.uploads.listTakes(),
     subscribe(listeners) {
       const stops = [
         listeners.uploads ? api.on.uploadsChanged(listeners.uploads) : null,

@@ -47,7 +47,9 @@ export const webPlugin = fp(
         app.seo.pageMeta(path),
         app.prerender.firstScreen(path, search),
       ]);
-      const page = withPageHead(screen ? withFirstScreen(indexHtml, screen.markup.value) : indexHtml, meta);
+      // The head first: the first screen holds user text, which no head pattern should ever see.
+      const withHead = withPageHead(indexHtml, meta);
+      const page = screen ? withFirstScreen(withHead, screen.markup.value) : withHead;
       return reply
         .status(screen?.status ?? 200)
         .header('cache-control', 'no-cache')

@@ -7,8 +7,10 @@ import type { DesktopAuthStatus } from '@beatroom/shared/ipc-auth-contract';
 import type { LibraryListing, LibraryQuery, LibrarySyncResult } from '@beatroom/shared/ipc-library-contract';
 import type { MicrophoneAccess } from '@beatroom/shared/ipc-microphone-contract';
 import type {
+  EnqueueTakeRequest,
   EnqueueUploadRequest,
   PickedFile,
+  TakeQueueItem,
   UploadQueueItem,
 } from '@beatroom/shared/ipc-uploads-contract';
 import type { Currency } from '@beatroom/shared/money-constants';
@@ -72,6 +74,12 @@ export interface PlatformLibrary {
   uploads(): Promise<UploadQueueItem[]>;
   retryUpload(id: string): Promise<UploadQueueItem>;
   cancelUpload(id: string): Promise<UploadQueueItem>;
+  /**
+   * The studio's Save Recording in the desktop app (issue 13): the take is kept on disk by main
+   * before this resolves, then sent by main's take queue (offline takes wait, never lost).
+   */
+  enqueueTake(request: EnqueueTakeRequest): Promise<TakeQueueItem>;
+  takes(): Promise<TakeQueueItem[]>;
   subscribe(listeners: {
     uploads?: (items: UploadQueueItem[]) => void;
     library?: (result: LibrarySyncResult) => void;

@@ -53,6 +53,10 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       list: () => library.listUploads(),
       retry: ({ id }) => library.retryUpload(id),
       cancel: ({ id }) => library.cancelUpload(id),
+      enqueueTake: (request) => library.enqueueTake(request),
+      listTakes: () => library.listTakes(),
+      retryTake: ({ id }) => library.retryTake(id),
+      cancelTake: ({ id }) => library.cancelTake(id),
     },
     files: {
       download: (request) => library.download(request, deps.dialogs.saveFile),

@@ -43,6 +43,20 @@ function handlers(
     coverName: null,
     createdAt: '2026-01-01T00:00:00.000Z',
   };
+  const take = {
+    id: 't1',
+    beatId: 'b1',
+    recordingName: 'Take',
+    isPublic: false,
+    state: 'queued' as const,
+    progress: 0,
+    attempts: 0,
+    error: null,
+    nextAttemptAt: null,
+    recordingId: null,
+    size: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
   const mic = { status: 'granted' as const, canOpenSettings: true, help: null };
   const base: IpcHandlers = {
     auth: { signIn: () => auth, status: () => auth, signOut: () => auth },
@@ -58,6 +72,10 @@ function handlers(
       list: () => [item],
       retry: () => item,
       cancel: () => item,
+      enqueueTake: () => take,
+      listTakes: () => [take],
+      retryTake: () => take,
+      cancelTake: () => take,
     },
     files: { download: () => ({ saved: false, file: null }) },
     microphone: {

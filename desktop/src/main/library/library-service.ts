@@ -22,8 +22,10 @@ import {
   type LibrarySyncResult,
 } from '@beatroom/shared/ipc-library-contract';
 import {
+  EnqueueTakeRequest,
   EnqueueUploadRequest,
   type PickedFile,
+  type TakeQueueItem,
   type UploadQueueItem,
 } from '@beatroom/shared/ipc-uploads-contract';
 import { UserFacingError } from '../ipc/ipc-registry';
@@ -33,6 +35,13 @@ import { COVER_FILE_PATTERN, ownBeatsFromProfile, syncLibrary, type OwnBeatsFetc
 import { ServerCallError, type ServerClient } from './server-client';
 import { createUploadQueue, toQueueItem } from './upload-queue';
 import { createUploader, type UploadTransport } from './uploader';
+import {
+  createTakeQueue,
+  createTakeUploader,
+  TakeQueueError,
+  toTakeItem,
+  type TakeTransport,
+} from './take-queue';
 
 /** The app path of cached covers: app://beatroom/library-covers/<file>. */
 export const COVERS_PATH = '/library-covers/';
@@ -50,6 +59,8 @@ export interface LibraryServiceDeps {
   onUploadsChanged: (items: UploadQueueItem[]) => void;
   onLibraryChanged: (result: LibrarySyncResult) => void;
   transport?: UploadTransport;
+  /** The studio take queue's server call; defaults to the client. */
+  takeTransport?: TakeTransport;
   fetchOwnBeats?: OwnBeatsFetcher;
   shell?: { openPath(path: string): Promise<string>; showItemInFolder(path: string): void };
   now?: () => Date;
@@ -107,6 +118,34 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     log: deps.log,
   });
 
+  // Studio takes (issue 13): kept in the library's takes/ folder for good, sent by their own queue.
+  const takes = createTakeQueue(deps.db, { dir: join(deps.dir, 'takes'), now });
+  const takeUploader = createTakeUploader({
+    queue: takes,
+    transport: deps.takeTransport ?? deps.client,
+    owner: deps.owner,
+    onChange: () => {},
+    now,
+    log: deps.log,
+  });
+  /** Another account's take is treated as absent. */
+  const ownTake = (id: string) => {
+    const owner = deps.owner();
+    try {
+      if (owner && takes.get(id).owner_id === owner) return;
+    } catch {
+      // Fall through: gone.
+    }
+    throw new UserFacingError('This take is no longer in the queue.');
+  };
+  const userFacing = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      throw error instanceof TakeQueueError ? new UserFacingError(error.message) : error;
+    }
+  };
+
   const requireOwner = () => {
     const owner = deps.owner();
     if (!owner) throw new UserFacingError('Sign in to use your library.');
@@ -127,6 +166,42 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     uploader,
     queue,
     store,
+    takeUploader,
+
+    /** Save Recording in the desktop studio: the take is on disk before this answers. */
+    enqueueTake(input: EnqueueTakeRequest): TakeQueueItem {
+      const owner = requireOwner();
+      const request = EnqueueTakeRequest.parse(input);
+      const record = userFacing(() =>
+        takes.add({
+          ownerId: owner,
+          beatId: request.beatId,
+          recordingName: request.recordingName,
+          isPublic: request.isPublic,
+          format: request.format,
+          bytes: request.audio,
+        }),
+      );
+      void takeUploader.run();
+      return toTakeItem(record);
+    },
+
+    listTakes(): TakeQueueItem[] {
+      const owner = deps.owner();
+      return owner ? takes.list(owner).map(toTakeItem) : [];
+    },
+
+    retryTake(id: string): TakeQueueItem {
+      ownTake(id);
+      const record = userFacing(() => takes.retry(id));
+      void takeUploader.run();
+      return toTakeItem(record);
+    },
+
+    cancelTake(id: string): TakeQueueItem {
+      ownTake(id);
+      return toTakeItem(userFacing(() => takes.cancel(id)));
+    },
 
     /** Remembers a file the user chose in a native dialog and hands back its opaque id. */
     grantPickedFile(path: string, kind: 'audio' | 'image'): PickedFile {

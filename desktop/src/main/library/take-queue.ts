@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TakeQueueItem, TakeState } from '@beatroom/shared/ipc-uploads-contract';
 import { RECORDING_MAX_BYTES, type RecordingFormat } from '@beatroom/shared/recordings-contract';
 import type { LibraryDatabase } from './database';
 import { ServerCallError, type TakeUpload } from './server-client';
 import { retryDelayMs, SIGN_IN_TO_CONTINUE } from './uploader';
-
-/** queued → uploading → done, or failed (retried with backoff, or by hand) or cancelled. */
-export type TakeState = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
 
 /** One row of the takes table. */
 export interface TakeRecord {
@@ -40,6 +38,24 @@ export interface NewTake {
 }
 
 export class TakeQueueError extends Error {}
+
+/** A row as the renderer sees it (no paths, no idempotency key). */
+export function toTakeItem(row: TakeRecord): TakeQueueItem {
+  return {
+    id: row.id,
+    beatId: row.beat_id,
+    recordingName: row.recording_name,
+    isPublic: row.is_public === 1,
+    state: row.state,
+    progress: row.progress,
+    attempts: row.attempts,
+    error: row.error,
+    nextAttemptAt: row.next_attempt_at,
+    recordingId: row.recording_id,
+    size: row.size,
+    createdAt: row.created_at,
+  };
+}
 
 /** What a take looks like from its first bytes; the server checks again, this refuses junk early. */
 export function takeFormatOf(bytes: Uint8Array): RecordingFormat | null {

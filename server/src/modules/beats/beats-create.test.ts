@@ -53,6 +53,8 @@ describe('POST /api/beats', () => {
     expect(['pending', 'ready']).toContain(beat.preview_status);
     expect(new Date(beat.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(beat.peaks).toHaveLength(500);
+    // beat.created is delivered from the outbox after the answer (followers' notifications).
+    await ctx.t.app.domainEvents.drained();
     expect(events).toContainEqual({
       type: 'beat.created',
       beatId: id,

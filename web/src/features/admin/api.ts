@@ -8,9 +8,9 @@ import {
   DashboardStats,
   type ResolveReportBody,
 } from '@beatroom/shared/admin-contract';
-import { PublicSettings } from '@beatroom/shared/admin-settings';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
+import { publicSettingsKey } from './public-settings';
 
 /** Every admin query key, once (community.md §7 Admin panel). */
 export const adminKeys = {
@@ -21,7 +21,8 @@ export const adminKeys = {
   settings: () => ['admin', 'settings'] as const,
   logs: (page: number) => ['admin', 'logs', page] as const,
   reports: (status: string, page: number) => ['admin', 'reports', status, page] as const,
-  publicSettings: ['public-settings'] as const,
+  /** The layout's public settings (public-settings.ts): an edited banner shows at once. */
+  publicSettings: publicSettingsKey,
 };
 
 const list = (page: number, search: string) =>
@@ -74,14 +75,6 @@ export const adminReportsQueryOptions = (status: string, page: number) =>
         signal,
       }),
     placeholderData: keepPreviousData,
-  });
-
-/** GET /api/settings/public: the maintenance banner of the layout (everyone). */
-export const publicSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.publicSettings,
-    queryFn: ({ signal }) => apiClient.get('/api/settings/public', { schema: PublicSettings, signal }),
-    staleTime: 60_000,
   });
 
 export const setUserAdmin = (id: string, isAdmin: boolean) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { publicSettingsQueryOptions } from '../api';
+import { publicSettingsQueryOptions } from '../public-settings';
 
 /** The admins' maintenance_banner setting across the top of every page; empty shows nothing. */
 export function MaintenanceBanner() {

@@ -52,5 +52,7 @@ export function distortionParams(distortion: number): { drive: number; wet: numb
 export const CHORUS_BASE_DELAY_S = 0.02;
 export const CHORUS_DEPTH_S = 0.004;
 export const CHORUS_RATE_HZ = 1.5;
+/** Offset between the reverb tail's left and right copies. */
+export const REVERB_WIDTH_S = 0.017;
 /** Ramp time of every live parameter change: short enough to feel instant, long enough not to click. */
 export const GLIDE_S = 0.03;

@@ -4,7 +4,7 @@ import { DEFAULT_STUDIO_SETTINGS } from '@beatroom/shared/studio-settings';
 import { detectClick } from './alignment';
 import { OfflineContext, RATE, offlineContext, rms, sine } from './audio-test-utils';
 import { clickSamples } from './clicks';
-import { detectPitch } from './pitch-correction';
+import { detectPitch } from './pitch-detection';
 import { encodeWav, measureChainLatencyS, renderMixdown } from './mixdown';
 
 function buffer(ctx: BaseAudioContext, samples: Float32Array<ArrayBuffer>) {

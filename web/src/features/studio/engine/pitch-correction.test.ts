@@ -6,13 +6,13 @@ import {
   chromaticScale,
   correctPitch,
   createPitchState,
-  detectPitch,
   hzToMidi,
   midiToHz,
   nearestScaleMidi,
   parseKeyScale,
   type Scale,
 } from './pitch-correction';
+import { detectPitch } from './pitch-detection';
 
 const cents = (hz: number, reference: number) => 1200 * Math.log2(hz / reference);
 

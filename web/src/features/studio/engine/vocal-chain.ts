@@ -12,6 +12,7 @@ import {
   CHORUS_DEPTH_S,
   CHORUS_RATE_HZ,
   GLIDE_S,
+  REVERB_WIDTH_S,
   chorusWet,
   compressorRatio,
   delayWet,
@@ -63,18 +64,17 @@ function seededRandom(seed: number): () => number {
 }
 
 /**
- * The reverb's impulse response: 3 s of stereo noise (§9 "Reverb is a 3 s noise tail") decaying
- * exponentially to −60 dB at the end, i.e. an RT60 of 3 s. Different noise per channel gives width.
+ * The reverb's impulse response: 3 s of noise (§9 "Reverb is a 3 s noise tail") decaying
+ * exponentially to −60 dB at the end, i.e. an RT60 of 3 s. Mono: a stereo response costs twice
+ * the convolution (the largest share of a mixdown); the chain widens the tail instead.
  */
 export function createReverbImpulse(ctx: BaseAudioContext): AudioBuffer {
   const length = Math.round(STUDIO_AUDIO.REVERB_TAIL_S * ctx.sampleRate);
-  const impulse = ctx.createBuffer(2, length, ctx.sampleRate);
+  const impulse = ctx.createBuffer(1, length, ctx.sampleRate);
   const decayPerSample = Math.log(1000) / length;
-  for (let channel = 0; channel < 2; channel++) {
-    const random = seededRandom(0x5eed + channel);
-    const data = impulse.getChannelData(channel);
-    for (let i = 0; i < length; i++) data[i] = (random() * 2 - 1) * Math.exp(-decayPerSample * i);
-  }
+  const random = seededRandom(0x5eed);
+  const data = impulse.getChannelData(0);
+  for (let i = 0; i < length; i++) data[i] = (random() * 2 - 1) * Math.exp(-decayPerSample * i);
   return impulse;
 }
 
@@ -212,7 +212,15 @@ export function buildVocalChain(
   const reverbSend = gain(reverbWet(settings.reverbAmount));
   const reverb = track(ctx.createConvolver());
   reverb.buffer = createReverbImpulse(ctx);
-  chorused.connect(reverbSend).connect(reverb).connect(mix);
+  // A noise tail 17 ms apart from itself is uncorrelated: left = tail, right = delayed tail
+  // gives a wide reverb from one convolution.
+  const reverbWidth = track(ctx.createDelay(0.05));
+  reverbWidth.delayTime.value = REVERB_WIDTH_S;
+  const reverbStereo = track(ctx.createChannelMerger(2));
+  chorused.connect(reverbSend).connect(reverb);
+  reverb.connect(reverbStereo, 0, 0);
+  reverb.connect(reverbWidth).connect(reverbStereo, 0, 1);
+  reverbStereo.connect(mix);
 
   const panner = track(ctx.createStereoPanner());
   panner.pan.value = panPosition(settings.vocalPan);

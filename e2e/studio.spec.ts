@@ -35,7 +35,7 @@ async function meterValue(page: Page, name: string): Promise<number> {
 test('a vocalist counts in, records 3 s, plays it back and saves it as a public cover; a session auto-saves a change', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
 
   // --- A producer uploads a beat and its preview is rendered ---------------------------------
   const producer = await signInNewContext(browser, 'studio-producer@example.com', 'Stu Producer');

@@ -12,8 +12,8 @@ const PNG = Buffer.from(
 test('a member opens a ticket with a PNG; support adds an internal note and a reply; the member sees only the reply, live', async ({
   browser,
 }) => {
-  // Two people signed in, in two browser contexts, on one shared machine: more than the default minute.
-  test.setTimeout(300_000);
+  // Two people signed in, in two browser contexts, and a live update: more than the default minute.
+  test.slow();
   const member = await signInNewContext(browser, 'mia@example.com', 'Mia Member');
   await member.page.goto('/support');
   await expect(member.page.getByRole('heading', { level: 1, name: 'Support Center' })).toBeVisible();

@@ -77,9 +77,10 @@ export interface PlatformLibrary {
   /**
    * The studio's Save Recording in the desktop app (issue 13): the take is kept on disk by main
    * before this resolves, then sent by main's take queue (offline takes wait, never lost).
+   * Optional: a library without a take queue saves takes over HTTP like the web.
    */
-  enqueueTake(request: EnqueueTakeRequest): Promise<TakeQueueItem>;
-  takes(): Promise<TakeQueueItem[]>;
+  enqueueTake?(request: EnqueueTakeRequest): Promise<TakeQueueItem>;
+  takes?(): Promise<TakeQueueItem[]>;
   subscribe(listeners: {
     uploads?: (items: UploadQueueItem[]) => void;
     library?: (result: LibrarySyncResult) => void;

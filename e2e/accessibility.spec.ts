@@ -201,17 +201,6 @@ for (const { name, path, ready } of publicPages) {
   });
 }
 
-test('home, signed in, light theme: no axe violations', async ({ browser }) => {
-  const { page } = await signInNewContext(browser, 'axe-light@example.com', 'Axe Light');
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.getByRole('button', { name: 'Theme: Dark' }).click();
-  await page.getByRole('menuitemradio', { name: 'Light' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await expect(page.getByRole('menu')).toBeHidden();
-  await expect(page.getByRole('button', { name: /^Buy Axe Night Drive/ }).first()).toBeVisible();
-  await expectNoViolations(page);
-});
-
 test('the server-rendered first screens, before any script runs: content and no axe violations', async ({
   browser,
 }) => {

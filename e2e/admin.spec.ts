@@ -29,7 +29,7 @@ test('an owner transfers ownership and loses the owner controls; an admin featur
   browser,
 }) => {
   // Two journeys in one (three sign-ins, a transfer with its reload, a feature): a long test.
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const next = await signInNewContext(browser, 'next-owner@example.com', 'Nina Next');
   const owner = await signInNewContext(browser, ADMIN_EMAIL, 'Olive Owner');
 

@@ -78,7 +78,9 @@ test('a vocalist counts in, records 3 s, plays it back and saves it as a public 
     desk.getByRole('button', { name: 'Start Recording' }).click(),
   ]);
   await expect(desk.getByRole('button', { name: 'Stop Recording' })).toBeVisible({ timeout: 10_000 });
-  await expect(desk.getByRole('timer', { name: 'Recording time' })).toHaveText(/^0:0[3-9]$/, { timeout: 15_000 });
+  await expect(desk.getByRole('timer', { name: 'Recording time' })).toHaveText(/^0:0[3-9]$/, {
+    timeout: 15_000,
+  });
   await desk.getByRole('button', { name: 'Stop Recording' }).click();
 
   // --- Play back through the chain, with the beat ----------------------------------------------

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn } from '../../server/test/helpers';
 import { insertPlayableBeat, WEBM_TAKE } from '../../server/test/recording-fixtures';
 import { openLibraryDatabase, type LibraryDatabase } from '../src/main/library/database';
+import { createLibraryService } from '../src/main/library/library-service';
 import { createServerClient } from '../src/main/library/server-client';
 import {
   createTakeQueue,
@@ -187,5 +188,54 @@ describe('desktop take queue against the real server', () => {
     expect(takeFormatOf(WEBM_TAKE)).toBe('webm');
     expect(takeFormatOf(wavTone(1))).toBe('wav');
     lib.db.close();
+  });
+
+  it('the library service: Save Recording over IPC keeps the take, lists it, and sends it', async () => {
+    const db = openLibraryDatabase(join(dir, 'service.db'));
+    let owner: string | null = userId;
+    const service = createLibraryService({
+      db,
+      dir: join(dir, 'service'),
+      client: createServerClient({ serverUrl, token: () => token }),
+      owner: () => owner,
+      onUploadsChanged: () => {},
+      onLibraryChanged: () => {},
+    });
+    // What the renderer sends through the bridge: the recorder's bytes as a Uint8Array.
+    const queued = service.enqueueTake({
+      beatId,
+      recordingName: '  Service Take ',
+      isPublic: false,
+      format: 'webm',
+      audio: new Uint8Array(WEBM_TAKE),
+    });
+    expect(queued).toMatchObject({
+      recordingName: 'Service Take',
+      size: WEBM_TAKE.length,
+      recordingId: null,
+    });
+    await service.takeUploader.run();
+    const [listed] = service.listTakes();
+    expect(listed).toMatchObject({ id: queued.id, state: 'done' });
+    const saved = await server.app.db.prisma.recording.findUniqueOrThrow({
+      where: { id: listed!.recordingId! },
+    });
+    expect(saved.recordingName).toBe('Service Take');
+
+    expect(() =>
+      service.enqueueTake({
+        beatId,
+        recordingName: 'x',
+        isPublic: false,
+        format: 'webm',
+        audio: new Uint8Array(),
+      }),
+    ).toThrow('The take holds no audio');
+    // Another account sees none of these takes and cannot touch them.
+    owner = 'someone-else';
+    expect(service.listTakes()).toEqual([]);
+    expect(() => service.cancelTake(queued.id)).toThrow('This take is no longer in the queue.');
+    service.takeUploader.stop();
+    db.close();
   });
 });

@@ -234,7 +234,7 @@ describe('StudioPage', () => {
     expect(screen.getByRole('slider', { name: 'Mic Gain' })).toHaveAttribute('max', '200');
     expect(screen.getByRole('slider', { name: 'Low (320 Hz)' })).toHaveAttribute('aria-valuetext', '0 dB');
     expect(screen.getByRole('combobox', { name: 'Count-in bars' })).toHaveValue('2');
-    expect(view.audio.loadBeat).toHaveBeenCalledWith(beat.audio_url);
+    await waitFor(() => expect(view.audio.loadBeat).toHaveBeenCalledWith(beat.audio_url));
     // The level meters read the audio every 50 ms, with the spec's colours.
     expect(await screen.findByRole('meter', { name: 'Input level' })).toHaveAttribute('data-colour', 'green');
     await waitFor(() =>

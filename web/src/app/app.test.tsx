@@ -118,8 +118,8 @@ describe('App shell', () => {
   });
 
   it.each([
-    ['/my-recordings', 'My Recordings'],
-    ['/studio/collaborate/create?beat=b-1', 'Studio Pro'],
+    ['/challenges', 'Challenges'],
+    ['/studio/collaborate/create?beat=b-1', 'Collaborative Studio'],
   ])('says %s is coming soon, with a way back to browsing (issue 8, defect 12)', async (path, title) => {
     signedOut();
     renderApp(path);
@@ -135,7 +135,9 @@ describe('App shell', () => {
     signedOut();
     renderApp('/support/ticket/T-000123');
 
-    const prompt = (await screen.findByRole('heading', { name: 'Sign in to see your ticket' })).closest('section')!;
+    const prompt = (await screen.findByRole('heading', { name: 'Sign in to see your ticket' })).closest(
+      'section',
+    )!;
     expect(within(prompt).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 

@@ -1,12 +1,4 @@
-import {
-  Handshake,
-  LifeBuoy,
-  MicVocal,
-  SlidersHorizontal,
-  Sparkles,
-  Trophy,
-  type LucideIcon,
-} from 'lucide-react';
+import { Handshake, SlidersHorizontal, Sparkles, Trophy, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { BackButton } from '../../components/ui/back-button';
 import { buttonClasses } from '../../components/ui/button';
@@ -27,30 +19,14 @@ interface ComingArea {
  * screen and its entry here goes.
  */
 export const COMING_SOON = {
-  recordings: {
-    title: 'My Recordings',
-    Icon: MicVocal,
-    summary: 'The takes you record over beats in the studio, ready to play, download or delete.',
-    highlights: ['Play back any take', 'Download a recording', 'Remove the ones you no longer need'],
-  },
-  support: {
-    title: 'Support Center',
-    Icon: LifeBuoy,
-    summary: 'Ask the Beatroom team for help and follow the conversation in one thread.',
-    highlights: [
-      'Open a ticket by category: technical, billing, account, content and more',
-      'Follow every ticket and reply to the support team',
-      'E-mail support as an alternative',
-    ],
-  },
   studio: {
-    title: 'Studio Pro',
+    title: 'Collaborative Studio',
     Icon: SlidersHorizontal,
-    summary: 'Record vocals over a beat with effects, a metronome and saved sessions, alone or together.',
+    summary: 'Record together over one beat: up to four people, each on their own track, live.',
     highlights: [
-      'Record, play back and save takes over any beat',
-      'Effects, EQ and mix with presets',
-      'Collaborative sessions you can invite others to',
+      'Invite others with a short session code',
+      'Play, pause and follow the host in time',
+      'Chat and hear each other’s takes on the beat',
     ],
   },
   challenges: {

@@ -5,6 +5,7 @@ import { DialogShell } from '../../../components/ui/dialog-shell';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { FormField, inputClasses } from '../../../components/ui/form-field';
 import { describeError } from '../../../lib/error-text';
+import { usePlatform } from '../../../lib/platform';
 import { uploadRecording } from '../api';
 import { STUDIO_ALERTS } from '../studio-alerts';
 import { useStudioStore } from '../store/studio-store';
@@ -36,6 +37,7 @@ export function SaveRecordingDialog({
   const name = useStudioStore((state) => state.settings.recordingName);
   const isPublic = useStudioStore((state) => state.settings.makeRecordingPublic);
   const setSetting = useStudioStore((state) => state.setSetting);
+  const library = usePlatform().library;
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const ticker = useRef<number | null>(null);
@@ -65,7 +67,19 @@ export function SaveRecordingDialog({
       PROGRESS_EVERY_MS,
     );
     try {
-      await uploadRecording({ beatId, name: trimmed, isPublic, take });
+      if (library?.enqueueTake) {
+        // Desktop: main keeps the take on disk before answering and its queue uploads it, so a
+        // take saved offline or during an outage is sent later instead of failing here.
+        await library.enqueueTake({
+          beatId,
+          recordingName: trimmed,
+          isPublic,
+          format: take.type.includes('wav') ? 'wav' : 'webm',
+          audio: new Uint8Array(await take.arrayBuffer()),
+        });
+      } else {
+        await uploadRecording({ beatId, name: trimmed, isPublic, take });
+      }
       stopTicker();
       setProgress(1);
       onSaved();

@@ -2,6 +2,12 @@ import type { StudioBeat, StudioSession } from '@beatroom/shared/studio-sessions
 import { DEFAULT_STUDIO_SETTINGS } from '@beatroom/shared/studio-settings';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createBrowserPlatform,
+  PlatformProvider,
+  type Platform,
+  type PlatformLibrary,
+} from '../../../lib/platform';
 import { TOAST_EVENT, type ToastDetail } from '../../../lib/toast';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../../test/mock-fetch';
 import { stubXhr } from '../../../test/fake-xhr';
@@ -145,9 +151,11 @@ interface SetupOptions {
   handlers?: Record<string, FetchHandler>;
   microphone?: 'allowed' | 'denied';
   sessions?: StudioSession[];
+  /** The desktop app's platform (its library's take queue); the browser's when absent. */
+  platform?: Platform;
 }
 
-function setup({ handlers = {}, microphone = 'allowed', sessions = [] }: SetupOptions = {}) {
+function setup({ handlers = {}, microphone = 'allowed', sessions = [], platform }: SetupOptions = {}) {
   const audio = new FakeStudioAudio();
   const mic = fakeStream();
   const getUserMedia = vi.fn(async () => {
@@ -172,7 +180,16 @@ function setup({ handlers = {}, microphone = 'allowed', sessions = [] }: SetupOp
   cleanups.push(stopToasts);
   const view = renderRoutes(
     [
-      { path: '/studio/:beatId', element: <StudioPage createAudio={() => audio} /> },
+      {
+        path: '/studio/:beatId',
+        element: platform ? (
+          <PlatformProvider platform={platform}>
+            <StudioPage createAudio={() => audio} />
+          </PlatformProvider>
+        ) : (
+          <StudioPage createAudio={() => audio} />
+        ),
+      },
       { path: '/beat/:beatId', element: <p>Beat page</p> },
       { path: '/', element: <p>Home</p> },
     ],
@@ -377,6 +394,47 @@ describe('StudioPage', () => {
     });
     expect(await screen.findByText('Beat page')).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe(`/beat/${BEAT_ID}`);
+    expect(view.toastTitles()).toContain('Recording saved successfully!');
+  });
+
+  it('keeps a desktop take in the local library queue instead of uploading it over HTTP', async () => {
+    const enqueueTake = vi.fn<NonNullable<PlatformLibrary['enqueueTake']>>(async (request) => ({
+      id: 'take-1',
+      beatId: request.beatId,
+      recordingName: request.recordingName,
+      isPublic: request.isPublic,
+      state: 'queued',
+      progress: 0,
+      attempts: 0,
+      error: null,
+      nextAttemptAt: null,
+      recordingId: null,
+      size: request.audio.byteLength,
+      createdAt: '2026-11-26T21:00:00.000Z',
+    }));
+    const browser = createBrowserPlatform();
+    const platform: Platform = {
+      ...browser,
+      library: { enqueueTake } as unknown as PlatformLibrary,
+    };
+    const view = setup({ platform });
+    const xhr = stubXhr();
+    await recordTake(view);
+    await view.user.click(screen.getByRole('button', { name: 'Save Recording' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save Recording' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save Recording' }));
+
+    expect(await screen.findByText('Beat page')).toBeInTheDocument();
+    expect(enqueueTake).toHaveBeenCalledTimes(1);
+    const request = enqueueTake.mock.calls[0]![0];
+    expect(request).toMatchObject({
+      beatId: BEAT_ID,
+      recordingName: 'Night Drive - Vocal Cover',
+      isPublic: false,
+      format: 'webm',
+    });
+    expect(new TextDecoder().decode(request.audio)).toBe('take-bytes');
+    expect(xhr.all('/api/recordings/upload')).toHaveLength(0);
     expect(view.toastTitles()).toContain('Recording saved successfully!');
   });
 

@@ -51,7 +51,12 @@ afterAll(async () => {
 });
 
 const anonymous = (url: string) => app.inject({ method: 'GET', url });
-const rendered = () => app.jobs.drained(renderPreviewJob, { timeoutMs: 60_000 });
+// A new beat's render is queued by the beat.created event, delivered from the outbox after the
+// upload answered: wait for the outbox first, then for the job.
+const rendered = async () => {
+  await app.domainEvents.drained({ timeoutMs: 60_000 });
+  await app.jobs.drained(renderPreviewJob, { timeoutMs: 60_000 });
+};
 
 async function createBeat(master: Buffer, filename = 'master.wav') {
   const upload = await uploadAudio(producer, master, filename);

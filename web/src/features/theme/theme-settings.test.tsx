@@ -27,7 +27,7 @@ function HeaderLike() {
 const html = () => document.documentElement;
 
 describe('theme and the user settings', () => {
-  beforeEach(() => useThemeStore.setState({ theme: readStoredTheme() }));
+  beforeEach(() => useThemeStore.setState({ theme: readStoredTheme(), unsavedPick: null }));
 
   it("applies a signed-in user's saved theme and saves a header pick as their setting", async () => {
     const api = stubFetch({
@@ -47,6 +47,35 @@ describe('theme and the user settings', () => {
       ...DEFAULT_USER_SETTINGS,
       theme: 'light',
     });
+    expect(html()).toHaveAttribute('data-theme', 'light');
+  });
+
+  it('saves a pick made while the settings were still loading, and the saved theme does not undo it', async () => {
+    let sendSettings: (() => void) | undefined;
+    const settingsArrive = new Promise<void>((resolve) => (sendSettings = resolve));
+    const api = stubFetch({
+      'GET /api/users/me': () => jsonResponse(ada),
+      'GET /api/user-settings': async () => {
+        await settingsArrive;
+        return jsonResponse({ ...DEFAULT_USER_SETTINGS, theme: 'dark' });
+      },
+      'PUT /api/user-settings': (request) => jsonResponse(request.body),
+    });
+    const { user } = renderRoutes([{ path: '/', element: <HeaderLike /> }]);
+    await waitFor(() => expect(api.calls('GET /api/user-settings')).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Theme: Dark' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Light' }));
+    expect(html()).toHaveAttribute('data-theme', 'light');
+    expect(api.calls('PUT /api/user-settings')).toHaveLength(0);
+
+    sendSettings!();
+    await waitFor(() => expect(api.calls('PUT /api/user-settings')).toHaveLength(1));
+    expect(api.calls('PUT /api/user-settings')[0]?.body).toEqual({
+      ...DEFAULT_USER_SETTINGS,
+      theme: 'light',
+    });
+    await waitFor(() => expect(useThemeStore.getState().unsavedPick).toBeNull());
     expect(html()).toHaveAttribute('data-theme', 'light');
   });
 

@@ -10,11 +10,13 @@ import { useThemeStore } from '../store/theme-store';
 export function ThemeSettingsSync() {
   const { settings, isLoaded } = useUserSettings();
   const setTheme = useThemeStore((state) => state.setTheme);
+  const unsavedPick = useThemeStore((state) => state.unsavedPick);
   const saved = settings.theme;
 
   useEffect(() => {
-    if (isLoaded) setTheme(saved);
-  }, [isLoaded, saved, setTheme]);
+    // A pick made while the settings loaded wins: it is being saved (useSaveThemeSetting).
+    if (isLoaded && !unsavedPick) setTheme(saved);
+  }, [isLoaded, saved, setTheme, unsavedPick]);
 
   return null;
 }

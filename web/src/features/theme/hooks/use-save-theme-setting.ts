@@ -1,7 +1,8 @@
 import type { Theme } from '@beatroom/shared/settings-constants';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { describeFailure } from '../../session/api';
 import { useSaveUserSettings, useUserSettings } from '../../session/hooks/use-user-settings';
+import { useThemeStore } from '../store/theme-store';
 
 /**
  * Saves a theme picked outside the settings screen (the header switch) as the signed-in user's
@@ -9,16 +10,35 @@ import { useSaveUserSettings, useUserSettings } from '../../session/hooks/use-us
  * picks stay in this browser only. A failed save is only logged (money.md §8).
  */
 export function useSaveThemeSetting(): (theme: Theme) => void {
-  const { settings, isLoaded } = useUserSettings();
+  const { settings, isLoaded, isPending } = useUserSettings();
   const { mutate } = useSaveUserSettings();
-  return useCallback(
+  const unsavedPick = useThemeStore((state) => state.unsavedPick);
+  const setUnsavedPick = useThemeStore((state) => state.setUnsavedPick);
+
+  const save = useCallback(
     (theme: Theme) => {
-      if (!isLoaded || settings.theme === theme) return;
+      if (settings.theme === theme) return;
       mutate(
         { ...settings, theme },
         { onError: (error) => console.error(`Failed to save settings: ${describeFailure(error)}`) },
       );
     },
-    [isLoaded, settings, mutate],
+    [settings, mutate],
+  );
+
+  // A pick made before the settings arrived is saved as soon as they do (a save needs the whole
+  // object), instead of being lost and then undone by the saved theme.
+  useEffect(() => {
+    if (!isLoaded || !unsavedPick) return;
+    setUnsavedPick(null);
+    save(unsavedPick);
+  }, [isLoaded, unsavedPick, setUnsavedPick, save]);
+
+  return useCallback(
+    (theme: Theme) => {
+      if (isLoaded) save(theme);
+      else if (isPending) setUnsavedPick(theme);
+    },
+    [isLoaded, isPending, save, setUnsavedPick],
   );
 }

@@ -39,6 +39,12 @@ export function resolveTheme(theme: Theme, systemPrefersDark: boolean): Resolved
 interface ThemeState {
   theme: Theme;
   setTheme: (theme: Theme) => void;
+  /**
+   * A header pick made while the signed-in user's settings were still loading: it is saved once
+   * they arrive, and until then the saved theme must not overwrite it.
+   */
+  unsavedPick: Theme | null;
+  setUnsavedPick: (theme: Theme | null) => void;
   /** Re-reads storage, e.g. after another tab changed the theme. */
   syncFromStorage: () => void;
 }
@@ -50,4 +56,6 @@ export const useThemeStore = create<ThemeState>()((set) => ({
     set({ theme });
   },
   syncFromStorage: () => set({ theme: readStoredTheme() }),
+  unsavedPick: null,
+  setUnsavedPick: (unsavedPick) => set({ unsavedPick }),
 }));

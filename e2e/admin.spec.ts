@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { wavFile } from '../server/test/media-fixtures';
-import { signInNewContext } from './support/sign-in';
+import { BUILT_IN_ADMIN, signInNewContext } from './support/sign-in';
 
-/** The server's built-in admin allow-list address: the first owner (server/src/config.ts). */
-const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@beatroom.local';
+const ADMIN_EMAIL = BUILT_IN_ADMIN.email;
 
 /** A free beat created through the API from the producer's signed-in page; answers its id. */
 async function createBeat(page: Page, title: string): Promise<string> {
@@ -35,7 +34,7 @@ test('an owner transfers ownership and loses the owner controls; an admin featur
   // Two journeys in one (three sign-ins, a transfer with its reload, a feature): a long test.
   test.setTimeout(300_000);
   const next = await signInNewContext(browser, 'next-owner@example.com', 'Nina Next');
-  const owner = await signInNewContext(browser, ADMIN_EMAIL, 'Olive Owner');
+  const owner = await signInNewContext(browser, ADMIN_EMAIL, BUILT_IN_ADMIN.name);
 
   // --- The owner opens the panel from the user menu ---------------------------------------
   const page = owner.page;

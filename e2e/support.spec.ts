@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signInNewContext } from './support/sign-in';
+import { BUILT_IN_ADMIN, signInNewContext } from './support/sign-in';
 
-/** The server's built-in admin allow-list address (server/src/config.ts DEFAULT_ADMIN_EMAIL). */
-const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@beatroom.local';
+const ADMIN_EMAIL = BUILT_IN_ADMIN.email;
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -45,7 +44,7 @@ test('a member opens a ticket with a PNG; support adds an internal note and a re
     (await member.page.request.get(href.replace('/api/support/attachments/', '/api/files/'))).status(),
   ).toBe(404);
 
-  const admin = await signInNewContext(browser, ADMIN_EMAIL, 'Sam Support');
+  const admin = await signInNewContext(browser, ADMIN_EMAIL, BUILT_IN_ADMIN.name);
   await admin.page.goto(`/admin/support/ticket/${ticketNumber}`);
   await expect(admin.page.getByRole('heading', { name: 'Upload stops at 90%' })).toBeVisible();
   await expect(admin.page.getByRole('heading', { name: 'Ticket Management' })).toBeVisible();

@@ -34,3 +34,13 @@ export async function signInNewContext(
   const { id } = (await me.json()) as { id: string };
   return { page, id };
 }
+
+/**
+ * The server's built-in admin allow-list account (server/src/config.ts DEFAULT_ADMIN_EMAIL),
+ * under one name in every journey: its profile keeps the name of its first sign-in, and the
+ * journeys share one server, so a second name would never show in the user menu.
+ */
+export const BUILT_IN_ADMIN = {
+  email: process.env.ADMIN_EMAIL ?? 'admin@beatroom.local',
+  name: 'Olive Owner',
+} as const;

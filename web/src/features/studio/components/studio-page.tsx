@@ -61,7 +61,13 @@ function useSettingsFollow(audio: ReturnType<typeof useStudioRecorder>['audio'])
   }, [audio]);
 }
 
-function Studio({ beat, createAudio }: { beat: StudioBeat; createAudio: StudioAudioFactory }) {
+interface StudioProps {
+  createAudio: StudioAudioFactory;
+  /** A take was saved over this beat: app/ refreshes what shows it (the beat page's covers). */
+  onRecordingSaved?: ((beatId: string) => void) | undefined;
+}
+
+function Studio({ beat, createAudio, onRecordingSaved }: StudioProps & { beat: StudioBeat }) {
   const navigate = useNavigate();
   const devices = useInputDevices();
   const bpm = Math.round(60_000 / beatIntervalMs(beat.bpm));
@@ -98,6 +104,7 @@ function Studio({ beat, createAudio }: { beat: StudioBeat; createAudio: StudioAu
           recorder={recorder}
           beatId={beat.id}
           onSaved={() => {
+            onRecordingSaved?.(beat.id);
             showToast({ type: 'success', title: STUDIO_ALERTS.recordingSaved });
             void navigate(`/beat/${beat.id}`);
           }}
@@ -131,20 +138,20 @@ function Studio({ beat, createAudio }: { beat: StudioBeat; createAudio: StudioAu
 }
 
 /** Starts the page's studio state afresh for this beat before any panel reads it. */
-function FreshStudio({ beat, createAudio }: { beat: StudioBeat; createAudio: StudioAudioFactory }) {
+function FreshStudio({ beat, ...props }: StudioProps & { beat: StudioBeat }) {
   const [ready, setReady] = useState(false);
   useLayoutEffect(() => {
     useStudioStore.getState().reset(defaultRecordingName(beat.title));
     setReady(true);
   }, [beat.title]);
-  return ready ? <Studio beat={beat} createAudio={createAudio} /> : null;
+  return ready ? <Studio beat={beat} {...props} /> : null;
 }
 
 /**
  * /studio/:beatId "Studio Pro" (community.md §2 Studio) for a signed-in member. `createAudio`
  * makes the page's audio: the real engine in the app (studio-route.tsx), a fake in jsdom tests.
  */
-export function StudioPage({ createAudio }: { createAudio: StudioAudioFactory }) {
+export function StudioPage({ createAudio, onRecordingSaved }: StudioProps) {
   const { beatId = '' } = useParams();
   const navigate = useNavigate();
   const beat = useQuery(studioBeatQueryOptions(beatId));
@@ -180,7 +187,12 @@ export function StudioPage({ createAudio }: { createAudio: StudioAudioFactory })
         </div>
       </div>
       {beat.data ? (
-        <FreshStudio key={beat.data.id} beat={beat.data} createAudio={createAudio} />
+        <FreshStudio
+          key={beat.data.id}
+          beat={beat.data}
+          createAudio={createAudio}
+          onRecordingSaved={onRecordingSaved}
+        />
       ) : (
         <StudioSkeleton />
       )}

@@ -13,7 +13,10 @@ export const usersPlugin = fp(
   async (app, opts: { adminEmail?: string }) => {
     app.decorate(
       'users',
-      createUsersService({ repo: createUsersRepository(app.db.prisma), firstOwnerEmail: opts.adminEmail ?? null }),
+      createUsersService({
+        repo: createUsersRepository(app.db.prisma),
+        firstOwnerEmail: opts.adminEmail ?? null,
+      }),
     );
   },
   { name: 'users', dependencies: ['db'] },

@@ -54,7 +54,11 @@ export function createUsersRepository(prisma: PrismaClient) {
         await lockOwners(tx);
         const owners = await tx.user.count({ where: { isOwner: true, deletedAt: null } });
         if (owners > 0) return null;
-        return tx.user.update({ where: { id: userId }, data: { isOwner: true, isAdmin: true }, select: userSelect });
+        return tx.user.update({
+          where: { id: userId },
+          data: { isOwner: true, isAdmin: true },
+          select: userSelect,
+        });
       });
     },
   };

@@ -99,7 +99,8 @@ export function notificationTarget(notification: Notification): string | null {
     return `/beats/${encodeURIComponent(data.beatId)}`;
   }
   if (type === 'new_follower' && data.followerId) return `/profile/${encodeURIComponent(data.followerId)}`;
-  if (type === 'support_reply' && data.ticketNumber) return `/support/ticket/${encodeURIComponent(data.ticketNumber)}`;
+  if (type === 'support_reply' && data.ticketNumber)
+    return `/support/ticket/${encodeURIComponent(data.ticketNumber)}`;
   return null;
 }
 

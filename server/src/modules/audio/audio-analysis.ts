@@ -4,6 +4,7 @@ import { CompressedDecoder } from './compressed-decoder';
 import { PeakAccumulator } from './peaks';
 import type { AudioFormat } from './sniff';
 import { analyseWav, InvalidAudioError } from './wav';
+import { createWorkSlots } from './work-slots';
 
 export { InvalidAudioError } from './wav';
 
@@ -20,19 +21,7 @@ const DECODE_RATE = 8000;
 /** Analyses at once per process: each holds a chunk and a decoder, and uses a core. */
 const MAX_CONCURRENT = 2;
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+const withSlot = createWorkSlots(MAX_CONCURRENT);
 
 /**
  * Duration and waveform of a stored audio file, read once from storage as a stream. Throws

@@ -4,6 +4,7 @@ import type { WaveformPeaks } from '@beatroom/shared/beats-contract';
 import { PeakAccumulator } from '../audio/peaks';
 import { analyseWav, InvalidAudioError } from '../audio/wav';
 import { InvalidWebmError, looksLikeEbml, WebmOpusReader, type OpusHead } from './webm-opus-reader';
+import { createWorkSlots } from '../audio/work-slots';
 
 export { InvalidAudioError } from '../audio/wav';
 
@@ -21,19 +22,7 @@ const MAX_FRAME_BYTES_PER_CHANNEL = 3840;
 /** Decodes at once per process: each uses a core for as long as the take lasts / ~200. */
 const MAX_CONCURRENT = 1;
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+const withSlot = createWorkSlots(MAX_CONCURRENT);
 
 /** What a take's first bytes say it is: WebM (EBML) or WAV (RIFF/WAVE); null for anything else. */
 export function sniffRecording(head: Buffer): RecordingFormat | null {

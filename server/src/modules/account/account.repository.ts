@@ -1,11 +1,19 @@
 import { DELETED_PRODUCER_NAME } from '@beatroom/shared/account-contract';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import { lockOwners } from '../../db/owners-lock';
 
 /**
  * Something another module removes of a user inside the deletion's transaction (credits, ...).
  * An eraser whose rows named stored files answers `{ fileKeys }`: they are deleted after the
  * commit with the account's other files (a rollback keeps rows and files together).
  */
+/** The account is Beatroom's only owner: deleting it would leave nobody able to grant owner. */
+export class LastOwnerError extends Error {
+  constructor() {
+    super('The last owner cannot be deleted');
+  }
+}
+
 export type UserDataEraser = (tx: Prisma.TransactionClient, userId: string) => Promise<unknown>;
 
 function erasedFileKeys(result: unknown): string[] {
@@ -66,9 +74,18 @@ export function createAccountRepository(prisma: PrismaClient) {
     ): Promise<ErasedAccount | null> {
       return prisma.$transaction(
         async (tx) => {
-          const [user] = await tx.$queryRaw<{ deleted_at: Date | null }[]>`
-            SELECT deleted_at FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+          // The owners' lock before the user row, in the admin panel's order: while it is held
+          // the number of owners cannot change, so the last owner can never delete themselves.
+          await lockOwners(tx);
+          const [user] = await tx.$queryRaw<{ deleted_at: Date | null; is_owner: boolean }[]>`
+            SELECT deleted_at, is_owner FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
           if (!user || user.deleted_at) return null;
+          if (user.is_owner) {
+            const [others] = await tx.$queryRaw<{ count: number }[]>`
+              SELECT count(*)::int AS count FROM users
+              WHERE is_owner AND deleted_at IS NULL AND id <> ${userId}::uuid`;
+            if (!others?.count) throw new LastOwnerError();
+          }
 
           const sessions = await tx.$queryRaw<{ token_hash: string }[]>`
             DELETE FROM sessions WHERE user_id = ${userId}::uuid RETURNING token_hash`;

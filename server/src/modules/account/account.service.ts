@@ -1,10 +1,15 @@
 import type { AccountSummary } from '@beatroom/shared/account-contract';
 import type { Tx } from '../../db/transaction';
 import type { DomainEvents } from '../../events/domain-events';
-import { unauthorized } from '../../http/http-errors';
+import { forbidden, unauthorized } from '../../http/http-errors';
 import type { Storage } from '../storage/storage';
 import type { UserRecord } from '../users/user-record';
-import type { AccountRepository, ErasedAccount, UserDataEraser } from './account.repository';
+import {
+  LastOwnerError,
+  type AccountRepository,
+  type ErasedAccount,
+  type UserDataEraser,
+} from './account.repository';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -38,6 +43,18 @@ export function createAccountService(deps: {
 }) {
   const { repo, log } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** Erases in one transaction; the last owner is refused with nothing changed (community.md §6). */
+  async function erase(userId: string, erasers: UserDataEraser[], eventIds: string[]) {
+    try {
+      return await repo.erase(userId, erasers, now(), recordDeletedBeats(userId, eventIds));
+    } catch (error) {
+      if (error instanceof LastOwnerError) {
+        throw forbidden('Beatroom needs an owner: make someone else owner before deleting this account');
+      }
+      throw error;
+    }
+  }
 
   /** In the deletion's transaction: the beat.deleted events commit (or not) with it. */
   function recordDeletedBeats(userId: string, eventIds: string[]) {
@@ -95,7 +112,7 @@ export function createAccountService(deps: {
      */
     async remove(user: UserRecord): Promise<{ deleted: true }> {
       const eventIds: string[] = [];
-      const erased = await repo.erase(user.id, deps.erasers, now(), recordDeletedBeats(user.id, eventIds));
+      const erased = await erase(user.id, deps.erasers, eventIds);
       if (!erased) throw unauthorized();
       await afterCommit(user.id, erased, eventIds);
       return { deleted: true };
@@ -109,12 +126,7 @@ export function createAccountService(deps: {
      */
     async removeUser(userId: string, alsoInTransaction: UserDataEraser): Promise<boolean> {
       const eventIds: string[] = [];
-      const erased = await repo.erase(
-        userId,
-        [alsoInTransaction, ...deps.erasers],
-        now(),
-        recordDeletedBeats(userId, eventIds),
-      );
+      const erased = await erase(userId, [alsoInTransaction, ...deps.erasers], eventIds);
       if (!erased) return false;
       await afterCommit(userId, erased, eventIds);
       return true;

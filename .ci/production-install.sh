@@ -8,7 +8,8 @@
 #      the server only loads on demand (the Web Audio engine, LAME's wasm, sharp) from the
 #      production node_modules; checks /api/health, the web app, a preview and a cover;
 #   2. on the embedded database (PGlite's data files), /api/health.
-# Usage: .ci/production-install.sh   (BEATROOM_PROD_KEEP=1 keeps the folder)
+# Usage: .ci/production-install.sh   (BEATROOM_PROD_KEEP=1 keeps the folder; BEATROOM_PROD_BUILT=1
+# ships the builds already in the checkout, as .ci/run does right after `npm test` built them)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -16,8 +17,13 @@ PG_BASE="${CI_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432}"
 say() { printf '[production-install] %s\n' "$*"; }
 
 cd "$ROOT"
-say "building the web app and the server in the checkout (npm run build)"
-npm run build --silent
+if [ "${BEATROOM_PROD_BUILT:-0}" = 1 ] && [ -f web/dist/index.html ] && [ -f server/dist/main.js ]; then
+  # The server's own check below still refuses a bundle older than its sources.
+  say "shipping the builds already in the checkout (BEATROOM_PROD_BUILT=1)"
+else
+  say "building the web app and the server in the checkout (npm run build)"
+  npm run build --silent
+fi
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/beatroom-production.XXXXXX")"
 DB="beatroom_prod_$(date +%s)_$$"

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../../test/catalogue';
+import { createTemplatedDatabase } from '../../../test/test-database';
 import { SERVER_DIR } from '../../server-dir';
 import { wavHeader } from '../audio/wav';
 import { renditionKeysOf } from '../storage/storage';
@@ -45,7 +46,8 @@ function multipartHead(boundary: string, field: string, filename: string, type: 
 }
 
 describe.skipIf(!base)('kill -9 during uploads, then start-up (set TEST_DATABASE_URL)', () => {
-  const name = `beatroom_test_${randomBytes(6).toString('hex')}`;
+  // Copied from the migrated template (server/test/test-database.ts); start-up still checks it.
+  let database: Awaited<ReturnType<typeof createTemplatedDatabase>> | null = null;
   const dataDir = mkdtempSync(join(tmpdir(), 'beatroom-kill-'));
   const files = join(dataDir, 'files');
   let child: ChildProcess | null = null;
@@ -59,18 +61,13 @@ describe.skipIf(!base)('kill -9 during uploads, then start-up (set TEST_DATABASE
       await exited;
     }
     await db?.end();
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function start() {
     const port = await freePort();
     app = `http://127.0.0.1:${port}`;
-    const url = new URL(base!);
-    url.pathname = `/${name}`;
     child = spawn(process.execPath, ['--import', 'tsx', join(SERVER_DIR, 'src', 'main.ts')], {
       cwd: join(SERVER_DIR, '..'),
       env: {
@@ -82,7 +79,7 @@ describe.skipIf(!base)('kill -9 during uploads, then start-up (set TEST_DATABASE
         PUBLIC_URL: app,
         SERVE_WEB: '0',
         DATA_DIR: dataDir,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database!.url,
         RATE_LIMIT_MAX: '100000',
         SIGN_IN_RATE_LIMIT_MAX: '100000',
         UPLOAD_RATE_LIMIT_MAX: '100000',
@@ -101,12 +98,6 @@ describe.skipIf(!base)('kill -9 during uploads, then start-up (set TEST_DATABASE
         { timeout: 60_000, interval: 100 },
       )
       .toBe(200);
-  }
-
-  async function killNow() {
-    const exited = new Promise((r) => child!.once('exit', r));
-    child!.kill('SIGKILL');
-    await exited;
   }
 
   async function signIn(email: string): Promise<string> {
@@ -178,14 +169,9 @@ describe.skipIf(!base)('kill -9 during uploads, then start-up (set TEST_DATABASE
   };
 
   it('leaves no file without its row, and keeps every file with one', async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    database = await createTemplatedDatabase(base!);
     await start();
-    const url = new URL(base!);
-    url.pathname = `/${name}`;
-    db = new pg.Client({ connectionString: url.toString() });
+    db = new pg.Client({ connectionString: database.url });
     await db.connect();
 
     let cookie = await signIn('killed@example.com');
@@ -205,24 +191,21 @@ describe.skipIf(!base)('kill -9 during uploads, then start-up (set TEST_DATABASE
     ];
     const keptFiles = [...kept, ...renditionKeysOf(kept[1]!)];
 
-    // 1. Killed mid-stream: half the file is in storage's temporary folder.
-    const halfway = startUpload(cookie, wav, 12 * 1024 * 1024);
-    await expect
-      .poll(() => (existsSync(join(files, '.tmp')) ? readdirSync(join(files, '.tmp')).length : 0), {
-        timeout: 30_000,
-        interval: 20,
-      })
-      .toBeGreaterThan(0);
-    await killNow();
-    halfway.destroy();
-    expect(readdirSync(join(files, '.tmp')).length).toBeGreaterThan(0);
-
-    // 2. Killed mid-analysis: the file is stored under its key, its row not yet written. The
-    // kill follows the file's arrival by a watch event; should the row win that race, try again.
+    // One kill catches two uploads (a server start fewer than a kill each): the first stopped
+    // mid-stream, its half in storage's temporary folder; the second mid-analysis, its file stored
+    // under its key and its row not yet written. The kill follows the second file's arrival by a
+    // watch event; should the row win that race, try again on a fresh start.
+    const tmpFiles = () => (existsSync(join(files, '.tmp')) ? readdirSync(join(files, '.tmp')).length : 0);
     let orphan: string | null = null;
+    let partialLeft = false;
     for (let attempt = 0; attempt < 4 && !orphan; attempt++) {
-      await start();
-      cookie = await signIn('killed@example.com');
+      if (attempt > 0) {
+        await start();
+        cookie = await signIn('killed@example.com');
+      }
+      const partialsBefore = tmpFiles();
+      const halfway = startUpload(cookie, wav, 12 * 1024 * 1024);
+      await expect.poll(tmpFiles, { timeout: 30_000, interval: 20 }).toBeGreaterThan(partialsBefore);
       const before = new Set(readdirSync(join(files, 'audio')));
       let arrived: string | null = null;
       const watcher = watch(join(files, 'audio'), (_event, filename) => {
@@ -236,8 +219,12 @@ describe.skipIf(!base)('kill -9 during uploads, then start-up (set TEST_DATABASE
       await exited;
       watcher.close();
       full.destroy();
+      halfway.destroy();
+      // The half upload was still open when the process died: its partial stays behind.
+      if (tmpFiles() > 0) partialLeft = true;
       if (arrived && existsSync(join(files, arrived)) && !(await uploadKeys()).has(arrived)) orphan = arrived;
     }
+    expect(partialLeft, 'a partial upload left in the temporary folder').toBe(true);
     expect(orphan, 'a file stored without its row').not.toBeNull();
 
     // An hour later (the grace period, so an upload in flight is never touched), the server

@@ -1,9 +1,20 @@
 // The platform settings admins edit in the Settings tab (issue 14). Each key has one typed,
 // validated value; the server stores it in platform_settings and the product reads it from
-// there (with the server's configuration as the default while no admin has set it).
+// there (with the server's configuration as the default while no admin has set it). The tier
+// prices are the exception: the producer tier's own row is their single source of truth (every
+// price shown, charged and invoiced reads it), so those keys read and write that row.
 import { z } from 'zod';
 
 const MB = 1024 * 1024;
+
+/** The most a tier may cost per billing period, in cents ($1,000.00): a typo guard. */
+export const MAX_TIER_PRICE_CENTS = 100_000;
+
+const tierPriceCents = z
+  .number('Must be a number')
+  .int('Must be a whole number of cents')
+  .min(1, 'Must be at least 1 cent')
+  .max(MAX_TIER_PRICE_CENTS, `Must be at most ${MAX_TIER_PRICE_CENTS} cents`);
 
 /** Every editable key: its value schema and the description the Settings tab shows. */
 export const ADMIN_SETTINGS = {
@@ -31,6 +42,16 @@ export const ADMIN_SETTINGS = {
     description: 'Banner shown at the top of every page; empty hides it.',
     value: z.string('Must be text').trim().max(300, 'Must be at most 300 characters'),
   },
+  tier_price_pro_cents: {
+    description:
+      'Price of the Pro tier per month, in cents. New subscriptions and every renewal pay it; a paid period keeps its price.',
+    value: tierPriceCents,
+  },
+  tier_price_pro_annual_cents: {
+    description:
+      'Price of the Pro Annual tier per year, in cents. New subscriptions and every renewal pay it; a paid period keeps its price.',
+    value: tierPriceCents,
+  },
 } as const;
 
 export type AdminSettingKey = keyof typeof ADMIN_SETTINGS;
@@ -40,6 +61,19 @@ export type AdminSettingValues = { [K in AdminSettingKey]: AdminSettingValue<K> 
 
 export function isAdminSettingKey(key: string): key is AdminSettingKey {
   return Object.hasOwn(ADMIN_SETTINGS, key);
+}
+
+/** The tier price keys and the slug of the producer tier whose price each one is. */
+export const TIER_PRICE_SETTINGS = {
+  tier_price_pro_cents: 'pro',
+  tier_price_pro_annual_cents: 'pro_annual',
+} as const satisfies Partial<Record<AdminSettingKey, string>>;
+export type TierPriceSettingKey = keyof typeof TIER_PRICE_SETTINGS;
+/** The keys stored in platform_settings (every key but the tier prices). */
+export type StoredSettingKey = Exclude<AdminSettingKey, TierPriceSettingKey>;
+
+export function isTierPriceSettingKey(key: AdminSettingKey): key is TierPriceSettingKey {
+  return Object.hasOwn(TIER_PRICE_SETTINGS, key);
 }
 
 /** Converts bytes (the server's configuration) to the whole MB the settings hold. */

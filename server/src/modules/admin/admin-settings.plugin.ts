@@ -44,6 +44,7 @@ export const adminSettingsPlugin = fp(
         storage_quota_mb: bytesToMb(opts.config.storageQuotaBytes),
         maintenance_banner: '',
       },
+      tierPrices: () => app.subscriptions.tierPrices,
     });
     app.decorate('adminSettings', {
       ...service,

@@ -33,6 +33,7 @@ const ROUTES: InjectOptions[] = [
   { method: 'DELETE', url: '/api/admin/beats/nope' },
   { method: 'GET', url: '/api/admin/settings' },
   { method: 'PATCH', url: '/api/admin/settings/max_upload_mb', payload: {} },
+  { method: 'PATCH', url: '/api/admin/settings/tier_price_pro_cents', payload: { value: 1 } },
   { method: 'GET', url: '/api/admin/logs' },
   { method: 'GET', url: '/api/admin/reports' },
   { method: 'POST', url: '/api/admin/reports/nope/resolve', payload: {} },
@@ -282,6 +283,80 @@ describe('settings', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(await t.app.db.prisma.platformSetting.findUnique({ where: { key: 'max_upload_mb' } })).toBeNull();
+  });
+
+  it('tier prices: the tier rows\u2019 prices, validated (400, nothing changed), audited, shown to everyone', async () => {
+    const proPrice = async () =>
+      (await t.app.db.prisma.producerTier.findUniqueOrThrow({ where: { slug: 'pro' } })).priceCents;
+    const listed = (await admin.agent.get('/api/admin/settings')).json().settings;
+    expect(listed.find((s: { key: string }) => s.key === 'tier_price_pro_cents')).toMatchObject({
+      value: 999,
+    });
+    expect(listed.find((s: { key: string }) => s.key === 'tier_price_pro_annual_cents')).toMatchObject({
+      value: 9990,
+    });
+
+    const logsBefore = await t.app.db.prisma.adminLog.count();
+    for (const value of [0, -500, 12.5, '1299', null, 100_001]) {
+      const res = await admin.agent.request({
+        method: 'PATCH',
+        url: '/api/admin/settings/tier_price_pro_cents',
+        payload: { value },
+      });
+      expect(res.statusCode, String(value)).toBe(400);
+      expect(res.json().error).toMatch(/^tier_price_pro_cents: /);
+    }
+    // A member is refused before anything is read, and changes nothing either.
+    const refused = await fan.agent.request({
+      method: 'PATCH',
+      url: '/api/admin/settings/tier_price_pro_cents',
+      payload: { value: 1299 },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await proPrice()).toBe(999);
+    expect(await t.app.db.prisma.adminLog.count()).toBe(logsBefore);
+
+    const res = await admin.agent.request({
+      method: 'PATCH',
+      url: '/api/admin/settings/tier_price_pro_cents',
+      payload: { value: 1299 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      key: 'tier_price_pro_cents',
+      value: 1299,
+      description: ADMIN_SETTINGS.tier_price_pro_cents.description,
+    });
+    expect(await proPrice()).toBe(1299);
+    expect(await lastLog()).toMatchObject({
+      adminId: admin.id,
+      action: 'setting.update',
+      targetType: 'setting',
+      targetId: 'tier_price_pro_cents',
+      before: { value: 999 },
+      after: { value: 1299 },
+    });
+    // The tier row is the one source: no platform_settings copy that could disagree with it.
+    expect(
+      await t.app.db.prisma.platformSetting.findUnique({ where: { key: 'tier_price_pro_cents' } }),
+    ).toBeNull();
+    const tiers = (await t.app.inject({ method: 'GET', url: '/api/producer-tiers' })).json();
+    expect(tiers.map((tier: { name: string; price_cents: number }) => [tier.name, tier.price_cents])).toEqual(
+      [
+        ['Free', 0],
+        ['Pro', 1299],
+        ['Pro Annual', 9990],
+      ],
+    );
+    expect(await t.app.adminSettings.get('tier_price_pro_cents')).toBe(1299);
+
+    // Back to the seeded price: audited as a change from 1299.
+    await admin.agent.request({
+      method: 'PATCH',
+      url: '/api/admin/settings/tier_price_pro_cents',
+      payload: { value: 999 },
+    });
+    expect(await lastLog()).toMatchObject({ before: { value: 1299 }, after: { value: 999 } });
   });
 
   it('stores, audits, and the product reads it: fee at checkout, quota at upload, banner for all', async () => {

@@ -29,6 +29,13 @@ export const RENEW_DUE_SUBSCRIPTIONS = defineJob('subscriptions.renew-due', z.ob
   policy: 'stately',
 });
 
+/** After an admin changes a tier's price: its Stripe-billed subscriptions renew at the new one. */
+export const REPRICE_TIER = defineJob('subscriptions.reprice-tier', z.object({ tierId: z.string().uuid() }), {
+  retryLimit: 5,
+  retryDelaySeconds: 60,
+  policy: 'stately',
+});
+
 export const subscriptionsPlugin = fp(
   async (app) => {
     const jobs = app.hasDecorator('jobs') ? app.jobs : null;
@@ -44,6 +51,11 @@ export const subscriptionsPlugin = fp(
         const seconds = Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000));
         await jobs.send(RENEW_SUBSCRIPTION, { subscriptionId }, { startAfterSeconds: seconds });
       },
+      // Without a job runner (some tests) the repricing runs at once.
+      scheduleReprice: async (tierId) => {
+        if (jobs) await jobs.send(REPRICE_TIER, { tierId }, { singletonKey: tierId });
+        else await service.repriceStripe(tierId);
+      },
     });
     app.accountCheckout.handle('subscription', service.handler);
     app.decorate('subscriptions', service);
@@ -56,6 +68,9 @@ export const subscriptionsPlugin = fp(
         await service.renewDue();
       });
       await jobs.schedule(RENEW_DUE_SUBSCRIPTIONS, '*/10 * * * *', {});
+      await jobs.work(REPRICE_TIER, async ({ tierId }) => {
+        await service.repriceStripe(tierId);
+      });
     }
   },
   { name: 'subscriptions', dependencies: ['db', 'auth', 'payments', 'account-payments'] },

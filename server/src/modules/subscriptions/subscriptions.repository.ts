@@ -51,6 +51,32 @@ export function createSubscriptionsRepository(prisma: PrismaClient) {
       return db.producerTier.findUniqueOrThrow({ where: { slug: 'free' } });
     },
 
+    /** A tier's price in cents by slug, or null when no such tier exists. */
+    async tierPrice(slug: string, db: Tx | PrismaClient = prisma): Promise<number | null> {
+      const row = await db.producerTier.findUnique({ where: { slug }, select: { priceCents: true } });
+      return row?.priceCents ?? null;
+    },
+
+    /** The tier's id and price under its row lock (two admins editing it queue up), or null. */
+    async lockTierPrice(tx: Tx, slug: string): Promise<{ id: string; priceCents: number } | null> {
+      const [row] = await tx.$queryRaw<{ id: string; price_cents: number }[]>`
+        SELECT id::text AS id, price_cents FROM producer_tiers WHERE slug = ${slug} FOR UPDATE`;
+      return row ? { id: row.id, priceCents: row.price_cents } : null;
+    },
+
+    async setTierPrice(tx: Tx, id: string, priceCents: number): Promise<void> {
+      await tx.producerTier.update({ where: { id }, data: { priceCents } });
+    },
+
+    /** Live subscriptions of a tier that Stripe bills: their Stripe price follows the tier's. */
+    async liveStripeOfTier(tierId: string): Promise<string[]> {
+      const rows = await prisma.subscription.findMany({
+        where: { tierId, status: { in: [...LIVE_STATUSES] }, providerSubscriptionId: { not: null } },
+        select: { providerSubscriptionId: true },
+      });
+      return rows.map((r) => r.providerSubscriptionId!);
+    },
+
     async setTierProduct(tierId: string, productId: string): Promise<void> {
       await prisma.producerTier.update({ where: { id: tierId }, data: { stripeProductId: productId } });
     },

@@ -115,6 +115,8 @@ export function createSubscriptionsService(deps: {
   log: Log;
   /** Asks the job runner to renew a local subscription when its period ends. */
   scheduleRenewal: (subscriptionId: string, at: Date) => Promise<void>;
+  /** Asks the job runner to move a tier's Stripe subscriptions to its new price (repriceStripe). */
+  scheduleReprice: (tierId: string) => Promise<void>;
   now?: () => Date;
 }) {
   const { repo, payments, stripe, log } = deps;
@@ -192,6 +194,36 @@ export function createSubscriptionsService(deps: {
     return product.id;
   }
 
+  /** A subscription item's price at Stripe: the tier's current price and interval. */
+  async function priceDataOf(tier: TierRow) {
+    return {
+      currency: 'usd',
+      unit_amount: tier.priceCents,
+      product: (await productOf(tier))!,
+      recurring: { interval: interval(tier) },
+    } satisfies Stripe.SubscriptionUpdateParams.Item.PriceData;
+  }
+
+  /**
+   * Stripe bills the price set on its subscription's item, fixed when it was set. When the tier's
+   * price has changed since (an admin's edit), the item moves to the current price without
+   * proration: the period already paid keeps what it cost, the next renewal is invoiced at the
+   * new price (the same rule as a local renewal, which reads the tier's price when it renews).
+   */
+  async function alignStripePrice(remote: Stripe.Subscription, tier: TierRow): Promise<void> {
+    const item = remote.items.data[0];
+    if (!stripe || !item || item.price.unit_amount === tier.priceCents) return;
+    await stripe.subscriptions.update(remote.id, {
+      items: [
+        {
+          id: item.id,
+          price_data: await priceDataOf(tier),
+        },
+      ],
+      proration_behavior: 'none',
+    });
+  }
+
   /**
    * Brings ours in step with Stripe's subscription (status, period, tier, cancellation); with
    * `paid`, the current period was paid (an invoice, or the first Checkout) and is recorded.
@@ -217,9 +249,9 @@ export function createSubscriptionsService(deps: {
       return;
     }
     const item = remote.items.data[0];
-    const replaced = await repo.transaction(async (tx) => {
+    const synced = await repo.transaction(async (tx) => {
       const sub = await repo.lock(tx, known.id);
-      if (!sub) return [];
+      if (!sub) return null;
       const at = now();
       let status = statusOf(remote.status) ?? sub.status;
       if (failed && status === 'active') status = 'past_due';
@@ -250,9 +282,13 @@ export function createSubscriptionsService(deps: {
           paymentMethodType: sub.paymentMethodType,
         });
       }
-      return others;
+      return { others, tier: updated.tier, live: status === 'active' || status === 'past_due' };
     });
-    await cancelAtStripe(replaced);
+    if (!synced) return;
+    await cancelAtStripe(synced.others);
+    // A subscription paid at a price the tier no longer has (its Checkout opened before an
+    // admin's change, or a repricing job was lost) renews at the current one.
+    if (synced.live) await alignStripePrice(remote, synced.tier);
   }
 
   /** Kind 'subscription' of account payments: the first period is paid. */
@@ -348,6 +384,53 @@ export function createSubscriptionsService(deps: {
     handler,
     syncStripe,
 
+    /**
+     * The tier prices the admin Settings tab edits (issue 14). The tier's row is the single
+     * source of truth: the tier list, the upgrade dialog, checkout amounts, invoices and local
+     * renewals all read it. `set` runs inside the caller's transaction (the setting's audit row
+     * commits with it); `changed` then moves Stripe-billed subscriptions to the new price.
+     */
+    tierPrices: {
+      get: (slug: string) => repo.tierPrice(slug),
+      lock: (tx: Tx, slug: string) => repo.lockTierPrice(tx, slug),
+      set: (tx: Tx, tierId: string, priceCents: number) => repo.setTierPrice(tx, tierId, priceCents),
+      async changed(tierId: string): Promise<void> {
+        if (!stripe) return;
+        try {
+          await deps.scheduleReprice(tierId);
+        } catch (error) {
+          // The price is saved; syncStripe aligns each subscription at its next Stripe event.
+          log.error({ err: error, tier: tierId }, 'could not schedule the Stripe repricing of a tier');
+        }
+      },
+    },
+
+    /**
+     * Every live Stripe subscription of the tier is moved to its current price for the next
+     * renewal (alignStripePrice). Safe to repeat: one already at the price is left alone.
+     */
+    async repriceStripe(tierId: string): Promise<number> {
+      // The tier as it is when the job runs: a second change while it waited wins.
+      const tier = stripe ? await repo.tier(tierId) : null;
+      if (!stripe || !tier) return 0;
+      let moved = 0;
+      for (const id of await repo.liveStripeOfTier(tierId)) {
+        let remote: Stripe.Subscription;
+        try {
+          remote = await stripe.subscriptions.retrieve(id);
+        } catch (error) {
+          // Gone at Stripe: nothing is billed any more.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) continue;
+          throw error;
+        }
+        if (remote.status === 'canceled') continue;
+        const before = remote.items.data[0]?.price.unit_amount;
+        await alignStripePrice(remote, tier);
+        if (before !== tier.priceCents) moved++;
+      }
+      return moved;
+    },
+
     async tiers(): Promise<ProducerTier[]> {
       return (await repo.tiers()).map(toTier);
     },
@@ -391,12 +474,7 @@ export function createSubscriptionsService(deps: {
             items: [
               {
                 id: item.id,
-                price_data: {
-                  currency: 'usd',
-                  unit_amount: tier.priceCents,
-                  product: (await productOf(tier))!,
-                  recurring: { interval: interval(tier) },
-                },
+                price_data: await priceDataOf(tier),
               },
             ],
             proration_behavior: 'always_invoice',

@@ -1,6 +1,9 @@
 import type { ServerMessage, SupportEvent } from '@beatroom/shared/realtime-contract';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { Config } from '../../config';
+import { defineJob } from '../jobs/job-runner';
+import { UNUSED_UPLOAD_MAX_AGE_MS } from '../uploads/uploads.plugin';
 import { supportAdminRoutes } from './support-admin.routes';
 import { createSupportRepository } from './support.repository';
 import { supportRoutes } from './support.routes';
@@ -12,6 +15,15 @@ declare module 'fastify' {
     support: SupportService;
   }
 }
+
+/**
+ * Deletes support uploads no ticket or message took within the uploads' 24 hours (the same
+ * window as any other unused upload); hourly, once across instances.
+ */
+export const sweepUnattachedJob = defineJob('support.sweep-unattached', z.object({}), {
+  policy: 'stately',
+  retryLimit: 2,
+});
 
 const supportMessage = (type: SupportEvent['type'], ticketNumber: string): ServerMessage => ({
   type: 'support',
@@ -64,9 +76,15 @@ export const supportPlugin = fp(
 
     await app.register(supportRoutes, { config: opts.config });
     await app.register(supportAdminRoutes);
+
+    await app.jobs.work(sweepUnattachedJob, async () => {
+      const swept = await support.sweepUnattached(UNUSED_UPLOAD_MAX_AGE_MS);
+      if (swept) app.log.info({ swept }, 'unattached support uploads deleted');
+    });
+    await app.jobs.schedule(sweepUnattachedJob, '37 * * * *', {});
   },
   {
     name: 'support',
-    dependencies: ['db', 'auth', 'storage', 'audit', 'domain-events', 'realtime', 'notifications'],
+    dependencies: ['db', 'auth', 'storage', 'jobs', 'audit', 'domain-events', 'realtime', 'notifications'],
   },
 );

@@ -267,6 +267,24 @@ export function createSupportRepository(prisma: PrismaClient) {
       await prisma.supportAttachment.create({ data: row });
     },
 
+    /**
+     * Deletes up to `limit` support uploads made before `before` that no ticket or message took,
+     * and answers their keys: the files are the caller's to delete. Attaching sets ticket_id
+     * under the row's lock; FOR UPDATE re-reads a row attached meanwhile (and so leaves it), and
+     * SKIP LOCKED passes over one being attached right now, so an attached file is never taken.
+     */
+    async deleteUnattached(before: Date, limit: number): Promise<string[]> {
+      const rows = await prisma.$queryRaw<{ key: string }[]>`
+        DELETE FROM support_attachments WHERE key IN (
+          SELECT a.key FROM support_attachments a
+          WHERE a.ticket_id IS NULL AND a.created_at < ${before}
+          ORDER BY a.created_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED)
+        RETURNING key`;
+      return rows.map((row) => row.key);
+    },
+
     /** An attachment with the owner of its ticket (null while unattached). */
     async attachment(key: string) {
       return prisma.supportAttachment.findUnique({

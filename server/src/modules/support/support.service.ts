@@ -29,6 +29,9 @@ import type { UserRecord } from '../users/user-record';
 import { FILE_REFUSED, sniffSupportFile, SUPPORT_FILE_MAX_BYTES } from './support-files';
 import type { SupportRepository, TicketRecord } from './support.repository';
 
+/** Unattached uploads deleted per statement by the sweep. */
+const SWEEP_BATCH = 200;
+
 /**
  * Support tickets (community.md §2, §4, §5, §7). Members see only their own tickets, and
  * someone else's ticket is missing (404) exactly like one that does not exist; internal notes
@@ -166,6 +169,26 @@ export function createSupportService(deps: {
         throw error;
       }
       return { key };
+    },
+
+    /**
+     * The sweep of support uploads never attached (POST /api/support/upload answers a key that
+     * no ticket or message named within `olderThanMs`): their rows and files go. Answers how
+     * many. A file that cannot be deleted now is left to the orphan sweep (no row names it).
+     */
+    async sweepUnattached(olderThanMs: number): Promise<number> {
+      const before = new Date(Date.now() - olderThanMs);
+      let swept = 0;
+      for (;;) {
+        const keys = await repo.deleteUnattached(before, SWEEP_BATCH);
+        for (const key of keys) {
+          await storage
+            .delete(key)
+            .catch((e: unknown) => deps.log.warn({ err: e, key }, 'could not delete an unattached file'));
+        }
+        swept += keys.length;
+        if (keys.length < SWEEP_BATCH) return swept;
+      }
     },
 
     /**

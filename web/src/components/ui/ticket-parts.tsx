@@ -1,11 +1,33 @@
 import {
   priorityLabel,
   statusLabel,
+  SUPPORT_CATEGORIES,
   supportAttachmentUrl,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type SupportCategoryId,
   type TicketMessage,
+  type TicketPriority,
+  type TicketStatus,
 } from '@beatroom/shared/support-contract';
 import { Paperclip } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ticketTime } from '@beatroom/shared/ticket-time';
+import type { SelectOption } from './select-field';
+
+/** The options of the ticket selects (SelectField), labelled as the spec names them. */
+export const STATUS_OPTIONS: readonly SelectOption<TicketStatus>[] = TICKET_STATUSES.map((s) => ({
+  value: s,
+  label: statusLabel(s),
+}));
+export const PRIORITY_OPTIONS: readonly SelectOption<TicketPriority>[] = TICKET_PRIORITIES.map((p) => ({
+  value: p,
+  label: priorityLabel(p),
+}));
+export const CATEGORY_OPTIONS: readonly SelectOption<SupportCategoryId>[] = SUPPORT_CATEGORIES.map((c) => ({
+  value: c.id,
+  label: c.name,
+}));
 
 const STATUS_TONES: Record<string, string> = {
   open: 'bg-sky-500/15 text-sky-300',
@@ -97,5 +119,111 @@ export function MessageBubble({
         <AttachmentLinks keys={message.attachments} />
       </div>
     </li>
+  );
+}
+
+/**
+ * The top line of a ticket page: a way back, the ticket number, its status (a badge for
+ * members, an icon and label for admins) and its priority badge.
+ */
+export function TicketHeader({
+  back,
+  ticketNumber,
+  status,
+  priority,
+}: {
+  back: ReactNode;
+  ticketNumber: string;
+  status: ReactNode;
+  priority: string;
+}) {
+  return (
+    <header className="flex flex-wrap items-center gap-3">
+      {back}
+      <span className="font-mono text-sm text-muted">{ticketNumber}</span>
+      {status}
+      <PriorityBadge priority={priority} />
+    </header>
+  );
+}
+
+/** The ticket itself: subject, a line of facts ('Category: …'), description and attachments. */
+export function TicketSummary({
+  ticket,
+  facts,
+}: {
+  ticket: { subject: string; description: string; attachments: string[] };
+  facts: readonly (readonly [label: string, value: ReactNode])[];
+}) {
+  return (
+    <section className="rounded-2xl border border-line bg-surface/60 p-5">
+      <h1 className="text-2xl font-semibold tracking-tight">{ticket.subject}</h1>
+      <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt className="inline">{label}: </dt>
+            <dd className="inline text-fg">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-sm whitespace-pre-wrap break-words">{ticket.description}</p>
+      <AttachmentLinks keys={ticket.attachments} />
+    </section>
+  );
+}
+
+/**
+ * The 'Conversation' section: the thread as bubbles (a skeleton while `pending`, `emptyText`
+ * when there is none), then `children` (the admin's reply box sits inside it).
+ */
+export function TicketConversation({
+  headingId,
+  messages,
+  pending = false,
+  emptyText,
+  mine,
+  label,
+  showInternal = false,
+  children,
+}: {
+  headingId: string;
+  messages: TicketMessage[] | undefined;
+  pending?: boolean;
+  emptyText: string;
+  mine: (message: TicketMessage) => boolean;
+  label: (message: TicketMessage) => string;
+  showInternal?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold">
+        Conversation
+      </h2>
+      {pending ? (
+        <div
+          role="status"
+          aria-label="Loading messages"
+          className="h-24 animate-pulse rounded-2xl bg-fg/10"
+        />
+      ) : messages?.length ? (
+        <ul className="flex max-h-96 flex-col gap-3 overflow-y-auto pr-1" aria-label="Messages">
+          {messages.map((m) => (
+            <MessageBubble
+              key={m.id}
+              message={m}
+              mine={mine(m)}
+              label={label(m)}
+              showInternal={showInternal}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-2xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
+          {emptyText}
+        </p>
+      )}
+      {children}
+    </section>
   );
 }

@@ -137,6 +137,34 @@ describe('AdminPage tabs', () => {
     );
   });
 
+  it('settings: a tier price shows in dollars and is checked as whole cents before it is sent', async () => {
+    const net = stubFetch({
+      'GET /api/admin/dashboard': () => jsonResponse(dashboard),
+      'GET /api/admin/settings': () =>
+        jsonResponse({ settings: [{ key: 'tier_price_pro_cents', value: 999, description: 'Pro price' }] }),
+      'PATCH /api/admin/settings/tier_price_pro_cents': (r) =>
+        jsonResponse({
+          key: 'tier_price_pro_cents',
+          value: (r.body as { value: number }).value,
+          description: 'x',
+        }),
+    });
+    const { user } = renderAdmin(admin, '/admin?tab=settings');
+    expect(await screen.findByText('($9.99)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit tier_price_pro_cents' }));
+    const input = screen.getByLabelText('tier_price_pro_cents');
+    await user.clear(input);
+    await user.type(input, '12.99');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Must be a whole number of cents');
+    expect(net.calls('PATCH /api/admin/settings/tier_price_pro_cents')).toHaveLength(0);
+    await user.clear(input);
+    await user.type(input, '1299');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(net.calls('PATCH /api/admin/settings/tier_price_pro_cents')).toHaveLength(1));
+    expect(net.calls('PATCH /api/admin/settings/tier_price_pro_cents')[0]!.body).toEqual({ value: 1299 });
+  });
+
   it('beats: toggles featured and deletes after the confirmation; a failure shows the server error', async () => {
     const beat = {
       id: '44444444-4444-4444-8444-444444444444',

@@ -1,5 +1,6 @@
 import { ADMIN_TEXTS, type AdminSettingRow } from '@beatroom/shared/admin-contract';
 import { ADMIN_SETTINGS, isAdminSettingKey } from '@beatroom/shared/admin-settings';
+import { formatPrice } from '@beatroom/shared/format-money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,9 @@ import { AdminTable, toastFailure, toastSuccess } from './admin-parts';
 function parseInput(setting: AdminSettingRow, text: string): unknown {
   return typeof setting.value === 'number' ? (text.trim() === '' ? text : Number(text)) : text;
 }
+
+/** Cents keys (the tier prices) also show the amount in dollars, so 999 reads as $9.99. */
+const isCents = (setting: AdminSettingRow) => setting.key.endsWith('_cents');
 
 function SettingRow({ setting }: { setting: AdminSettingRow }) {
   const queryClient = useQueryClient();
@@ -51,7 +55,12 @@ function SettingRow({ setting }: { setting: AdminSettingRow }) {
       </td>
       <td className="px-3 py-2">
         {draft === null ? (
-          <span className="numeric">{String(setting.value) || '—'}</span>
+          <span className="numeric">
+            {String(setting.value) || '—'}
+            {isCents(setting) && typeof setting.value === 'number' ? (
+              <span className="ml-2 text-muted">({formatPrice(setting.value)})</span>
+            ) : null}
+          </span>
         ) : (
           <>
             <input

@@ -1,9 +1,6 @@
 import {
   SUPPORT_TEXTS,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
   categoryName,
-  priorityLabel,
   statusLabel,
   type SupportTicket,
   type TicketPriority,
@@ -26,7 +23,14 @@ import { Button } from '../../../components/ui/button';
 import { FormField, inputClasses } from '../../../components/ui/form-field';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { showToast } from '../../../lib/toast';
-import { AttachmentLinks, MessageBubble, PriorityBadge } from '../../../components/ui/ticket-parts';
+import { SelectField } from '../../../components/ui/select-field';
+import {
+  PRIORITY_OPTIONS,
+  STATUS_OPTIONS,
+  TicketConversation,
+  TicketHeader,
+  TicketSummary,
+} from '../../../components/ui/ticket-parts';
 import { ticketTime } from '@beatroom/shared/ticket-time';
 import { useSession } from '../../session/hooks/use-session';
 import {
@@ -92,75 +96,49 @@ function AdminTicket() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <Link
-          to="/admin?tab=support"
-          aria-label="Back to support tickets"
-          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-fg/10"
-        >
-          <ArrowLeft aria-hidden="true" className="size-5" />
-        </Link>
-        <span className="font-mono text-sm text-muted">{t.ticket_number}</span>
-        <span className="inline-flex items-center gap-1 text-sm" data-testid="ticket-status">
-          <StatusIcon aria-hidden="true" className="size-4 text-accent" />
-          {statusLabel(t.status)}
-        </span>
-        <PriorityBadge priority={t.priority} />
-      </header>
+      <TicketHeader
+        back={
+          <Link
+            to="/admin?tab=support"
+            aria-label="Back to support tickets"
+            className="inline-flex size-9 items-center justify-center rounded-full hover:bg-fg/10"
+          >
+            <ArrowLeft aria-hidden="true" className="size-5" />
+          </Link>
+        }
+        ticketNumber={t.ticket_number}
+        status={
+          <span className="inline-flex items-center gap-1 text-sm" data-testid="ticket-status">
+            <StatusIcon aria-hidden="true" className="size-4 text-accent" />
+            {statusLabel(t.status)}
+          </span>
+        }
+        priority={t.priority}
+      />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
-          <section className="rounded-2xl border border-line bg-surface/60 p-5">
-            <h1 className="text-2xl font-semibold tracking-tight">{t.subject}</h1>
-            <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted">
-              <div>
-                <dt className="inline">From: </dt>
-                <dd className="inline text-fg">{t.user_name}</dd>
-              </div>
-              <div>
-                <dt className="inline">Category: </dt>
-                <dd className="inline text-fg">{categoryName(t.category)}</dd>
-              </div>
-              <div>
-                <dt className="inline">Created: </dt>
-                <dd className="inline text-fg">{ticketTime(t.created_at)}</dd>
-              </div>
-              <div>
-                <dt className="inline">Assigned to: </dt>
-                <dd className="inline text-fg">{t.assigned_admin_name ?? 'Unassigned'}</dd>
-              </div>
-              <div>
-                <dt className="inline">Messages: </dt>
-                <dd className="inline text-fg">{t.message_count}</dd>
-              </div>
-            </dl>
-            <p className="mt-4 text-sm whitespace-pre-wrap break-words">{t.description}</p>
-            <AttachmentLinks keys={t.attachments} />
-          </section>
+          <TicketSummary
+            ticket={t}
+            facts={[
+              ['From', t.user_name],
+              ['Category', categoryName(t.category)],
+              ['Created', ticketTime(t.created_at)],
+              ['Assigned to', t.assigned_admin_name ?? 'Unassigned'],
+              ['Messages', t.message_count],
+            ]}
+          />
 
-          <section aria-labelledby="admin-conversation" className="flex flex-col gap-3">
-            <h2 id="admin-conversation" className="text-lg font-semibold">
-              Conversation
-            </h2>
-            {messages.data?.length ? (
-              <ul className="flex max-h-96 flex-col gap-3 overflow-y-auto pr-1" aria-label="Messages">
-                {messages.data.map((m) => (
-                  <MessageBubble
-                    key={m.id}
-                    message={m}
-                    mine={m.message_type === 'admin'}
-                    label={m.sender_name}
-                    showInternal
-                  />
-                ))}
-              </ul>
-            ) : (
-              <p className="rounded-2xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-                No messages yet.
-              </p>
-            )}
+          <TicketConversation
+            headingId="admin-conversation"
+            messages={messages.data}
+            emptyText="No messages yet."
+            mine={(m) => m.message_type === 'admin'}
+            label={(m) => m.sender_name}
+            showInternal
+          >
             <AdminReplyForm ticketNumber={t.ticket_number} />
-          </section>
+          </TicketConversation>
         </div>
 
         <aside className="flex flex-col gap-4">
@@ -280,49 +258,31 @@ function TicketManagement({ ticket }: { ticket: SupportTicket }) {
           update.mutate();
         }}
       >
-        <FormField label="Status" htmlFor="manage-status">
-          <select
-            id="manage-status"
-            className={inputClasses}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as TicketStatus)}
-          >
-            {TICKET_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Priority" htmlFor="manage-priority">
-          <select
-            id="manage-priority"
-            className={inputClasses}
-            value={priority}
-            onChange={(e) => setPriority(e.target.value as TicketPriority)}
-          >
-            {TICKET_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {priorityLabel(p)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Assign To" htmlFor="manage-assignee">
-          <select
-            id="manage-assignee"
-            className={inputClasses}
-            value={assignee}
-            onChange={(e) => setAssignee(e.target.value)}
-          >
-            <option value="">Unassigned</option>
-            {(admins.data ?? []).map((a) => (
-              <option key={a.user_id} value={a.user_id}>
-                {a.display_name} ({a.is_owner ? 'Owner' : 'Admin'})
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField
+          label="Status"
+          id="manage-status"
+          value={status}
+          onChange={setStatus}
+          options={STATUS_OPTIONS}
+        />
+        <SelectField
+          label="Priority"
+          id="manage-priority"
+          value={priority}
+          onChange={setPriority}
+          options={PRIORITY_OPTIONS}
+        />
+        <SelectField
+          label="Assign To"
+          id="manage-assignee"
+          value={assignee}
+          onChange={setAssignee}
+          emptyOption="Unassigned"
+          options={(admins.data ?? []).map((a) => ({
+            value: a.user_id,
+            label: `${a.display_name} (${a.is_owner ? 'Owner' : 'Admin'})`,
+          }))}
+        />
         <FormField label="Admin Notes" htmlFor="manage-notes">
           <textarea
             id="manage-notes"

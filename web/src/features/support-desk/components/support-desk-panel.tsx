@@ -1,11 +1,4 @@
-import {
-  SUPPORT_CATEGORIES,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  categoryName,
-  priorityLabel,
-  statusLabel,
-} from '@beatroom/shared/support-contract';
+import { TICKET_STATUSES, categoryName, statusLabel } from '@beatroom/shared/support-contract';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Inbox, Search } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +6,14 @@ import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { inputClasses } from '../../../components/ui/form-field';
-import { PriorityBadge, StatusBadge } from '../../../components/ui/ticket-parts';
+import { SelectField } from '../../../components/ui/select-field';
+import {
+  CATEGORY_OPTIONS,
+  PRIORITY_OPTIONS,
+  PriorityBadge,
+  STATUS_OPTIONS,
+  StatusBadge,
+} from '../../../components/ui/ticket-parts';
 import { ticketTime } from '@beatroom/shared/ticket-time';
 import { deskStatsQueryOptions, deskTicketsQueryOptions, type DeskFilters } from '../api';
 
@@ -82,45 +82,33 @@ export function SupportDeskPanel() {
             onChange={(e) => set('search')(e.target.value)}
           />
         </label>
-        <select
-          aria-label="Status"
-          className={inputClasses}
+        <SelectField
+          label="Status"
+          labelPosition="hidden"
+          id="desk-filter-status"
           value={filters.status}
-          onChange={(e) => set('status')(e.target.value)}
-        >
-          <option value="">All Statuses</option>
-          {TICKET_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Priority"
-          className={inputClasses}
+          onChange={set('status')}
+          emptyOption="All Statuses"
+          options={STATUS_OPTIONS}
+        />
+        <SelectField
+          label="Priority"
+          labelPosition="hidden"
+          id="desk-filter-priority"
           value={filters.priority}
-          onChange={(e) => set('priority')(e.target.value)}
-        >
-          <option value="">All Priorities</option>
-          {TICKET_PRIORITIES.map((p) => (
-            <option key={p} value={p}>
-              {priorityLabel(p)}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Category"
-          className={inputClasses}
+          onChange={set('priority')}
+          emptyOption="All Priorities"
+          options={PRIORITY_OPTIONS}
+        />
+        <SelectField
+          label="Category"
+          labelPosition="hidden"
+          id="desk-filter-category"
           value={filters.category}
-          onChange={(e) => set('category')(e.target.value)}
-        >
-          <option value="">All Categories</option>
-          {SUPPORT_CATEGORIES.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+          onChange={set('category')}
+          emptyOption="All Categories"
+          options={CATEGORY_OPTIONS}
+        />
       </section>
 
       {tickets.isPending ? (

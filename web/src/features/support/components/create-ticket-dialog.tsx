@@ -1,20 +1,19 @@
 import {
-  SUPPORT_CATEGORIES,
   SUPPORT_LIMITS,
   SUPPORT_TEXTS,
-  TICKET_PRIORITIES,
-  priorityLabel,
   type SupportCategoryId,
   type TicketPriority,
 } from '@beatroom/shared/support-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
+import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { DialogShell } from '../../../components/ui/dialog-shell';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { FormField, inputClasses } from '../../../components/ui/form-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { SuccessView } from '../../../components/ui/success-view';
+import { CATEGORY_OPTIONS, PRIORITY_OPTIONS } from '../../../components/ui/ticket-parts';
 import { ApiError } from '../../../lib/api-client';
 import { useSuccessDelay } from '../../../lib/use-success-delay';
 import { createTicket, supportKeys, uploadSupportFile } from '../api';
@@ -109,36 +108,22 @@ export function CreateTicketDialog({
             />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Category" htmlFor="ticket-category">
-              <select
-                id="ticket-category"
-                className={inputClasses}
-                value={category}
-                onChange={(e) => setCategory(e.target.value as SupportCategoryId)}
-                required
-              >
-                <option value="">Select a category</option>
-                {SUPPORT_CATEGORIES.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField label="Priority" htmlFor="ticket-priority">
-              <select
-                id="ticket-priority"
-                className={inputClasses}
-                value={priority}
-                onChange={(e) => setPriority(e.target.value as TicketPriority)}
-              >
-                {TICKET_PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {priorityLabel(p)}
-                  </option>
-                ))}
-              </select>
-            </FormField>
+            <SelectField
+              label="Category"
+              id="ticket-category"
+              value={category}
+              onChange={setCategory}
+              emptyOption="Select a category"
+              options={CATEGORY_OPTIONS}
+              required
+            />
+            <SelectField
+              label="Priority"
+              id="ticket-priority"
+              value={priority}
+              onChange={setPriority}
+              options={PRIORITY_OPTIONS}
+            />
           </div>
           <FormField label="Description" htmlFor="ticket-description">
             <textarea
@@ -152,14 +137,13 @@ export function CreateTicketDialog({
             />
           </FormField>
           <FilePicker picker={files} disabled={create.isPending} />
-          <div className="flex justify-end gap-3">
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create Ticket'}
-            </Button>
-          </div>
+          <DialogFormButtons
+            onCancel={() => onOpenChange(false)}
+            submitDisabled={create.isPending}
+            cancelDisabled={create.isPending}
+          >
+            {create.isPending ? 'Creating…' : 'Create Ticket'}
+          </DialogFormButtons>
         </form>
       )}
     </DialogShell>

@@ -25,7 +25,8 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { myTicketsQueryOptions } from '../api';
 import { ticketTime } from '@beatroom/shared/ticket-time';
 import { CreateTicketDialog } from './create-ticket-dialog';
-import { PriorityBadge, StatusBadge } from '../../../components/ui/ticket-parts';
+import { SelectField } from '../../../components/ui/select-field';
+import { CATEGORY_OPTIONS, PriorityBadge, StatusBadge } from '../../../components/ui/ticket-parts';
 
 const ICONS: Record<SupportCategoryId, LucideIcon> = {
   technical: Wrench,
@@ -98,22 +99,17 @@ export function SupportCenterPage() {
           <h2 id="my-tickets" className="text-lg font-semibold">
             My Tickets
           </h2>
-          <label className="flex items-center gap-2 text-sm">
-            <span className="text-muted">Category</span>
-            <select
-              aria-label="Filter by category"
-              className="h-9 rounded-xl border border-line bg-surface px-2 text-sm"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value as SupportCategoryId | '')}
-            >
-              <option value="">All Categories</option>
-              {SUPPORT_CATEGORIES.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label="Category"
+            labelPosition="inline"
+            ariaLabel="Filter by category"
+            id="my-tickets-category"
+            className="h-9 rounded-xl border border-line bg-surface px-2 text-sm"
+            value={filter}
+            onChange={setFilter}
+            emptyOption="All Categories"
+            options={CATEGORY_OPTIONS}
+          />
         </div>
         {tickets.isPending ? (
           <div

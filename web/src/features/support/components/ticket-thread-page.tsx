@@ -24,10 +24,10 @@ import { ticketTime } from '@beatroom/shared/ticket-time';
 import { useSupportFiles } from '../use-support-files';
 import { FilePicker } from './file-picker';
 import {
-  AttachmentLinks,
-  MessageBubble,
-  PriorityBadge,
   StatusBadge,
+  TicketConversation,
+  TicketHeader,
+  TicketSummary,
 } from '../../../components/ui/ticket-parts';
 
 const label = (message: TicketMessage) => (message.message_type === 'admin' ? 'Support Team' : 'You');
@@ -67,55 +67,30 @@ export function TicketThreadPage() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <BackButton label="Back to Support" fallbackTo="/support" />
-        <span className="font-mono text-sm text-muted">{t.ticket_number}</span>
-        <StatusBadge status={t.status} />
-        <PriorityBadge priority={t.priority} />
-      </header>
+      <TicketHeader
+        back={<BackButton label="Back to Support" fallbackTo="/support" />}
+        ticketNumber={t.ticket_number}
+        status={<StatusBadge status={t.status} />}
+        priority={t.priority}
+      />
 
-      <section className="rounded-2xl border border-line bg-surface/60 p-5">
-        <h1 className="text-2xl font-semibold tracking-tight">{t.subject}</h1>
-        <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted">
-          <div>
-            <dt className="inline">Category: </dt>
-            <dd className="inline text-fg">{categoryName(t.category)}</dd>
-          </div>
-          <div>
-            <dt className="inline">Created: </dt>
-            <dd className="inline text-fg">{ticketTime(t.created_at)}</dd>
-          </div>
-          <div>
-            <dt className="inline">Last activity: </dt>
-            <dd className="inline text-fg">{ticketTime(t.last_activity_at)}</dd>
-          </div>
-        </dl>
-        <p className="mt-4 text-sm whitespace-pre-wrap break-words">{t.description}</p>
-        <AttachmentLinks keys={t.attachments} />
-      </section>
+      <TicketSummary
+        ticket={t}
+        facts={[
+          ['Category', categoryName(t.category)],
+          ['Created', ticketTime(t.created_at)],
+          ['Last activity', ticketTime(t.last_activity_at)],
+        ]}
+      />
 
-      <section aria-labelledby="conversation" className="flex flex-col gap-3">
-        <h2 id="conversation" className="text-lg font-semibold">
-          Conversation
-        </h2>
-        {messages.isPending ? (
-          <div
-            role="status"
-            aria-label="Loading messages"
-            className="h-24 animate-pulse rounded-2xl bg-fg/10"
-          />
-        ) : !messages.data?.length ? (
-          <p className="rounded-2xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-            No messages yet. Start the conversation below.
-          </p>
-        ) : (
-          <ul className="flex max-h-96 flex-col gap-3 overflow-y-auto pr-1" aria-label="Messages">
-            {messages.data.map((m) => (
-              <MessageBubble key={m.id} message={m} mine={m.message_type === 'user'} label={label(m)} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <TicketConversation
+        headingId="conversation"
+        messages={messages.data}
+        pending={messages.isPending}
+        emptyText="No messages yet. Start the conversation below."
+        mine={(m) => m.message_type === 'user'}
+        label={label}
+      />
 
       {closed ? (
         <p className="flex items-center gap-2 rounded-2xl border border-line bg-surface/60 px-4 py-3 text-sm text-muted">

@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { benchServerEnv, createBenchDatabase, startServer, stopServer } from './bench-server';
+import { ADMIN_URL, benchServerEnv, createBenchDatabase, startServer, stopServer } from './bench-server';
 import { loadCatalogue } from './catalogue-data';
 import { measure, type Figures } from './http-load';
+import { cpuPerRequest, type CpuMeter } from './process-cpu';
 import { signIn, uploadGrowth, writeBigFlac, writeBigWav } from './upload-memory';
 
 /**
@@ -16,9 +17,18 @@ import { signIn, uploadGrowth, writeBigFlac, writeBigWav } from './upload-memory
  * route of the same server: first with the browse cache off (the headline: every request
  * goes to PostgreSQL), then as deployed (2 s cache); the server's idle memory; its memory
  * growth while it takes a 50 MB upload; and whether each goal of issue 11 is met. The
- * database is dropped at the end.
+ * database is dropped at the end. Beside each figure: the CPU µs the server and PostgreSQL
+ * spent per request (steady on a shared machine, where requests/s swing with the neighbours),
+ * and the response size; one more mix asks with a browser's Accept-Encoding (compressed).
+ *
+ * BENCH_DATABASE=<name> runs on that database of the bench PostgreSQL instead, kept afterwards:
+ * made and loaded (BENCH_BEATS) when it is missing or empty, measured as it is otherwise.
+ * Loading a million beats takes a quarter of an hour or more, measuring minutes.
  */
 const BEATS = Number(process.env.BENCH_BEATS ?? 100_000);
+const KEPT_DATABASE = process.env.BENCH_DATABASE;
+/** What browsers send: the compressed answer is what they are served. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 const FILTERED = [
@@ -72,6 +82,7 @@ async function cursorAfter(base: string, rows: number): Promise<string> {
 interface Run {
   plain: Figures;
   filtered: Figures;
+  compressed: Figures;
   search20: Figures;
   search50: Figures;
   first: Figures;
@@ -80,62 +91,98 @@ interface Run {
   rows: Figures[];
 }
 
-async function scenarios(base: string, perPath: boolean): Promise<Run> {
-  const plain = await measure(base, 'plain route: GET /api/health', ['/api/health'], SECONDS);
+async function scenarios(base: string, perPath: boolean, cpu: CpuMeter): Promise<Run> {
+  const plain = await measure(base, 'plain route: GET /api/health', ['/api/health'], SECONDS, 50, { cpu });
   const rows: Figures[] = [plain];
   if (perPath)
-    for (const path of FILTERED) rows.push(await measure(base, path, [path], Math.max(3, SECONDS / 2)));
+    for (const path of FILTERED)
+      rows.push(await measure(base, path, [path], Math.max(3, SECONDS / 2), 50, { cpu }));
   const filtered = await measure(
     base,
     `filtered mix (${FILTERED.length} queries in turn)`,
     FILTERED,
     SECONDS,
+    50,
+    { cpu },
   );
+  const compressed = await measure(base, 'filtered mix, as a browser asks (br/gzip)', FILTERED, SECONDS, 50, {
+    cpu,
+    headers: BROWSER,
+  });
   const search20 = await measure(
     base,
     `search mix (${SEARCHES.length} terms), 20 connections`,
     SEARCHES,
     SECONDS,
     20,
+    { cpu },
   );
   const search50 = await measure(
     base,
     `search mix (${SEARCHES.length} terms), 50 connections`,
     SEARCHES,
     SECONDS,
+    50,
+    { cpu },
   );
   const deep = Math.max(3, SECONDS / 2);
-  const first = await measure(base, 'first page: /api/beats', ['/api/beats'], deep);
-  const offset = await measure(base, 'deep page: /api/beats?offset=480', ['/api/beats?offset=480'], deep);
+  const first = await measure(base, 'first page: /api/beats', ['/api/beats'], deep, 50, { cpu });
+  const offset = await measure(
+    base,
+    'deep page: /api/beats?offset=480',
+    ['/api/beats?offset=480'],
+    deep,
+    50,
+    {
+      cpu,
+    },
+  );
   const cursorPath = `/api/beats?cursor=${await cursorAfter(base, 10_000)}`;
-  const cursor = await measure(base, 'deep page: a cursor 10,000 beats in', [cursorPath], deep);
-  rows.push(filtered, search20, search50, first, offset, cursor);
-  return { plain, filtered, search20, search50, first, offset, cursor, rows };
+  const cursor = await measure(base, 'deep page: a cursor 10,000 beats in', [cursorPath], deep, 50, { cpu });
+  rows.push(filtered, compressed, search20, search50, first, offset, cursor);
+  return { plain, filtered, compressed, search20, search50, first, offset, cursor, rows };
 }
 
-/** One table: every scenario uncached (the headline) and cached, each with its ratio to /api/health. */
+/** The load average now (1, 5, 15 minutes): how busy the machine was around the figures. */
+function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * One table: every scenario uncached (the headline) and cached, each with its ratio to
+ * /api/health, and the CPU µs per request of the server and of PostgreSQL, and the mean
+ * response size.
+ */
 function printBoth(uncached: Run, cached: Run) {
-  const num = (n: number | undefined, digits = 1) => (n === undefined ? '' : n.toFixed(digits)).padStart(8);
+  const num = (n: number | null | undefined, digits = 1) =>
+    (n === undefined || n === null ? '' : n.toFixed(digits)).padStart(8);
   const ratio = (f: Figures | undefined, plain: Figures) =>
     f ? `${(f.rps / plain.rps).toFixed(3).padStart(7)}x` : ''.padStart(8);
   console.log(
     '\nUncached = BEAT_LIST_CACHE_MS=0 (every request queries PostgreSQL); cached = as deployed (2 s).',
   );
   console.log(
-    `${'scenario'.padEnd(58)} | uncached: p50 ms   p95 ms   p99 ms    req/s  vs plain  errors | cached: p95 ms    req/s  vs plain`,
+    'CPU = µs of CPU per request: the server process, and the PostgreSQL backends of its database.',
+  );
+  console.log(
+    `${'scenario'.padEnd(58)} | uncached: p50 ms   p95 ms   p99 ms    req/s  vs plain  errors  srv CPU   db CPU  resp KB | cached: p95 ms    req/s  vs plain  srv CPU   db CPU`,
   );
   for (const r of uncached.rows) {
     const c = cached.rows.find((x) => x.name === r.name);
     console.log(
-      `${r.name.padEnd(58)} |        ${num(r.p50)} ${num(r.p95)} ${num(r.p99)} ${num(r.rps, 0)}  ${ratio(r, uncached.plain)}  ${String(r.errors).padStart(6)} |        ${num(c?.p95)} ${num(c?.rps, 0)}  ${ratio(c, cached.plain)}`,
+      `${r.name.padEnd(58)} |        ${num(r.p50)} ${num(r.p95)} ${num(r.p99)} ${num(r.rps, 0)}  ${ratio(r, uncached.plain)}  ${String(r.errors).padStart(6)} ${num(r.serverUs, 0)} ${num(r.dbUs, 0)} ${num((r.bytes ?? 0) / 1024)} |        ${num(c?.p95)} ${num(c?.rps, 0)}  ${ratio(c, cached.plain)} ${num(c?.serverUs, 0)} ${num(c?.dbUs, 0)}`,
     );
   }
 }
 
-function verdicts(label: string, run: Run) {
+function verdicts(label: string, run: Run, beats: number) {
   const flag = (met: boolean) => (met ? 'met   ' : 'MISSED');
   const within2x = (deep: Figures) => deep.p95 <= 2 * run.first.p95;
-  console.log(`\nGoals at ${BEATS.toLocaleString('en-US')} beats, ${label}:`);
+  console.log(`\nGoals at ${beats.toLocaleString('en-US')} beats, ${label}:`);
   console.log(
     `  ${flag(run.filtered.p95 < 20)}  filtered mix p95 < 20 ms (${run.filtered.p95.toFixed(1)} ms)`,
   );
@@ -156,33 +203,59 @@ function verdicts(label: string, run: Run) {
   );
 }
 
+/** The kept database BENCH_DATABASE names, or a fresh one dropped at the end. */
+async function benchDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  if (!KEPT_DATABASE) {
+    const made = await createBenchDatabase();
+    return { ...made, name: new URL(made.url).pathname.slice(1) };
+  }
+  if (!/^\w+$/.test(KEPT_DATABASE)) throw new Error('BENCH_DATABASE: a plain database name');
+  // Made on first use (and loaded below, as it is empty); kept for the next run.
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [KEPT_DATABASE]);
+  if (!rowCount) await admin.query(`CREATE DATABASE ${KEPT_DATABASE}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${KEPT_DATABASE}`;
+  return { url: url.toString(), name: KEPT_DATABASE, drop: async () => {} };
+}
+
 async function main() {
-  const database = await createBenchDatabase();
+  const database = await benchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'beatroom-bench-'));
   const env = benchServerEnv(database.url, dataDir);
   let server: ChildProcess | null = null;
+  const observer = new pg.Client({ connectionString: database.url });
   try {
     // The first start applies the migrations; then the catalogue is loaded.
     let started = await startServer({ ...env, BEAT_LIST_CACHE_MS: '0' });
     server = started.child;
-    const db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    const loadStart = Date.now();
-    await loadCatalogue(db, 1000, BEATS, (n) => {
-      if (BEATS > 100_000) console.log(`  ${n.toLocaleString('en-US')} beats loaded`);
-    });
-    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM beats');
-    await db.end();
-    const loadSeconds = ((Date.now() - loadStart) / 1000).toFixed(1);
-    console.log(`Loaded ${rows[0]!.n.toLocaleString('en-US')} beats by 1,000 producers in ${loadSeconds} s`);
+    await observer.connect();
+    const countBeats = async () =>
+      (await observer.query<{ n: number }>('SELECT count(*)::int AS n FROM beats')).rows[0]!.n;
+    let beats = BEATS;
+    if (KEPT_DATABASE) beats = await countBeats();
+    if (KEPT_DATABASE && beats > 0) {
+      console.log(`Kept database ${KEPT_DATABASE}: ${beats.toLocaleString('en-US')} beats`);
+    } else {
+      const loadStart = Date.now();
+      await loadCatalogue(observer, 1000, BEATS, (n) => {
+        if (BEATS > 100_000) console.log(`  ${n.toLocaleString('en-US')} beats loaded`);
+      });
+      beats = await countBeats();
+      const loadSeconds = ((Date.now() - loadStart) / 1000).toFixed(1);
+      console.log(`Loaded ${beats.toLocaleString('en-US')} beats by 1,000 producers in ${loadSeconds} s`);
+    }
     console.log(`autocannon: 50 connections unless told, ${SECONDS} s per scenario after a 1 s warm-up`);
+    console.log(`Load average at the start (1, 5, 15 min): ${loadAverage()}`);
 
     // A fresh server for the figures: its memory as started, before any request.
     await stopServer(server);
     started = await startServer({ ...env, BEAT_LIST_CACHE_MS: '0' });
     server = started.child;
     const idle = rssOf(server.pid!);
-    const uncached = await scenarios(started.base, true);
+    const uncached = await scenarios(started.base, true, cpuPerRequest(server.pid!, observer, database.name));
     const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 
     const cookie = await signIn(started.base, 'bench@example.com');
@@ -207,18 +280,20 @@ async function main() {
 
     started = await startServer(env);
     server = started.child;
-    const cached = await scenarios(started.base, false);
+    const cached = await scenarios(started.base, false, cpuPerRequest(server.pid!, observer, database.name));
 
     printBoth(uncached, cached);
     if (idle !== null) console.log(`\nServer RSS after start-up, idle, on PostgreSQL: ${mb(idle)} MB`);
-    verdicts('uncached (the headline)', uncached);
-    verdicts('cached (as deployed)', cached);
+    console.log(`Load average at the end (1, 5, 15 min): ${loadAverage()}`);
+    verdicts('uncached (the headline)', uncached, beats);
+    verdicts('cached (as deployed)', cached, beats);
     const upload = uploads[0]!;
     console.log(
       `  ${upload.growth < 64 * 1024 * 1024 ? 'met   ' : 'MISSED'}  upload memory growth < 64 MB (50 MB WAV)`,
     );
   } finally {
     if (server) await stopServer(server);
+    await observer.end().catch(() => {});
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

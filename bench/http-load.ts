@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
+import type { CpuMeter } from './process-cpu';
 
 export interface Figures {
   name: string;
@@ -8,6 +9,18 @@ export interface Figures {
   p99: number;
   rps: number;
   errors: number;
+  /** With a CPU meter: the server's and the database's CPU µs per request (null where unseen). */
+  serverUs?: number | null;
+  dbUs?: number | null;
+  /** Mean response size (headers and body) as sent, in bytes. */
+  bytes?: number;
+}
+
+export interface MeasureOptions {
+  /** Request headers, e.g. the Accept-Encoding of a browser. */
+  headers?: Record<string, string>;
+  /** Measures the CPU the server and its database spend per request during the run. */
+  cpu?: CpuMeter;
 }
 
 export function freePort(): Promise<number> {
@@ -35,13 +48,20 @@ export async function measure(
   paths: string[],
   seconds: number,
   connections = 50,
+  options: MeasureOptions = {},
 ): Promise<Figures> {
-  const requests = paths.map((path) => ({ method: 'GET', path }));
+  const requests = paths.map((path) => ({ method: 'GET', path, headers: options.headers }));
   await autocannon({ url: base, connections, duration: 1, requests });
   const latencies: number[] = [];
+  let bytes = 0;
+  const stop = await options.cpu?.start();
   const run = autocannon({ url: base, connections, duration: seconds, requests });
-  run.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  run.on('response', (_client, _status, size, ms) => {
+    latencies.push(ms);
+    bytes += size;
+  });
   const result = await run;
+  const cpu = stop ? await stop(Math.max(1, latencies.length)) : null;
   latencies.sort((a, b) => a - b);
   return {
     name,
@@ -50,6 +70,8 @@ export async function measure(
     p99: percentile(latencies, 99),
     rps: latencies.length / seconds,
     errors: result.non2xx + result.errors + result.timeouts,
+    ...(cpu ? { serverUs: cpu.serverUs, dbUs: cpu.dbUs } : {}),
+    bytes: latencies.length ? bytes / latencies.length : 0,
   };
 }
 

@@ -1,6 +1,6 @@
-import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fp from 'fastify-plugin';
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES } from '../http/compressed-answer';
 
 /**
  * Routes that answer stored files with byte ranges (players seek, downloads resume): a range of
@@ -8,9 +8,6 @@ import fp from 'fastify-plugin';
  * and PDFs that do not shrink anyway.
  */
 const RANGE_ROUTES = ['/api/files/', '/api/downloads/'];
-
-/** Smallest body worth compressing: below this the headers cost more than the bytes saved. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Brotli or gzip, as the request's Accept-Encoding prefers, for every text answer of at least
@@ -26,8 +23,8 @@ export const compressionPlugin = fp(
     await app.register(compress, {
       encodings: ['br', 'gzip'],
       threshold: COMPRESS_THRESHOLD_BYTES,
-      // Quality 4 compresses JSON nearly as well as 11 at a small fraction of the CPU, per request.
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+      // The same settings as the hot routes' own compressed answers (http/compressed-answer.ts).
+      brotliOptions: BROTLI_OPTIONS,
     });
   },
   { name: 'compression' },

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../http/authenticate';
 import { compileListSerializer } from '../../http/compiled-serializer';
+import { compressedAnswers } from '../../http/compressed-answer';
 import { beatIdParams } from '../../http/params';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -42,12 +43,16 @@ function pageSerializer() {
 export const beatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { beats } = app;
   const writePage = pageSerializer();
+  const sendCompressed = compressedAnswers();
   app.get(
     '/api/beats',
     { schema: { querystring: BeatListQuery, response: { 200: BeatList, 400: ErrorBody } } },
     async (request, reply) => {
       const page = await beats.list(request.query);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      // Browsers accept Brotli: a page from the list cache goes out as the bytes compressed
+      // the first time it was served.
+      if (await sendCompressed(request, reply, page.beats, () => writePage(page.beats))) return reply;
       reply.serializer(writePage);
       return page.beats;
     },

@@ -115,6 +115,8 @@ export function createBeatsService(deps: {
      * route reuse its serialised JSON; callers must not modify it.
      */
     list(query: BeatListQuery): Promise<BeatPage> {
+      // Without the cache, not even its key is worth making.
+      if (deps.listCacheMs <= 0) return loadPage(query);
       return pages.get(cacheKey(query), () => loadPage(query));
     },
 

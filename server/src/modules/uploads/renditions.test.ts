@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { coverRenditionKey } from '@beatroom/shared/files-contract';
 import { createBeat, image, storedFiles, uploadImage } from '../../../test/catalogue';
 import { createTestApp, signIn, type Agent } from '../../../test/helpers';
@@ -16,6 +16,9 @@ beforeAll(async () => {
   ({ agent } = await signIn(t.app, 'covers@example.com'));
 });
 afterAll(async () => t?.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 async function clear() {
   await t.app.db.prisma.beat.deleteMany();
@@ -26,6 +29,18 @@ async function clear() {
 /** Stored images and their renditions (a beat's audio and preview are not this test's business). */
 function imageFiles(): string[] {
   return storedFiles(t.config.dataDir).filter((file) => file.startsWith('images'));
+}
+
+/** As a server from before the mark left its rows: no image known to have its renditions. */
+async function forgetMarks() {
+  await t.app.db.prisma.upload.updateMany({ data: { renditionsMadeAt: null } });
+}
+
+/** Counts storage lookups (`exists`) from now on; the returned function answers how many so far. */
+function countStorageLookups(): () => number {
+  const spy = vi.spyOn(t.app.storage, 'exists');
+  spy.mockClear();
+  return () => spy.mock.calls.length;
 }
 
 async function fetchImage(key: string) {
@@ -94,6 +109,7 @@ describe('renditions for images stored before them', () => {
     const files = join(t.config.dataDir, 'files');
     for (const key of keys) rmSync(join(files, coverRenditionKey(key, 512)!));
     for (const key of keys.slice(1)) rmSync(join(files, coverRenditionKey(key, 256)!));
+    await forgetMarks();
     expect(imageFiles().sort()).toEqual([...keys, coverRenditionKey(keys[0]!, 256)!].sort());
 
     await t.app.jobs.send(backfillRenditionsJob, {}, { singletonKey: 'all' });
@@ -109,8 +125,33 @@ describe('renditions for images stored before them', () => {
         width: 512,
       });
     }
-    // Nothing left to do: a second run renders nothing.
+    // Nothing left to do: a second run renders nothing, and asks storage nothing.
+    const asked = countStorageLookups();
     expect(await t.app.uploads.backfillRenditions()).toBe(0);
+    expect(asked()).toBe(0);
+  });
+
+  it('visits only images without the mark: one uploaded now is never looked up in storage', async () => {
+    const key = (await uploadImage(agent)).json().key as string;
+    const row = await t.app.db.prisma.upload.findUniqueOrThrow({ where: { key } });
+    expect(row.renditionsMadeAt).toBeInstanceOf(Date);
+    const asked = countStorageLookups();
+    expect(await t.app.uploads.backfillRenditions()).toBe(0);
+    expect(asked()).toBe(0);
+  });
+
+  it('marks an older image whose renditions are already stored, without rendering it again', async () => {
+    const key = (await uploadImage(agent)).json().key as string;
+    await forgetMarks();
+    const asked = countStorageLookups();
+    expect(await t.app.uploads.backfillRenditions()).toBe(0);
+    // The two renditions were looked up once; the image itself never needed reading.
+    expect(asked()).toBe(2);
+    const row = await t.app.db.prisma.upload.findUniqueOrThrow({ where: { key } });
+    expect(row.renditionsMadeAt).toBeInstanceOf(Date);
+    const again = countStorageLookups();
+    expect(await t.app.uploads.backfillRenditions()).toBe(0);
+    expect(again()).toBe(0);
   });
 
   it('skips an image whose file is gone without failing the others', async () => {
@@ -119,8 +160,13 @@ describe('renditions for images stored before them', () => {
     const files = join(t.config.dataDir, 'files');
     for (const key of [gone, kept]) rmSync(join(files, coverRenditionKey(key, 512)!));
     rmSync(join(files, gone));
+    await forgetMarks();
     expect(await t.app.uploads.backfillRenditions()).toBe(1);
     expect(imageFiles()).toContain(coverRenditionKey(kept, 512));
     expect(imageFiles()).not.toContain(coverRenditionKey(gone, 512));
+    // The missing image stays unmarked (a restored file gets its renditions next time).
+    const marks = await t.app.db.prisma.upload.findMany({ select: { key: true, renditionsMadeAt: true } });
+    expect(marks.find((row) => row.key === gone)?.renditionsMadeAt).toBeNull();
+    expect(marks.find((row) => row.key === kept)?.renditionsMadeAt).toBeInstanceOf(Date);
   });
 });

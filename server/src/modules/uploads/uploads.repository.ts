@@ -12,6 +12,8 @@ export interface NewUpload {
   originalName: string | null;
   durationSeconds?: number | null;
   peaks?: [number, number][] | null;
+  /** Images: when their renditions were stored (set at upload, after storing them). */
+  renditionsMadeAt?: Date | null;
 }
 
 /** Rows that say who uploaded which stored file, and what the server learned from it. */
@@ -57,15 +59,27 @@ export function createUploadsRepository(prisma: PrismaClient) {
       });
     },
 
-    /** Keys of stored images, in key order after `after`, `limit` at a time (the renditions backfill). */
-    async imageKeys(after: string | null, limit: number): Promise<string[]> {
+    /**
+     * Keys of stored images not yet marked as having their renditions, in key order after
+     * `after`, `limit` at a time (the renditions backfill; a partial index holds just these).
+     */
+    async imageKeysWithoutRenditions(after: string | null, limit: number): Promise<string[]> {
       const rows = await prisma.upload.findMany({
-        where: { kind: 'image', ...(after ? { key: { gt: after } } : {}) },
+        where: { kind: 'image', renditionsMadeAt: null, ...(after ? { key: { gt: after } } : {}) },
         orderBy: { key: 'asc' },
         take: limit,
         select: { key: true },
       });
       return rows.map((row) => row.key);
+    },
+
+    /** Records that these images' renditions are stored: the backfill passes them by from now on. */
+    async markRenditionsMade(keys: string[]): Promise<void> {
+      if (keys.length)
+        await prisma.upload.updateMany({
+          where: { key: { in: keys }, renditionsMadeAt: null },
+          data: { renditionsMadeAt: new Date() },
+        });
     },
 
     async deleteMany(keys: string[]): Promise<void> {

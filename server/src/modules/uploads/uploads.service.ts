@@ -190,19 +190,26 @@ export function createUploadsService(deps: {
     isPublic: (key: string) => isPublicKey(key),
 
     /**
-     * Makes the renditions of every stored image that lacks them (images uploaded before
-     * renditions existed, or whose renditions were lost). Answers how many images it rendered;
-     * an image that cannot be read is logged and skipped.
+     * Makes the renditions of every stored image not yet marked as having them (images uploaded
+     * before renditions existed, or before the mark did), and marks each image whose renditions
+     * are then stored: later runs visit only unmarked images, not every image in storage.
+     * Answers how many images it rendered; an image that cannot be read (or whose file is gone)
+     * is logged or skipped, and stays unmarked for the next run.
      */
     async backfillRenditions(): Promise<number> {
       let rendered = 0;
       let after: string | null = null;
       for (;;) {
-        const keys = await repo.imageKeys(after, RENDITIONS_BATCH);
+        const keys = await repo.imageKeysWithoutRenditions(after, RENDITIONS_BATCH);
+        const made: string[] = [];
         for (const key of keys) {
           const wanted = COVER_RENDITION_WIDTHS.map((width) => coverRenditionKey(key, width));
           const present = await Promise.all(wanted.map((k) => (k ? storage.exists(k) : true)));
-          if (present.every(Boolean) || !(await storage.exists(key))) continue;
+          if (present.every(Boolean)) {
+            made.push(key);
+            continue;
+          }
+          if (!(await storage.exists(key))) continue;
           try {
             const jpeg = await collect(await storage.get(key));
             for (const rendition of await renderRenditions(key, jpeg)) {
@@ -210,11 +217,13 @@ export function createUploadsService(deps: {
                 contentType: 'image/webp',
               });
             }
+            made.push(key);
             rendered++;
           } catch (error) {
             log.warn({ err: error, key }, 'could not make the renditions of an image');
           }
         }
+        await repo.markRenditionsMade(made);
         if (keys.length < RENDITIONS_BATCH) return rendered;
         after = keys[keys.length - 1]!;
       }
@@ -327,6 +336,8 @@ export function createUploadsService(deps: {
           contentType: 'image/jpeg',
           sizeBytes: size,
           originalName: originalName?.slice(0, 255) || null,
+          // Stored just above: the start-up backfill never needs to visit this image.
+          renditionsMadeAt: new Date(),
         });
       } catch (error) {
         await discard(key);

@@ -1,0 +1,261 @@
+// HTTP and realtime contract of live collaborative sessions (community.md §2 "Collaborative
+// session", §3 "Collaborative session" and "Participant", §4 "Collaborative studio", §7
+// "Collaborative sessions", §8, §9; issue 15). A session is joined by a short random code; at
+// most four members, each on a track of their own (1 to 4). Only members see its participants,
+// chat and takes, and only members receive its realtime events (`collab` messages).
+import { z } from 'zod';
+import { text } from './text-fields';
+
+/** community.md §9: max 4 participants and 4 tracks. */
+export const COLLAB_MAX_PARTICIPANTS = 4;
+export const COLLAB_TRACKS = [1, 2, 3, 4] as const;
+/** community.md §9: the participant list refreshes every 5 seconds (besides the live events). */
+export const COLLAB_PARTICIPANTS_REFRESH_MS = 5_000;
+export const COLLAB_SESSION_NAME_MAX = 120;
+export const COLLAB_CHAT_MESSAGE_MAX = 1000;
+/** Chat history a member loads with the session (newest kept). */
+export const COLLAB_CHAT_HISTORY_LIMIT = 200;
+
+/**
+ * Session codes: 10 characters of a 32-letter alphabet without look-alikes (0/O, 1/I/L): 50
+ * random bits, short enough to read out, far too many to guess. Typed codes are upper-cased.
+ */
+export const SESSION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const SESSION_CODE_LENGTH = 10;
+export const SESSION_CODE_PATTERN = /^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{10}$/;
+
+/** community.md §8, verbatim. */
+export const COLLAB_ERRORS = {
+  notFound: 'Session not found or has ended',
+  loadSession: 'Failed to load session',
+  loadBeat: 'Failed to load beat',
+  noCode: 'No session code provided',
+  noData: 'Session data not available',
+} as const;
+export const COLLAB_SESSION_FULL = 'This session is full (4 participants)';
+export const COLLAB_NOT_MEMBER = 'Only participants of this session may do that';
+export const COLLAB_HOST_ONLY = 'Only the host may do that';
+export const COLLAB_NOT_YOUR_TRACK = 'You can only change your own track';
+export const COLLAB_PARTICIPANT_NOT_FOUND = 'Participant not found';
+
+/** The session's page (community.md route table). */
+export const collabSessionPath = (code: string) => `/studio/collaborate/${encodeURIComponent(code)}`;
+/** Where a take of a session plays, for its members only. */
+export const collabTakeAudioUrl = (sessionId: string, takeId: string) =>
+  `/api/collaborative-sessions/${sessionId}/takes/${takeId}/audio`;
+
+export const Track = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export type Track = z.infer<typeof Track>;
+
+/** One track's mix settings; volume 0 to 1. */
+export const TrackSettings = z.object({
+  volume: z.number().min(0).max(1),
+  muted: z.boolean(),
+  solo: z.boolean(),
+});
+export type TrackSettings = z.infer<typeof TrackSettings>;
+
+export const DEFAULT_TRACK_SETTINGS: TrackSettings = { volume: 0.8, muted: false, solo: false };
+
+/**
+ * session_data (community.md §3) plus `position_at`: the server's clock (ms since the epoch)
+ * when current_position was true. A member's player is at current_position + (server now -
+ * position_at) while is_playing, whatever the delay the message had on its way.
+ */
+export const CollabSessionData = z.object({
+  beat_volume: z.number().min(0).max(1),
+  current_position: z.number().min(0),
+  is_playing: z.boolean(),
+  position_at: z.number().int().min(0),
+  track_settings: z.object({ 1: TrackSettings, 2: TrackSettings, 3: TrackSettings, 4: TrackSettings }),
+});
+export type CollabSessionData = z.infer<typeof CollabSessionData>;
+
+export function defaultCollabSessionData(now: number): CollabSessionData {
+  return {
+    beat_volume: 0.7,
+    current_position: 0,
+    is_playing: false,
+    position_at: now,
+    track_settings: {
+      1: { ...DEFAULT_TRACK_SETTINGS },
+      2: { ...DEFAULT_TRACK_SETTINGS },
+      3: { ...DEFAULT_TRACK_SETTINGS },
+      4: { ...DEFAULT_TRACK_SETTINGS },
+    },
+  };
+}
+
+/**
+ * Where the beat is now by a clock agreeing with the server's (the client adds its measured
+ * offset): the latency of the message that carried the transport is made up here.
+ */
+export function positionAt(
+  data: Pick<CollabSessionData, 'current_position' | 'is_playing' | 'position_at'>,
+  serverNow: number,
+) {
+  if (!data.is_playing) return data.current_position;
+  return data.current_position + Math.max(0, serverNow - data.position_at) / 1000;
+}
+
+/** community.md §3 "Participant"; role is 'host' for the session's creator. */
+export const Participant = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  user_avatar: z.string().nullable(),
+  role: z.enum(['host', 'participant']),
+  track_assignment: Track,
+});
+export type Participant = z.infer<typeof Participant>;
+
+/**
+ * community.md §3 "Collaborative session", plus the beat's title and bpm for the page, when it
+ * ended (never set on what the code lookup answers) and `server_time`, the server's clock when it
+ * answered, from which a client estimates its clock offset.
+ */
+export const CollabSession = z.object({
+  id: z.string(),
+  session_code: z.string(),
+  host_user_id: z.string(),
+  beat_id: z.string().nullable(),
+  beat_title: z.string().nullable(),
+  beat_bpm: z.number().int().nullable(),
+  session_name: z.string(),
+  max_participants: z.number().int(),
+  is_public: z.boolean(),
+  session_data: CollabSessionData,
+  created_at: z.string(),
+  server_time: z.number().int(),
+});
+export type CollabSession = z.infer<typeof CollabSession>;
+
+export const CollabChatMessage = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  message: z.string(),
+  timestamp: z.string(),
+});
+export type CollabChatMessage = z.infer<typeof CollabChatMessage>;
+
+/** A take on a track: one of its participant's recordings, audible to members at audio_url. */
+export const CollabTake = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  track: Track,
+  recording_id: z.string(),
+  recording_name: z.string(),
+  duration_seconds: z.number(),
+  created_at: z.string(),
+  audio_url: z.string(),
+});
+export type CollabTake = z.infer<typeof CollabTake>;
+
+const SessionName = text({ error: 'session_name is required' })
+  .trim()
+  .min(1, 'session_name is required')
+  .max(COLLAB_SESSION_NAME_MAX, `session_name must be at most ${COLLAB_SESSION_NAME_MAX} characters`);
+
+/**
+ * POST /api/collaborative-sessions (community.md §7): the caller becomes host on track 1.
+ * max_participants is 4 (the only value); session_data, when sent, sets the starting mix (the
+ * transport always starts stopped at 0). 404 "Beat not found" for a beat that does not play.
+ */
+export const CreateCollabSessionBody = z.object({
+  beat_id: z.uuid('beat_id must be a beat id'),
+  session_name: SessionName,
+  max_participants: z.literal(COLLAB_MAX_PARTICIPANTS, 'max_participants must be 4').default(4),
+  is_public: z.boolean().default(true),
+  session_data: CollabSessionData.pick({ beat_volume: true, track_settings: true }).partial().optional(),
+});
+export type CreateCollabSessionBody = z.input<typeof CreateCollabSessionBody>;
+
+/** `:code` of the code routes; lower case is accepted. Malformed codes name nothing: 404. */
+export const SessionCodeParams = z.object({
+  code: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(SESSION_CODE_PATTERN, COLLAB_ERRORS.notFound)),
+});
+
+/** POST /api/collaborative-sessions/join/{code}: the session and its participants (§7). */
+export const JoinCollabSessionResponse = z.object({
+  session: CollabSession,
+  participants: z.array(Participant),
+});
+export type JoinCollabSessionResponse = z.infer<typeof JoinCollabSessionResponse>;
+
+export const ParticipantsResponse = z.array(Participant);
+
+/** GET /api/collaborative-sessions/{id}/state: everything a member's page loads at once. */
+export const CollabSessionState = z.object({
+  session: CollabSession,
+  participants: z.array(Participant),
+  chat: z.array(CollabChatMessage),
+  takes: z.array(CollabTake),
+});
+export type CollabSessionState = z.infer<typeof CollabSessionState>;
+
+/** POST /api/collaborative-sessions/{id}/transport: the host plays, pauses or moves. */
+export const TransportBody = z.object({
+  is_playing: z.boolean(),
+  position: z
+    .number()
+    .min(0)
+    .max(24 * 3600),
+});
+export type TransportBody = z.infer<typeof TransportBody>;
+
+/** PATCH /api/collaborative-sessions/{id}/tracks/{track}: a member's own track (the host's: any). */
+export const TrackSettingsBody = TrackSettings.partial().refine(
+  (value) => Object.keys(value).length > 0,
+  'Send volume, muted or solo',
+);
+export const TrackParams = z.object({
+  id: z.string(),
+  track: z.coerce.number().pipe(Track),
+});
+
+/** PATCH /api/collaborative-sessions/{id}/beat-volume (host). */
+export const BeatVolumeBody = z.object({ beat_volume: z.number().min(0).max(1) });
+
+export const ChatBody = z.object({
+  message: text({ error: 'message is required' })
+    .trim()
+    .min(1, 'message is required')
+    .max(COLLAB_CHAT_MESSAGE_MAX, `message must be at most ${COLLAB_CHAT_MESSAGE_MAX} characters`),
+});
+export type ChatBody = z.infer<typeof ChatBody>;
+
+/** POST /api/collaborative-sessions/{id}/takes: one of the caller's recordings on their track. */
+export const AddTakeBody = z.object({ recording_id: z.uuid('recording_id must be a recording id') });
+export type AddTakeBody = z.infer<typeof AddTakeBody>;
+
+/**
+ * Realtime `collab` messages, sent to the session's members only. Each names its session, so a
+ * member with two sessions open tells them apart. Transport carries `position_at` (server clock).
+ */
+export const CollabEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('participants'), session_id: z.string(), participants: z.array(Participant) }),
+  z.object({
+    type: z.literal('transport'),
+    session_id: z.string(),
+    is_playing: z.boolean(),
+    current_position: z.number(),
+    position_at: z.number(),
+  }),
+  z.object({
+    type: z.literal('track_settings'),
+    session_id: z.string(),
+    track: Track,
+    settings: TrackSettings,
+  }),
+  z.object({ type: z.literal('beat_volume'), session_id: z.string(), beat_volume: z.number() }),
+  z.object({ type: z.literal('chat'), session_id: z.string(), message: CollabChatMessage }),
+  z.object({ type: z.literal('take'), session_id: z.string(), take: CollabTake }),
+  /** The host ended the session, or removed this member: the page leaves. */
+  z.object({ type: z.literal('ended'), session_id: z.string() }),
+  z.object({ type: z.literal('removed'), session_id: z.string(), user_id: z.string() }),
+]);
+export type CollabEvent = z.infer<typeof CollabEvent>;

@@ -1,0 +1,141 @@
+import {
+  defaultCollabSessionData,
+  type CollabSessionState,
+  type Participant,
+} from '@beatroom/shared/collab-sessions-contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestQueryClient } from '../../test/render';
+import { collabKeys, receiveCollabEvent } from './api';
+import { trackGain } from './collab-audio';
+import { useCollabLiveStore } from './store/collab-live-store';
+
+const host: Participant = {
+  id: 'p1',
+  user_id: 'u1',
+  user_name: 'Hana',
+  user_avatar: null,
+  role: 'host',
+  track_assignment: 1,
+};
+
+function seeded() {
+  const queryClient = createTestQueryClient();
+  const state: CollabSessionState = {
+    session: {
+      id: 's1',
+      session_code: 'ABCDEFGHJK',
+      host_user_id: 'u1',
+      beat_id: 'b1',
+      beat_title: 'Groove',
+      beat_bpm: null,
+      session_name: 'Jam',
+      max_participants: 4,
+      is_public: true,
+      session_data: defaultCollabSessionData(1000),
+      created_at: '2026-11-27T00:00:00.000Z',
+      server_time: 1000,
+    },
+    participants: [host],
+    chat: [],
+    takes: [],
+  };
+  queryClient.setQueryData(collabKeys.state('s1'), state);
+  const read = () => queryClient.getQueryData<CollabSessionState>(collabKeys.state('s1'))!;
+  return { queryClient, read };
+}
+
+beforeEach(() => useCollabLiveStore.getState().reset());
+
+describe('receiveCollabEvent: the member’s cached session follows the live events', () => {
+  it('takes the host’s transport with its server stamp, and counts it for the player', () => {
+    const { queryClient, read } = seeded();
+    receiveCollabEvent(queryClient, {
+      type: 'transport',
+      session_id: 's1',
+      is_playing: true,
+      current_position: 4,
+      position_at: 5000,
+    });
+    expect(read().session.session_data).toMatchObject({
+      is_playing: true,
+      current_position: 4,
+      position_at: 5000,
+    });
+    expect(useCollabLiveStore.getState().transportSeq).toBe(1);
+  });
+
+  it('adds a chat message once, even when the same message arrives twice', () => {
+    const { queryClient, read } = seeded();
+    const message = {
+      id: 'm1',
+      user_id: 'u2',
+      user_name: 'Gus',
+      message: 'hi',
+      timestamp: '2026-11-27T00:00:01.000Z',
+    };
+    receiveCollabEvent(queryClient, { type: 'chat', session_id: 's1', message });
+    receiveCollabEvent(queryClient, { type: 'chat', session_id: 's1', message });
+    expect(read().chat).toEqual([message]);
+  });
+
+  it('replaces a track’s settings, the participants and the take on a track', () => {
+    const { queryClient, read } = seeded();
+    receiveCollabEvent(queryClient, {
+      type: 'track_settings',
+      session_id: 's1',
+      track: 2,
+      settings: { volume: 0.3, muted: true, solo: false },
+    });
+    const guest = {
+      ...host,
+      id: 'p2',
+      user_id: 'u2',
+      role: 'participant' as const,
+      track_assignment: 2 as const,
+    };
+    receiveCollabEvent(queryClient, { type: 'participants', session_id: 's1', participants: [host, guest] });
+    const take = {
+      id: 't1',
+      user_id: 'u2',
+      track: 2 as const,
+      recording_id: 'r1',
+      recording_name: 'Verse',
+      duration_seconds: 3,
+      created_at: '2026-11-27T00:00:02.000Z',
+      audio_url: '/x',
+    };
+    receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take });
+    receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take: { ...take, id: 't2' } });
+    expect(read().session.session_data.track_settings[2]).toEqual({ volume: 0.3, muted: true, solo: false });
+    expect(read().participants).toHaveLength(2);
+    expect(read().takes.map((t) => t.id)).toEqual(['t2']);
+  });
+
+  it('marks an ended session and a removal, so the page leaves', () => {
+    const { queryClient } = seeded();
+    receiveCollabEvent(queryClient, { type: 'ended', session_id: 's1' });
+    receiveCollabEvent(queryClient, { type: 'removed', session_id: 's2', user_id: 'u2' });
+    expect(useCollabLiveStore.getState().gone).toEqual({ s1: 'ended', s2: 'removed' });
+  });
+});
+
+describe('trackGain', () => {
+  const settings = defaultCollabSessionData(0).track_settings;
+  it('is the volume, 0 when muted, and 0 for tracks without solo while another has solo', () => {
+    expect(trackGain(1, settings)).toBe(0.8);
+    expect(trackGain(1, { ...settings, 1: { volume: 0.8, muted: true, solo: false } })).toBe(0);
+    const solo = { ...settings, 3: { volume: 0.5, muted: false, solo: true } };
+    expect(trackGain(3, solo)).toBe(0.5);
+    expect(trackGain(1, solo)).toBe(0);
+  });
+});
+
+describe('the clock offset', () => {
+  it('keeps the sample with the shortest round trip', () => {
+    const live = useCollabLiveStore.getState();
+    live.clockSample(500, 40);
+    live.clockSample(900, 200);
+    live.clockSample(450, 10);
+    expect(useCollabLiveStore.getState().clockOffsetMs).toBe(450);
+  });
+});

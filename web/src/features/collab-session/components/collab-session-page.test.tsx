@@ -1,0 +1,69 @@
+import { defaultCollabSessionData, type CollabSession } from '@beatroom/shared/collab-sessions-contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
+import { createTestQueryClient, renderRoutes } from '../../../test/render';
+import { sessionKeys } from '../../session/api';
+import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
+import { CollabSessionPage } from './collab-session-page';
+
+const session: CollabSession = {
+  id: 's1',
+  session_code: 'ABCDEFGHJK',
+  host_user_id: 'u1',
+  beat_id: 'b1',
+  beat_title: 'Groove',
+  beat_bpm: null,
+  session_name: 'Friday Jam',
+  max_participants: 4,
+  is_public: true,
+  session_data: defaultCollabSessionData(0),
+  created_at: '2026-11-27T00:00:00.000Z',
+  server_time: 0,
+};
+
+function show(path: string) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(sessionKeys.me, null);
+  const createAudio = vi.fn();
+  return renderRoutes(
+    [
+      { path: '/studio/collaborate', element: <CollabSessionPage createAudio={createAudio} /> },
+      { path: '/studio/collaborate/:sessionCode', element: <CollabSessionPage createAudio={createAudio} /> },
+    ],
+    { initialEntry: path, queryClient },
+  );
+}
+
+describe('the collaborative session page for visitors and bad codes', () => {
+  it('asks a visitor to sign in to join, naming the session; the button opens the sign-in dialog', async () => {
+    const api = stubFetch({ 'GET /api/collaborative-sessions/code/ABCDEFGHJK': () => jsonResponse(session) });
+    const { user } = show('/studio/collaborate/ABCDEFGHJK');
+    expect(await screen.findByRole('heading', { name: 'Join Collaborative Session' })).toBeInTheDocument();
+    expect(screen.getByText('Friday Jam · Groove')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign In to Join' }));
+    expect(useSignInDialog.getState().isOpen).toBe(true);
+    expect(api.calls('POST /api/collaborative-sessions/join/ABCDEFGHJK')).toHaveLength(0);
+  });
+
+  it("shows 'Session Not Found' with the server's 404 text and the ways on", async () => {
+    stubFetch({
+      'GET /api/collaborative-sessions/code/ZZZZZZZZZZ': () =>
+        jsonResponse({ error: 'Session not found or has ended' }, 404),
+    });
+    show('/studio/collaborate/ZZZZZZZZZZ');
+    expect(await screen.findByRole('heading', { name: 'Session Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Session not found or has ended')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Collaborations' })).toHaveAttribute(
+      'href',
+      '/collaborations',
+    );
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  });
+
+  it("says 'No session code provided' without a code", async () => {
+    stubFetch();
+    show('/studio/collaborate');
+    expect(await screen.findByText('No session code provided')).toBeInTheDocument();
+  });
+});

@@ -49,6 +49,8 @@ export default defineConfig({
       SIGN_IN_RATE_LIMIT_MAX: '100000',
       UPLOAD_RATE_LIMIT_MAX: '100000',
       WS_UPGRADE_RATE_LIMIT_MAX: '100000',
+      // POST /api/test/clock: the challenges journey moves time past a challenge's end.
+      TEST_CLOCK: '1',
     },
   },
 });

@@ -10,7 +10,10 @@ import { analyticsPlugin } from './modules/analytics/analytics.plugin';
 import { auditPlugin } from './modules/audit/audit.plugin';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { beatsPlugin } from './modules/beats/beats.plugin';
+import { challengesPlugin } from './modules/challenges/challenges.plugin';
 import { checkoutPlugin } from './modules/checkout/checkout.plugin';
+import { collabSessionsPlugin } from './modules/collab-sessions/collab-sessions.plugin';
+import { collaborationsPlugin } from './modules/collaborations/collaborations.plugin';
 import { creditsPlugin } from './modules/credits/credits.plugin';
 import { downloadsPlugin } from './modules/downloads/downloads.plugin';
 import { earningsPlugin } from './modules/earnings/earnings.plugin';
@@ -147,6 +150,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // saved from it (issue 13).
   await app.register(studioPlugin);
   await app.register(recordingsPlugin, { config });
+  // Live collaborative sessions (issue 15): members on tracks, takes from the recordings above.
+  await app.register(collabSessionsPlugin, { config });
+  // The collaboration board: accepting a response opens a collaborative session (issue 15).
+  await app.register(collaborationsPlugin);
+  // Beat challenges (issue 15): prizes and entry fees in escrow through the credits ledger,
+  // entries from the recordings above, closed by the job runner at their end.
+  await app.register(challengesPlugin, { config });
   // Last: deleting an account removes what every module above keeps of the user.
   await app.register(accountPlugin, { config });
   // The admin panel and moderation: its user deletion is the account deletion above.

@@ -89,6 +89,11 @@ const EnvSchema = z.object({
     .optional(),
   /** Where the Stripe SDK sends requests, e.g. a local fake in tests; unset is api.stripe.com. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /**
+   * End-to-end runs only: POST /api/test/clock moves the challenges' clock forward (issue 15).
+   * Refused in production.
+   */
+  TEST_CLOCK: bool.default(false),
 });
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -145,6 +150,8 @@ export interface Config {
   redis: { url: string; prefix: string } | null;
   /** Payments through Stripe when set; otherwise the local test checkout provider. */
   stripe: StripeConfig | null;
+  /** POST /api/test/clock exists (e2e runs); never in production. */
+  testClock: boolean;
 }
 
 export interface StripeConfig {
@@ -199,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         'Invalid configuration:\n  STRIPE_SECRET_KEY: required in production (the local checkout moves no money)',
       );
     }
+    if (e.TEST_CLOCK) {
+      throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: not allowed in production');
+    }
   }
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
@@ -244,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : null,
     seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'test',
+    testClock: e.TEST_CLOCK && e.NODE_ENV !== 'production',
     beatListCacheMs: e.BEAT_LIST_CACHE_MS,
     databasePoolMax: e.DATABASE_POOL_MAX ?? null,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,

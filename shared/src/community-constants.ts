@@ -33,6 +33,8 @@ export const NOTIFICATION_TYPES = [
   'new_sale',
   /** Support answered one of the member's tickets (data.ticketNumber). */
   'support_reply',
+  /** A challenge the member entered closed: they won it, or who did (data.challengeId). */
+  'challenge_result',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -22,6 +22,29 @@ function plainSpaces(text: string): string {
   return text.replace(/[\u202f\u00a0]/g, ' ');
 }
 
+// en-US month names. Calendar dates are built from these rather than through Intl: the first
+// Intl date formatter a page creates loads the locale's data, ~40 ms of main thread on a phone,
+// on the first screen of every profile and beat page (issue 16, total blocking time).
+const MONTHS_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+function monthName(date: Date, style: 'short' | 'long'): string {
+  const name = MONTHS_LONG[date.getMonth()]!;
+  return style === 'long' ? name : name.slice(0, 3);
+}
+
 function plural(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 }
@@ -33,7 +56,7 @@ function plural(n: number, unit: string): string {
 export function formatDate(input: DateInput, style: 'short' | 'long' = 'short'): string {
   const date = toDate(input);
   if (!date) return '';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: style, day: 'numeric' });
+  return `${monthName(date, style)} ${date.getDate()}, ${date.getFullYear()}`;
 }
 
 /** Date with time for history rows: 'Nov 22, 2026, 3:04 PM'. An invalid date gives ''. */
@@ -55,7 +78,7 @@ export function formatDateTime(input: DateInput): string {
 export function formatJoined(input: DateInput): string {
   const date = toDate(input);
   if (!date) return '';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long' });
+  return `${monthName(date, 'long')} ${date.getFullYear()}`;
 }
 
 /**

@@ -3,6 +3,7 @@
 // with parseServerMessage (realtime-client-rules.ts) and ignores anything that does not match.
 import { z } from 'zod';
 import { ACTIVITY_TYPES, NOTIFICATION_TYPES } from './community-constants';
+import { CollabEvent } from './collab-sessions-contract';
 import { text } from './text-fields';
 
 /** The one realtime endpoint, authenticated by the session cookie or a Bearer token. */
@@ -47,6 +48,8 @@ export const Notification = z.object({
     beatId: z.string().optional(),
     /** support_reply: the ticket answered. */
     ticketNumber: z.string().optional(),
+    /** challenge_result: the challenge that closed. */
+    challengeId: z.string().optional(),
   }),
 });
 export type Notification = z.infer<typeof Notification>;
@@ -181,6 +184,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
    * viewer sees themselves counted without waiting for the 30 s poll). Throttled by the server.
    */
   z.object({ type: z.literal('live_stats'), data: LiveStats }),
+  /** A collaborative session's live event (collab-sessions-contract.ts), to its members only. */
+  z.object({ type: z.literal('collab'), data: CollabEvent }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

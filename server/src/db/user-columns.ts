@@ -22,6 +22,14 @@ export const userNameSelect = {
   profile: { select: { displayName: true } },
 } as const satisfies Prisma.UserSelect;
 
+/** The columns a user's display name and avatar are made from (a person shown with a picture). */
+export const userPersonSelect = {
+  id: true,
+  name: true,
+  picture: true,
+  profile: { select: { displayName: true, profileImageKey: true } },
+} as const satisfies Prisma.UserSelect;
+
 /** The profile's display name, else the account's name. */
 export function displayNameOf(user: { name: string | null; profile: { displayName: string | null } | null }) {
   return user.profile?.displayName ?? user.name;

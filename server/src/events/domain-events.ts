@@ -63,7 +63,33 @@ export type DomainEvent =
       isInternal: boolean;
     }
   /** An admin changed a ticket's status, priority, assignee or notes. */
-  | { type: 'support.ticket_updated'; ticketNumber: string; ticketOwnerId: string };
+  | { type: 'support.ticket_updated'; ticketNumber: string; ticketOwnerId: string }
+  /** A member entered a challenge with one of their recordings (challenge_entry activity). */
+  | { type: 'challenge.entered'; challengeId: string; title: string; userId: string; entryId: string }
+  /**
+   * The closing job closed a challenge: the winner was paid prize plus fees (winnerUserId), or,
+   * without entries, whoever paid in was refunded. Entrants are told the result.
+   */
+  | {
+      type: 'challenge.closed';
+      challengeId: string;
+      title: string;
+      winnerUserId: string | null;
+      payoutCredits: number;
+      entrantIds: string[];
+    }
+  /**
+   * A requester accepted a response on the collaboration board: a collaborative session is open
+   * for both (collaboration_started activity).
+   */
+  | {
+      type: 'collaboration.started';
+      requestId: string;
+      requestTitle: string;
+      requesterId: string;
+      responderId: string;
+      sessionId: string;
+    };
 
 /**
  * Told at once, in process, never stored:

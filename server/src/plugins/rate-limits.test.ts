@@ -78,6 +78,24 @@ describe('everything else: per user once signed in, per address otherwise (RATE_
     expect(statuses).toEqual([404, 401, 404, 401, 404, 429]);
   });
 
+  it('a challenge entry’s and a session take’s audio have the media budget, like /api/files', async () => {
+    // A player seeking fetches many ranges. Unknown ids answer 404 (signed out, the take 401),
+    // and still count against whichever budget the route has.
+    const ids = '00000000-0000-4000-8000-000000000001';
+    const other = '00000000-0000-4000-8000-000000000002';
+    const cases = [
+      { url: `/api/challenges/${ids}/entries/${other}/audio`, status: 404, from: '10.0.0.11' },
+      { url: `/api/collaborative-sessions/${ids}/takes/${other}/audio`, status: 401, from: '10.0.0.12' },
+    ];
+    for (const { url, status, from } of cases) {
+      const statuses = [];
+      for (let i = 0; i < 8; i++) {
+        statuses.push((await t.app.inject({ method: 'GET', url, remoteAddress: from })).statusCode);
+      }
+      expect(statuses).toEqual(Array(8).fill(status));
+    }
+  });
+
   it('health and readiness are never limited', async () => {
     for (let i = 0; i < 8; i++) {
       expect(

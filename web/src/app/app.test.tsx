@@ -51,6 +51,7 @@ describe('App shell', () => {
       '/support/ticket/:ticketNumber',
       '/studio/:beatId',
       '/studio/collaborate/create',
+      '/studio/collaborate',
       '/studio/collaborate/:sessionCode',
       '/challenges',
       '/challenges/:id',
@@ -115,20 +116,6 @@ describe('App shell', () => {
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-  });
-
-  it.each([
-    ['/challenges', 'Challenges'],
-    ['/studio/collaborate/create?beat=b-1', 'Collaborative Studio'],
-  ])('says %s is coming soon, with a way back to browsing (issue 8, defect 12)', async (path, title) => {
-    signedOut();
-    renderApp(path);
-
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: `What ${title} will offer` })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse Beats' })).toHaveAttribute('href', '/');
-    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
   });
 
   it('asks a visitor on a support ticket to sign in (community.md §6)', async () => {

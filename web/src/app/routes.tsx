@@ -26,7 +26,8 @@ const LocalCheckoutPage = lazyPage(
 const ActivityRoute = lazyPage(() => import('./routes/activity-route'), 'ActivityRoute');
 const AdminRoute = lazyPage(() => import('./routes/admin-route'), 'AdminRoute');
 const BeatRoute = lazyPage(() => import('./routes/beat-route'), 'BeatRoute');
-const ComingSoonPage = lazyPage(() => import('./routes/coming-soon-page'), 'ComingSoonPage');
+const ChallengesRoute = lazyPage(() => import('./routes/challenges-route'), 'ChallengesRoute');
+const ChallengeRoute = lazyPage(() => import('./routes/challenges-route'), 'ChallengeRoute');
 const DownloadsRoute = lazyPage(() => import('./routes/downloads-route'), 'DownloadsRoute');
 const EarningsRoute = lazyPage(() => import('./routes/earnings-route'), 'EarningsRoute');
 const LocalAccountCheckoutRoute = lazyPage(
@@ -36,6 +37,11 @@ const LocalAccountCheckoutRoute = lazyPage(
 const ProfileRoute = lazyPage(() => import('./routes/profile-route'), 'ProfileRoute');
 const SettingsRoute = lazyPage(() => import('./routes/settings-route'), 'SettingsRoute');
 const StudioRoute = lazyPage(() => import('./routes/studio-route'), 'StudioRoute');
+const CollabSessionRoute = lazyPage(() => import('./routes/collab-session-route'), 'CollabSessionRoute');
+const CreateSessionPage = lazyPage(
+  () => import('../features/collab-session/components/create-session-page'),
+  'CreateSessionPage',
+);
 const UploadRoute = lazyPage(() => import('./routes/upload-route'), 'UploadRoute');
 const SupportCenterPage = lazyPage(
   () => import('../features/support/components/support-center-page'),
@@ -44,6 +50,14 @@ const SupportCenterPage = lazyPage(
 const TicketThreadPage = lazyPage(
   () => import('../features/support/components/ticket-thread-page'),
   'TicketThreadPage',
+);
+const CollaborationsPage = lazyPage(
+  () => import('../features/collaborations/components/collaborations-page'),
+  'CollaborationsPage',
+);
+const CollaborationDetailPage = lazyPage(
+  () => import('../features/collaborations/components/collaboration-detail-page'),
+  'CollaborationDetailPage',
 );
 const AdminTicketPage = lazyPage(
   () => import('../features/support-desk/components/admin-ticket-page'),
@@ -157,12 +171,24 @@ export const appRoutes: RouteObject[] = [
           </MembersOnly>
         ),
       },
-      { path: 'studio/collaborate/create', element: <ComingSoonPage area="studio" /> },
-      { path: 'studio/collaborate/:sessionCode', element: <ComingSoonPage area="studio" /> },
-      { path: 'challenges', element: <ComingSoonPage area="challenges" /> },
-      { path: 'challenges/:id', element: <ComingSoonPage area="challenges" /> },
-      { path: 'collaborations', element: <ComingSoonPage area="collaborations" /> },
-      { path: 'collaborations/:id', element: <ComingSoonPage area="collaborations" /> },
+      {
+        path: 'studio/collaborate/create',
+        element: (
+          <MembersOnly
+            title="Sign in to start a session"
+            description="Open a live session over this beat and invite up to three others with its code."
+          >
+            {() => <CreateSessionPage />}
+          </MembersOnly>
+        ),
+      },
+      // No code: the page shows 'No session code provided' with the way on.
+      { path: 'studio/collaborate', element: <CollabSessionRoute /> },
+      { path: 'studio/collaborate/:sessionCode', element: <CollabSessionRoute /> },
+      { path: 'challenges', element: <ChallengesRoute /> },
+      { path: 'challenges/:id', element: <ChallengeRoute /> },
+      { path: 'collaborations', element: <CollaborationsPage /> },
+      { path: 'collaborations/:id', element: <CollaborationDetailPage /> },
       {
         path: 'activity',
         element: (

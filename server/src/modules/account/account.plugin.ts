@@ -24,6 +24,8 @@ export const accountPlugin = fp(
       // Takes and studio sessions; the takes' files are deleted after the commit.
       (tx, userId) => app.recordings.removeAll(tx, userId),
       (tx, userId) => app.studio.removeAll(tx, userId),
+      // Collaboration requests (with the responses to them) and the user's own responses.
+      (tx, userId) => app.collaborations.removeAll(tx, userId),
     ];
     const { stripe, provider } = app.payments;
     app.decorate(
@@ -59,6 +61,7 @@ export const accountPlugin = fp(
       'subscriptions',
       'recordings',
       'studio',
+      'collaborations',
     ],
   },
 );

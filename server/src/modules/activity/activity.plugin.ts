@@ -31,6 +31,8 @@ export const activityPlugin = fp(
     events.on('beat.rated', (event, meta) => activity.onBeatRated(event, meta));
     events.on('beat.deleted', (event) => activity.onBeatDeleted(event));
     events.on('beat.purchased', (event, meta) => activity.onBeatPurchased(event, meta));
+    events.on('collaboration.started', (event, meta) => activity.onCollaborationStarted(event, meta));
+    events.on('challenge.entered', (event, meta) => activity.onChallengeEntered(event, meta));
 
     await app.register(activityRoutes);
   },

@@ -146,6 +146,36 @@ export function createActivityService(deps: {
       });
     },
 
+    /**
+     * A requester accepted a response on the collaboration board: "X started a collaboration on
+     * <request>", by the requester, linking to the request.
+     */
+    async onCollaborationStarted(
+      event: { requestId: string; requestTitle: string; requesterId: string },
+      meta: EventMeta,
+    ) {
+      await record({
+        type: 'collaboration_started',
+        userId: event.requesterId,
+        targetId: event.requestId,
+        targetName: event.requestTitle,
+        metadata: {},
+        eventId: meta.eventId,
+      });
+    },
+
+    /** A member entered a challenge: the item links to the challenge. */
+    async onChallengeEntered(event: { challengeId: string; title: string; userId: string }, meta: EventMeta) {
+      await record({
+        type: 'challenge_entry',
+        userId: event.userId,
+        targetId: event.challengeId,
+        targetName: event.title,
+        metadata: {},
+        eventId: meta.eventId,
+      });
+    },
+
     async onBeatDeleted(event: { beatId: string }) {
       await repo.deleteForTarget(event.beatId);
       cached = null;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
+import { fileRequestOf, mediaRateLimit, sendFile } from '../../http/file-answer';
 
 /**
  * GET and HEAD /api/files/{key}: stored audio and images (files.service.ts decides the answer:
@@ -11,24 +12,13 @@ export const filesRoutes: FastifyPluginAsync<{ config: Config }> = async (app, {
     method: ['GET', 'HEAD'],
     url: '/api/files/*',
     config: {
-      rateLimit: { max: Math.max(config.rateLimitMax * 10, 6000), timeWindow: '1 minute' },
+      rateLimit: mediaRateLimit(config.rateLimitMax),
       // Public reads: no session lookup (a SELECT per range request while a player seeks).
       sessionLookup: false,
     },
     handler: async (request, reply) => {
-      const { headers } = request;
-      const answer = await app.files.read((request.params as { '*': string })['*'], {
-        head: request.method === 'HEAD',
-        range: headers.range,
-        ifNoneMatch: headers['if-none-match'],
-        ifRange: headers['if-range'],
-      });
-      reply.status(answer.status);
-      if (answer.status === 404) return reply.send({ error: answer.error });
-      reply.headers(answer.headers);
-      if (answer.status === 416) return reply.send({ error: answer.error });
-      if (answer.status === 304) return reply.send();
-      return reply.send(answer.body ?? undefined);
+      const answer = await app.files.read((request.params as { '*': string })['*'], fileRequestOf(request));
+      return sendFile(reply, answer);
     },
   });
 };

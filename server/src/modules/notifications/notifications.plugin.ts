@@ -35,6 +35,7 @@ export const notificationsPlugin = fp(
     events.on('beat.rated', (event, meta) => notifications.onBeatRated(event, meta));
     events.on('beat.purchased', (event, meta) => notifications.onBeatPurchased(event, meta));
     events.on('beat.created', (event, meta) => notifications.onBeatCreated(event, meta));
+    events.on('challenge.closed', (event, meta) => notifications.onChallengeClosed(event, meta));
 
     await app.register(notificationsRoutes);
   },

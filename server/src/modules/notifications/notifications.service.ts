@@ -37,6 +37,7 @@ export function toNotification(row: NotificationRow): Notification {
       ...(typeof data.followerId === 'string' ? { followerId: data.followerId } : {}),
       ...(typeof data.beatId === 'string' ? { beatId: data.beatId } : {}),
       ...(typeof data.ticketNumber === 'string' ? { ticketNumber: data.ticketNumber } : {}),
+      ...(typeof data.challengeId === 'string' ? { challengeId: data.challengeId } : {}),
     },
   };
 }
@@ -234,6 +235,45 @@ export function createNotificationsService(deps: {
             eventId: meta.eventId,
           },
         ],
+        null,
+      );
+    },
+
+    /**
+     * challenge_result to every entrant when a challenge closes: the winner hears what was paid,
+     * the others who won. Always on: it answers an entry the member made.
+     */
+    async onChallengeClosed(
+      event: {
+        challengeId: string;
+        title: string;
+        winnerUserId: string | null;
+        payoutCredits: number;
+        entrantIds: string[];
+      },
+      meta: EventMeta,
+    ) {
+      if (!event.entrantIds.length) return;
+      const names = event.winnerUserId
+        ? await repo.names([event.winnerUserId])
+        : new Map<string, string | null>();
+      const winner = event.winnerUserId
+        ? displayName(names.get(event.winnerUserId), event.winnerUserId)
+        : null;
+      await notify(
+        event.entrantIds.map((userId) => ({
+          userId,
+          type: 'challenge_result',
+          title: userId === event.winnerUserId ? 'You won a challenge!' : 'Challenge winner announced',
+          message:
+            userId !== event.winnerUserId
+              ? `${winner} won ${event.title}`
+              : event.payoutCredits > 0
+                ? `You won ${event.title}: ${event.payoutCredits} credits were added to your balance`
+                : `You won ${event.title}`,
+          data: { challengeId: event.challengeId },
+          eventId: meta.eventId,
+        })),
         null,
       );
     },

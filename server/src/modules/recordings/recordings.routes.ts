@@ -8,14 +8,14 @@ import {
   Recording,
   RecordingsResponse,
 } from '@beatroom/shared/recordings-contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { signedInUser } from '../../http/authenticate';
+import { fileRequestOf, mediaRateLimit, sendFile } from '../../http/file-answer';
 import { badRequest, tooLarge } from '../../http/http-errors';
 import { beatIdParams, idParams } from '../../http/params';
-import type { FileAnswer } from '../files/files.service';
 import type { StoredTake } from './recordings.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -30,15 +30,6 @@ const LEADING_FIELDS = [
   RECORDING_UPLOAD_FIELDS.isPublic,
 ];
 const TEXT_FIELDS = new Set<string>([...LEADING_FIELDS, RECORDING_UPLOAD_FIELDS.idempotencyKey]);
-
-function sendFile(reply: FastifyReply, answer: FileAnswer) {
-  reply.status(answer.status);
-  if (answer.status === 404) return reply.send({ error: answer.error });
-  reply.headers(answer.headers);
-  if (answer.status === 416) return reply.send({ error: answer.error });
-  if (answer.status === 304) return reply.send();
-  return reply.send(answer.body ?? undefined);
-}
 
 /**
  * Recordings (issue 13): upload, the caller's list, delete, the audio of a take, plays, and a
@@ -140,18 +131,12 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/recordings/:id/audio',
-    config: { rateLimit: { max: Math.max(config.rateLimitMax * 10, 6000), timeWindow: '1 minute' } },
+    config: { rateLimit: mediaRateLimit(config.rateLimitMax) },
     handler: async (request, reply) => {
-      const { headers } = request;
       const answer = await recordings.audio(
         request.session?.user ?? null,
         (request.params as { id: string }).id,
-        {
-          head: request.method === 'HEAD',
-          range: headers.range,
-          ifNoneMatch: headers['if-none-match'],
-          ifRange: headers['if-range'],
-        },
+        fileRequestOf(request),
       );
       return sendFile(reply, answer);
     },

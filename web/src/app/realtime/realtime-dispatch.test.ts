@@ -1,6 +1,8 @@
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useActivityFeedStore } from '../../features/activity/store/activity-feed-store';
+import { challengeKeys } from '../../features/challenges/api';
+import { creditsKeys } from '../../features/credits/api';
 import { downloadsKeys } from '../../features/downloads/api';
 import { earningsKeys } from '../../features/earnings/api';
 import { invoiceKeys } from '../../features/invoices/api';
@@ -54,6 +56,25 @@ describe('realtime dispatch of sales', () => {
     expect(stale()).toEqual(['earnings']);
     expect(toast).toHaveBeenCalledTimes(1);
     expect((toast.mock.calls[0]![0] as CustomEvent).detail).toMatchObject({ title: 'New sale' });
+  });
+
+  it('refreshes the balance and the challenges when a challenge the user entered closes', () => {
+    const queryClient = createTestQueryClient();
+    const credits = creditsKeys.user(listener.id);
+    const challenge = [...challengeKeys.all, 'detail', 'c-1', listener.id];
+    queryClient.setQueryData(credits, {});
+    queryClient.setQueryData(challenge, {});
+    const notification = makeNotification({
+      type: 'challenge_result',
+      title: 'You won a challenge!',
+      data: { challengeId: 'c-1' },
+    });
+    dispatchServerMessage(
+      { type: 'notification', data: { type: 'new_notification', notification } },
+      { queryClient, userId: listener.id, openNotification: vi.fn() },
+    );
+    expect(queryClient.getQueryState(credits)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(challenge)?.isInvalidated).toBe(true);
   });
 
   it('leaves the earnings alone for other notifications', () => {

@@ -2,8 +2,11 @@ import { TIMINGS } from '@beatroom/shared/limits';
 import type { Notification, ServerMessage } from '@beatroom/shared/realtime-contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { receiveActivity } from '../../features/activity/api';
+import { receiveCollabEvent } from '../../features/collab-session/api';
 import { useActivityFeedStore } from '../../features/activity/store/activity-feed-store';
 import { analyticsKeys } from '../../features/analytics/api';
+import { challengeKeys } from '../../features/challenges/api';
+import { creditsKeys } from '../../features/credits/api';
 import { downloadsKeys } from '../../features/downloads/api';
 import { earningsKeys } from '../../features/earnings/api';
 import { invoiceKeys } from '../../features/invoices/api';
@@ -49,6 +52,11 @@ export function dispatchServerMessage(message: ServerMessage, context: DispatchC
           // A sale of one of the user's beats: their Earnings page reads the new ledger.
           if (notification.type === 'new_sale') {
             void queryClient.invalidateQueries({ queryKey: earningsKeys.user(userId) });
+          }
+          // A challenge the user entered closed: the winner's balance holds the prize now.
+          if (notification.type === 'challenge_result') {
+            void queryClient.invalidateQueries({ queryKey: challengeKeys.all });
+            void queryClient.invalidateQueries({ queryKey: creditsKeys.user(userId) });
           }
           const target = notificationTarget(notification);
           showToast({
@@ -107,6 +115,10 @@ export function dispatchServerMessage(message: ServerMessage, context: DispatchC
       // A ticket changed: the member's and the desk's views of it refetch (whichever are cached).
       receiveSupportUpdate(queryClient, message.data.ticket_number);
       receiveDeskUpdate(queryClient, message.data.ticket_number);
+      break;
+    case 'collab':
+      // A collaborative session this user is in: its page's state follows live.
+      receiveCollabEvent(queryClient, message.data);
       break;
     case 'heartbeat':
       break;

@@ -100,6 +100,9 @@ describe('the beat page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Record Vocals' }));
     expect(useSignInDialog.getState().isOpen).toBe(true);
+    useSignInDialog.setState({ isOpen: false });
+    await user.click(screen.getByRole('button', { name: 'Record Together' }));
+    expect(useSignInDialog.getState().isOpen).toBe(true);
   });
 
   it('for a member: Favorited from the server, Record Vocals goes to the studio', async () => {
@@ -109,6 +112,13 @@ describe('the beat page', () => {
     expect(screen.getAllByRole('button', { name: 'Rate Beat' })[0]).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Record Vocals' }));
     expect(router.state.location.pathname).toBe(`/studio/${beat.id}`);
+  });
+
+  it('for a member: Record Together opens a collaborative session over the beat', async () => {
+    const { user, router } = setup(listener);
+    await user.click(await screen.findByRole('button', { name: 'Record Together' }));
+    expect(router.state.location.pathname).toBe('/studio/collaborate/create');
+    expect(router.state.location.search).toBe(`?beat=${beat.id}`);
   });
 
   const ownerHandlers: Record<string, FetchHandler> = {

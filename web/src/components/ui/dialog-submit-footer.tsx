@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from './button';
+import { DialogFormButtons } from './dialog-form-buttons';
 import { ErrorBanner } from './error-banner';
 
 /**
@@ -29,15 +29,10 @@ export function DialogSubmitFooter({
   note?: ReactNode;
 }) {
   const buttons = (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="secondary" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={!canSubmit}>
-        {pending || leaving ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-        {leaving ? 'Redirecting to checkout...' : pending ? 'Processing...' : label}
-      </Button>
-    </div>
+    <DialogFormButtons onCancel={onCancel} submitDisabled={!canSubmit}>
+      {pending || leaving ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+      {leaving ? 'Redirecting to checkout...' : pending ? 'Processing...' : label}
+    </DialogFormButtons>
   );
   return (
     <>

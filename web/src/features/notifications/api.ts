@@ -101,6 +101,8 @@ export function notificationTarget(notification: Notification): string | null {
   if (type === 'new_follower' && data.followerId) return `/profile/${encodeURIComponent(data.followerId)}`;
   if (type === 'support_reply' && data.ticketNumber)
     return `/support/ticket/${encodeURIComponent(data.ticketNumber)}`;
+  if (type === 'challenge_result' && data.challengeId)
+    return `/challenges/${encodeURIComponent(data.challengeId)}`;
   return null;
 }
 

@@ -62,10 +62,12 @@ function BeatView({ beat, slots }: { beat: BeatDetail; slots: BeatPageSlots }) {
   // The public address of the page: the desktop app runs from files, the site is on its server.
   const shareUrl = `${platform.api?.baseUrl ?? window.location.origin}/beat/${beat.id}`;
 
-  const recordVocals = () => {
+  // Both studios need an account: a visitor is asked to sign in first.
+  const openStudio = (path: string) => () => {
     if (!user) openSignIn();
-    else void navigate(`/studio/${beat.id}`);
+    else void navigate(path);
   };
+  const recordVocals = openStudio(`/studio/${beat.id}`);
 
   return (
     <article aria-labelledby="beat-title" className="flex flex-col gap-8">
@@ -75,6 +77,7 @@ function BeatView({ beat, slots }: { beat: BeatDetail; slots: BeatPageSlots }) {
         slots={slots}
         shareUrl={shareUrl}
         onRecord={recordVocals}
+        onRecordTogether={openStudio(`/studio/collaborate/create?beat=${encodeURIComponent(beat.id)}`)}
         onManage={isOwner ? () => setManageOpen(true) : null}
         // A beat sold exclusively is out of the store: promoting it would be refused (409).
         promoteButton={isOwner && !beat.sold_exclusively ? slots.promoteButton(beat) : null}

@@ -2,7 +2,7 @@ import type { BeatDetail } from '@beatroom/shared/beats-contract';
 import { formatPriceIn } from '@beatroom/shared/format-money';
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import type { Currency } from '@beatroom/shared/money-constants';
-import { Download, Headphones, MicVocal, Settings2, Share2 } from 'lucide-react';
+import { Download, Headphones, MicVocal, Settings2, Share2, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +22,7 @@ export function BeatSummary({
   slots,
   shareUrl,
   onRecord,
+  onRecordTogether,
   onManage,
   promoteButton,
 }: {
@@ -30,6 +31,8 @@ export function BeatSummary({
   slots: BeatPageSlots;
   shareUrl: string;
   onRecord: () => void;
+  /** Opens a collaborative session over this beat (up to four people, live). */
+  onRecordTogether: () => void;
   /** Offered to the beat's owner only. */
   onManage: (() => void) | null;
   /** The owner's Promote (a slot); null for everyone else and for a beat out of the store. */
@@ -90,6 +93,10 @@ export function BeatSummary({
           <Button onClick={onRecord}>
             <MicVocal aria-hidden="true" className="size-4" />
             Record Vocals
+          </Button>
+          <Button variant="secondary" onClick={onRecordTogether}>
+            <Users aria-hidden="true" className="size-4" />
+            Record Together
           </Button>
           {slots.rateButton(beat)}
           {slots.favoriteButton(beat)}

@@ -1,5 +1,5 @@
 import type { NotificationType } from '@beatroom/shared/community-constants';
-import { CircleDollarSign, LifeBuoy, Megaphone, Music, Star, UserPlus } from 'lucide-react';
+import { CircleDollarSign, LifeBuoy, Megaphone, Music, Star, Trophy, UserPlus } from 'lucide-react';
 
 const icons: Record<NotificationType, { Icon: typeof Music; className: string }> = {
   new_follower: { Icon: UserPlus, className: 'bg-sky-500/15 text-sky-400' },
@@ -8,6 +8,7 @@ const icons: Record<NotificationType, { Icon: typeof Music; className: string }>
   promotional: { Icon: Megaphone, className: 'bg-emerald-500/15 text-emerald-400' },
   new_sale: { Icon: CircleDollarSign, className: 'bg-green-500/15 text-green-400' },
   support_reply: { Icon: LifeBuoy, className: 'bg-rose-500/15 text-rose-400' },
+  challenge_result: { Icon: Trophy, className: 'bg-yellow-500/15 text-yellow-400' },
 };
 
 /** The round type icon in front of a notification. */
@@ -33,4 +34,5 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   promotional: 'Promotions',
   new_sale: 'Sales',
   support_reply: 'Support',
+  challenge_result: 'Challenges',
 };

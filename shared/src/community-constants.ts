@@ -35,6 +35,10 @@ export const NOTIFICATION_TYPES = [
   'support_reply',
   /** A challenge the member entered closed: they won it, or who did (data.challengeId). */
   'challenge_result',
+  /** Someone responded to the member's collaboration request (data.collaborationId). */
+  'collaboration_response',
+  /** The requester accepted the member's response: a session is open (data.collaborationId). */
+  'collaboration_accepted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -50,6 +50,8 @@ export const Notification = z.object({
     ticketNumber: z.string().optional(),
     /** challenge_result: the challenge that closed. */
     challengeId: z.string().optional(),
+    /** collaboration_response, collaboration_accepted: the board request. */
+    collaborationId: z.string().optional(),
   }),
 });
 export type Notification = z.infer<typeof Notification>;

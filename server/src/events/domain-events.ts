@@ -89,6 +89,14 @@ export type DomainEvent =
       requesterId: string;
       responderId: string;
       sessionId: string;
+    }
+  /** A member responded to a collaboration request (a notification to the requester). */
+  | {
+      type: 'collaboration.responded';
+      requestId: string;
+      requestTitle: string;
+      requesterId: string;
+      responderId: string;
     };
 
 /**

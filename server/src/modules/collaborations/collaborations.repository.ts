@@ -196,14 +196,18 @@ export function createCollaborationsRepository(prisma: PrismaClient) {
       });
     },
 
-    /** The new response, or null when this member already responded (even concurrently). */
+    /**
+     * The new response, or null when this member already responded (even concurrently: the
+     * unique index; `tx` is aborted then).
+     */
     async createResponse(
+      tx: Tx,
       requestId: string,
       userId: string,
       input: { message: string; recordingId: string | null; beatId: string | null },
     ): Promise<CollaborationResponse | null> {
       try {
-        const row = await prisma.collaborationResponse.create({
+        const row = await tx.collaborationResponse.create({
           data: {
             requestId,
             userId,

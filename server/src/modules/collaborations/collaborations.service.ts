@@ -97,9 +97,31 @@ export function createCollaborationsService(deps: {
       if (beatId && !(await repo.beatOwnedBy(beatId, user.id))) {
         throw badRequest(COLLABORATION_TEXTS.BEAT_NOT_YOURS);
       }
-      const created = await repo.createResponse(id, user.id, { message: input.message, recordingId, beatId });
-      if (!created) throw conflict(COLLABORATION_TEXTS.ALREADY_RESPONDED);
-      return created;
+      // The response and its event commit together: the requester is told of every response
+      // (a notification, live), exactly once.
+      const outcome = await repo.transaction(async (tx) => {
+        // Under the request's lock: a request the requester closed (or accepted) a moment ago
+        // takes no more responses.
+        const locked = await repo.lockRequest(tx, id);
+        if (!locked) throw notFound(COLLABORATION_TEXTS.NOT_FOUND);
+        if (locked.status !== 'open') throw conflict(COLLABORATION_TEXTS.CLOSED);
+        const created = await repo.createResponse(tx, id, user.id, {
+          message: input.message,
+          recordingId,
+          beatId,
+        });
+        if (!created) throw conflict(COLLABORATION_TEXTS.ALREADY_RESPONDED);
+        const eventId = await events.record(tx, {
+          type: 'collaboration.responded',
+          requestId: id,
+          requestTitle: locked.title,
+          requesterId: locked.userId,
+          responderId: user.id,
+        });
+        return { created, eventId };
+      });
+      await events.deliver([outcome.eventId]);
+      return outcome.created;
     },
 
     /** Every response for the requester; a responder's own (or none) for anyone else. */

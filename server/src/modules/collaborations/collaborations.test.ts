@@ -237,6 +237,27 @@ describe('responding', () => {
     expect(seenByBob).toMatchObject({ response_count: 1, current_user_response_id: res.json().id });
   });
 
+  it('tells the requester of each response once (a notification, with the request to open)', async () => {
+    const asked = await post(ann, { title: 'Notify me' });
+    expect((await respond(cy, asked.id, { message: 'Count me in' })).statusCode).toBe(201);
+    expect((await respond(cy, asked.id, { message: 'Again' })).statusCode).toBe(409);
+    await eventually(async () => {
+      const list = (await ann.agent.get('/api/notifications')).json().notifications as {
+        type: string;
+        message: string;
+        data: Record<string, string>;
+      }[];
+      const about = list.filter((n) => n.data.collaborationId === asked.id);
+      expect(about).toEqual([
+        expect.objectContaining({
+          type: 'collaboration_response',
+          message: 'cy responded to Notify me',
+          data: { collaborationId: asked.id },
+        }),
+      ]);
+    });
+  });
+
   it('the requester sees every response; a responder only their own; others none', async () => {
     await respond(cy, request.id, { message: 'Me too' });
     const forAnn = (await ann.agent.get(`/api/collaborations/${request.id}/responses`)).json().responses;
@@ -331,6 +352,16 @@ describe('accepting a response', () => {
     expect(mine[0]).toMatchObject({ status: 'accepted', session_code: code });
     expect((await ann.agent.get(`/api/collaborations/${request.id}`)).json().status).toBe('closed');
 
+    // The chosen responder is told the session waits for them.
+    await eventually(async () => {
+      const list = (await bob.agent.get('/api/notifications')).json().notifications as {
+        type: string;
+        data: Record<string, string>;
+      }[];
+      expect(list.filter((n) => n.type === 'collaboration_accepted')).toEqual([
+        expect.objectContaining({ data: { collaborationId: request.id } }),
+      ]);
+    });
     await eventually(async () => {
       const feed = (await ann.agent.get('/api/activity?scope=mine')).json().activities;
       expect(feed[0]).toMatchObject({

@@ -36,6 +36,10 @@ export const notificationsPlugin = fp(
     events.on('beat.purchased', (event, meta) => notifications.onBeatPurchased(event, meta));
     events.on('beat.created', (event, meta) => notifications.onBeatCreated(event, meta));
     events.on('challenge.closed', (event, meta) => notifications.onChallengeClosed(event, meta));
+    events.on('collaboration.responded', (event, meta) =>
+      notifications.onCollaborationResponded(event, meta),
+    );
+    events.on('collaboration.started', (event, meta) => notifications.onCollaborationStarted(event, meta));
 
     await app.register(notificationsRoutes);
   },

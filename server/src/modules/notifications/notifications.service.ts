@@ -38,6 +38,7 @@ export function toNotification(row: NotificationRow): Notification {
       ...(typeof data.beatId === 'string' ? { beatId: data.beatId } : {}),
       ...(typeof data.ticketNumber === 'string' ? { ticketNumber: data.ticketNumber } : {}),
       ...(typeof data.challengeId === 'string' ? { challengeId: data.challengeId } : {}),
+      ...(typeof data.collaborationId === 'string' ? { collaborationId: data.collaborationId } : {}),
     },
   };
 }
@@ -274,6 +275,51 @@ export function createNotificationsService(deps: {
           data: { challengeId: event.challengeId },
           eventId: meta.eventId,
         })),
+        null,
+      );
+    },
+
+    /** collaboration_response to the requester: someone answered their board request. */
+    async onCollaborationResponded(
+      event: { requestId: string; requestTitle: string; requesterId: string; responderId: string },
+      meta: EventMeta,
+    ) {
+      const names = await repo.names([event.responderId]);
+      await notify(
+        [
+          {
+            userId: event.requesterId,
+            type: 'collaboration_response',
+            title: 'New response to your request',
+            message: `${displayName(names.get(event.responderId), event.responderId)} responded to ${event.requestTitle}`,
+            data: { collaborationId: event.requestId },
+            eventId: meta.eventId,
+          },
+        ],
+        null,
+      );
+    },
+
+    /**
+     * collaboration_accepted to the responder the requester chose: the session is open and waits
+     * for them (the requester is already in it).
+     */
+    async onCollaborationStarted(
+      event: { requestId: string; requestTitle: string; requesterId: string; responderId: string },
+      meta: EventMeta,
+    ) {
+      const names = await repo.names([event.requesterId]);
+      await notify(
+        [
+          {
+            userId: event.responderId,
+            type: 'collaboration_accepted',
+            title: 'Your response was accepted',
+            message: `${displayName(names.get(event.requesterId), event.requesterId)} accepted your response to ${event.requestTitle}: the session is open`,
+            data: { collaborationId: event.requestId },
+            eventId: meta.eventId,
+          },
+        ],
         null,
       );
     },

@@ -2,10 +2,12 @@ import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useActivityFeedStore } from '../../features/activity/store/activity-feed-store';
 import { challengeKeys } from '../../features/challenges/api';
+import { collaborationKeys } from '../../features/collaborations/api';
 import { creditsKeys } from '../../features/credits/api';
 import { downloadsKeys } from '../../features/downloads/api';
 import { earningsKeys } from '../../features/earnings/api';
 import { invoiceKeys } from '../../features/invoices/api';
+import { notificationTarget } from '../../features/notifications/api';
 import { TOAST_EVENT } from '../../lib/toast';
 import { listener, makeActivity, makeNotification, producer } from '../../test/fixtures';
 import { createTestQueryClient } from '../../test/render';
@@ -76,6 +78,26 @@ describe('realtime dispatch of sales', () => {
     expect(queryClient.getQueryState(credits)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(challenge)?.isInvalidated).toBe(true);
   });
+
+  it.each(['collaboration_response', 'collaboration_accepted'] as const)(
+    'refreshes the board request, whose View opens it, on %s',
+    (type) => {
+      const queryClient = createTestQueryClient();
+      const responses = collaborationKeys.responses('r-1');
+      queryClient.setQueryData(responses, { responses: [] });
+      const notification = makeNotification({
+        type,
+        title: 'Collaboration',
+        data: { collaborationId: 'r-1' },
+      });
+      expect(notificationTarget(notification)).toBe('/collaborations/r-1');
+      dispatchServerMessage(
+        { type: 'notification', data: { type: 'new_notification', notification } },
+        { queryClient, userId: listener.id, openNotification: vi.fn() },
+      );
+      expect(queryClient.getQueryState(responses)?.isInvalidated).toBe(true);
+    },
+  );
 
   it('leaves the earnings alone for other notifications', () => {
     const { dispatch, stale } = cachesOf(producer.id);

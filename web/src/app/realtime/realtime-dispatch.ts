@@ -6,6 +6,7 @@ import { receiveCollabEvent } from '../../features/collab-session/api';
 import { useActivityFeedStore } from '../../features/activity/store/activity-feed-store';
 import { analyticsKeys } from '../../features/analytics/api';
 import { challengeKeys } from '../../features/challenges/api';
+import { collaborationKeys } from '../../features/collaborations/api';
 import { creditsKeys } from '../../features/credits/api';
 import { downloadsKeys } from '../../features/downloads/api';
 import { earningsKeys } from '../../features/earnings/api';
@@ -57,6 +58,13 @@ export function dispatchServerMessage(message: ServerMessage, context: DispatchC
           if (notification.type === 'challenge_result') {
             void queryClient.invalidateQueries({ queryKey: challengeKeys.all });
             void queryClient.invalidateQueries({ queryKey: creditsKeys.user(userId) });
+          }
+          // A response to the user's board request, or theirs accepted: the request page reloads.
+          if (
+            notification.type === 'collaboration_response' ||
+            notification.type === 'collaboration_accepted'
+          ) {
+            void queryClient.invalidateQueries({ queryKey: collaborationKeys.all });
           }
           const target = notificationTarget(notification);
           showToast({

@@ -103,6 +103,9 @@ export function notificationTarget(notification: Notification): string | null {
     return `/support/ticket/${encodeURIComponent(data.ticketNumber)}`;
   if (type === 'challenge_result' && data.challengeId)
     return `/challenges/${encodeURIComponent(data.challengeId)}`;
+  // The request's page: the requester sees the responses; the accepted responder, Open Session.
+  if ((type === 'collaboration_response' || type === 'collaboration_accepted') && data.collaborationId)
+    return `/collaborations/${encodeURIComponent(data.collaborationId)}`;
   return null;
 }
 

@@ -1,5 +1,15 @@
 import type { NotificationType } from '@beatroom/shared/community-constants';
-import { CircleDollarSign, LifeBuoy, Megaphone, Music, Star, Trophy, UserPlus } from 'lucide-react';
+import {
+  CircleDollarSign,
+  Handshake,
+  LifeBuoy,
+  Megaphone,
+  MessageSquareReply,
+  Music,
+  Star,
+  Trophy,
+  UserPlus,
+} from 'lucide-react';
 
 const icons: Record<NotificationType, { Icon: typeof Music; className: string }> = {
   new_follower: { Icon: UserPlus, className: 'bg-sky-500/15 text-sky-400' },
@@ -9,6 +19,8 @@ const icons: Record<NotificationType, { Icon: typeof Music; className: string }>
   new_sale: { Icon: CircleDollarSign, className: 'bg-green-500/15 text-green-400' },
   support_reply: { Icon: LifeBuoy, className: 'bg-rose-500/15 text-rose-400' },
   challenge_result: { Icon: Trophy, className: 'bg-yellow-500/15 text-yellow-400' },
+  collaboration_response: { Icon: MessageSquareReply, className: 'bg-indigo-500/15 text-indigo-400' },
+  collaboration_accepted: { Icon: Handshake, className: 'bg-teal-500/15 text-teal-400' },
 };
 
 /** The round type icon in front of a notification. */
@@ -35,4 +47,6 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   new_sale: 'Sales',
   support_reply: 'Support',
   challenge_result: 'Challenges',
+  collaboration_response: 'Collaboration responses',
+  collaboration_accepted: 'Collaborations started',
 };

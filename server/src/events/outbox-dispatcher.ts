@@ -19,13 +19,25 @@ export interface OutboxDispatcherOptions {
   pollMs?: number;
   /** Longest wait between two attempts of a failing event. */
   maxRetryDelayMs?: number;
+  /**
+   * How long closing waits for deliveries in flight. A delivery can wait forever for a
+   * connection of a pool that was ended under it (the database closed first); giving up is
+   * safe: its rows stay claimed until the lease runs out, then another pass delivers them.
+   */
+  closeTimeoutMs?: number;
 }
 
 interface Log {
   warn(obj: object, msg: string): void;
 }
 
-const DEFAULTS = { batchSize: 50, leaseMs: 20_000, pollMs: 2_000, maxRetryDelayMs: 5 * 60_000 };
+const DEFAULTS = {
+  batchSize: 50,
+  leaseMs: 20_000,
+  pollMs: 2_000,
+  maxRetryDelayMs: 5 * 60_000,
+  closeTimeoutMs: 10_000,
+};
 
 /** 1 s, 2 s, 4 s ... up to the cap, with jitter so that many failed rows do not retry in step. */
 export function retryDelayMs(attempts: number, maxMs: number): number {
@@ -194,7 +206,25 @@ export function createOutboxDispatcher(deps: {
       closed = true;
       if (timer) clearTimeout(timer);
       if (poll) clearInterval(poll);
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
+      const deadline = Date.now() + o.closeTimeoutMs;
+      while (inFlight.size) {
+        const left = deadline - Date.now();
+        let timeout: NodeJS.Timeout | undefined;
+        const timedOut = await Promise.race([
+          Promise.allSettled([...inFlight]).then(() => false),
+          new Promise<boolean>((resolve) => {
+            timeout = setTimeout(() => resolve(true), Math.max(0, left));
+          }),
+        ]);
+        clearTimeout(timeout);
+        if (timedOut) {
+          log.warn(
+            { inFlight: inFlight.size, waitedMs: o.closeTimeoutMs },
+            'outbox closed with deliveries still waiting; their leases run out and they are delivered again',
+          );
+          return;
+        }
+      }
     },
     purgeDelivered: (before: Date) => repo.purgeDelivered(before),
   };

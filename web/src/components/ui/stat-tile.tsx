@@ -49,10 +49,11 @@ export function StatTile({
       </dt>
       <dd className="text-xl leading-tight font-bold numeric">
         {pending ? (
-          <span
-            aria-label="Loading"
-            className="inline-block h-5 w-12 animate-pulse rounded bg-fg/10 align-middle"
-          />
+          // Text, not aria-label: a span has no role that may carry a label (axe
+          // aria-prohibited-attr).
+          <span className="inline-block h-5 w-12 animate-pulse rounded bg-fg/10 align-middle">
+            <span className="sr-only">Loading</span>
+          </span>
         ) : (
           value
         )}

@@ -34,7 +34,12 @@ function AccountDetails() {
   const summary = useQuery({ ...accountQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
   if (summary.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading account" className="mt-4 grid gap-4 sm:grid-cols-2">
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label="Loading account"
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+      >
         {Array.from({ length: 5 }, (_, i) => (
           <div key={i} className="h-10 animate-pulse rounded-lg bg-fg/10" />
         ))}

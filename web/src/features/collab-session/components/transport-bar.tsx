@@ -79,7 +79,7 @@ export function TransportBar({
         <span className={data.is_playing ? 'font-semibold text-emerald-300' : 'text-muted'}>
           {data.is_playing ? 'Playing' : 'Paused'}
         </span>
-        <span className="font-mono tabular-nums" aria-label="Position">
+        <span role="timer" className="font-mono tabular-nums" aria-label="Position">
           {formatPosition(position)}
         </span>
       </output>

@@ -40,9 +40,13 @@ export function BeatPlayerPanel({
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <span className="text-sm text-muted numeric">
-          <span aria-label="Current time">{formatDuration(progress.currentTime)}</span>
+          <span role="timer" aria-label="Current time">
+            {formatDuration(progress.currentTime)}
+          </span>
           {' / '}
-          <span aria-label="Total time">{formatDuration(total)}</span>
+          <span role="timer" aria-label="Total time">
+            {formatDuration(total)}
+          </span>
         </span>
         <VolumeControl />
         {children}

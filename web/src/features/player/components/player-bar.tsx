@@ -115,7 +115,7 @@ function SeekRow({ beat }: { beat: QueueEntry }) {
 
   return (
     <div className="flex w-full items-center gap-2 text-xs text-muted numeric">
-      <span aria-label="Current time" className="w-10 shrink-0 text-right">
+      <span role="timer" aria-label="Current time" className="w-10 shrink-0 text-right">
         {formatDuration(currentTime)}
       </span>
       <WaveformSeekBar
@@ -126,7 +126,7 @@ function SeekRow({ beat }: { beat: QueueEntry }) {
         label="Seek"
         className="h-8 flex-1"
       />
-      <span aria-label="Total time" className="w-10 shrink-0">
+      <span role="timer" aria-label="Total time" className="w-10 shrink-0">
         {formatDuration(total)}
       </span>
     </div>

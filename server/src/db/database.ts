@@ -30,9 +30,10 @@ export interface Database {
    * One statement of a hot path (catalogue browse and search) as a named prepared statement on
    * PostgreSQL: each connection parses and plans it once, then only binds and executes (the
    * parse and bind of an unnamed statement cost 0.3-0.6 ms a request). `name` must identify
-   * `text` exactly (callers derive it from the text). PGlite runs the same text unnamed.
+   * `text` exactly (callers derive it from the text); without a name the text runs unnamed.
+   * PGlite always runs it unnamed.
    */
-  prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
+  prepared<T>(name: string | undefined, text: string, values: unknown[]): Promise<T[]>;
   /** Cheapest round trip, for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -98,8 +99,8 @@ async function open(target: DatabaseTarget, options: DatabaseOptions): Promise<D
           release: async () => client.release(),
         };
       },
-      async prepared<T>(name: string, text: string, values: unknown[]) {
-        return (await pool.query({ name, text, values })).rows as T[];
+      async prepared<T>(name: string | undefined, text: string, values: unknown[]) {
+        return (await pool.query(name ? { name, text, values } : { text, values })).rows as T[];
       },
       async ping() {
         await pool.query('SELECT 1');
@@ -137,7 +138,7 @@ async function open(target: DatabaseTarget, options: DatabaseOptions): Promise<D
         release: async () => {},
       };
     },
-    async prepared<T>(_name: string, text: string, values: unknown[]) {
+    async prepared<T>(_name: string | undefined, text: string, values: unknown[]) {
       return (await lite.query<T>(text, values)).rows;
     },
     async ping() {

@@ -154,6 +154,8 @@ describe('GET /api/beats', () => {
     const beats = await list();
     expect(refs(beats)).toEqual(['b1', 'b2', 'b3', 'b4', 'b5', 'b6']);
     expect(Object.keys(beats[0]!)).toEqual(Object.keys(BeatCard.shape));
+    // The database writes the JSON: every value of every card must still be what the contract says.
+    for (const beat of beats) expect(BeatCard.strict().parse(beat)).toEqual(beat);
     // What the card contract leaves to the beat page is not sent.
     expect(beats[0]).not.toHaveProperty('description');
     expect(beats[0]).toMatchObject({ producer_name: 'DJ Nebula', duration_seconds: 3, is_featured: true });

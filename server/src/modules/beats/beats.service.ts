@@ -32,9 +32,12 @@ export const BEAT_SOLD = 'This beat has been sold and cannot be deleted';
 export const beatLimitMessage = (max: number) =>
   `Your plan allows ${max} ${max === 1 ? 'beat' : 'beats'}: upgrade your plan to upload more`;
 
-/** A browse page: its cards, and the cursor of the next page when this one is full. */
+/**
+ * A browse page: its cards as the JSON array the route answers (written by the database, see
+ * beats-search.repository), and the cursor of the next page when this one is full.
+ */
 export interface BeatPage {
-  beats: BeatCard[];
+  json: string;
   nextCursor: string | null;
 }
 
@@ -81,9 +84,19 @@ export function createBeatsService(deps: {
     // Search pages are ranked, not sorted by a column: they page by offset only.
     const nextCursor =
       last && rows.length === query.limit && !query.search ? encodeCursor(query.sort, last) : null;
-    // Frozen: the cache hands the same page to every caller, and the route keys its JSON on it.
-    Object.freeze(rows);
-    return Object.freeze({ beats: rows, nextCursor });
+    // Frozen: the cache hands the same page to every caller, and the route keys its compressed
+    // bytes on it.
+    return Object.freeze({ json: `[${rows.map((row) => row.card).join(',')}]`, nextCursor });
+  }
+
+  /**
+   * A browse page. A cached page is the very same frozen object each time, which lets the route
+   * reuse its compressed bytes; callers must not modify it.
+   */
+  function list(query: BeatListQuery): Promise<BeatPage> {
+    // Without the cache, not even its key is worth making.
+    if (deps.listCacheMs <= 0) return loadPage(query);
+    return pages.get(cacheKey(query), () => loadPage(query));
   }
 
   async function ownedBeat(user: UserRecord, id: string) {
@@ -110,14 +123,11 @@ export function createBeatsService(deps: {
   }
 
   return {
-    /**
-     * A browse page. A cached page is the very same frozen array each time, which also lets the
-     * route reuse its serialised JSON; callers must not modify it.
-     */
-    list(query: BeatListQuery): Promise<BeatPage> {
-      // Without the cache, not even its key is worth making.
-      if (deps.listCacheMs <= 0) return loadPage(query);
-      return pages.get(cacheKey(query), () => loadPage(query));
+    list,
+
+    /** A browse page's cards as objects, for screens the server renders itself. */
+    async cards(query: BeatListQuery): Promise<BeatCard[]> {
+      return JSON.parse((await list(query)).json) as BeatCard[];
     },
 
     async get(id: string): Promise<BeatDetail> {

@@ -10,29 +10,9 @@ import type { CardRow, ListAfter } from './beats-search.repository';
  */
 export const BAD_CURSOR = 'cursor: is not a cursor of this list';
 
-function sortValue(sort: BeatSort, row: CardRow): string | number {
-  switch (sort) {
-    case 'newest':
-    case 'oldest':
-      return row.created_at.toISOString();
-    case 'popular':
-      return row.play_count;
-    case 'downloads':
-      return row.download_count;
-    case 'price_low':
-    case 'price_high':
-      return row.price_cents;
-  }
-}
-
 export function encodeCursor(sort: BeatSort, last: CardRow): string {
   // The default order lists boosted beats first: the cursor says in which group it stopped.
-  const position = [
-    sort,
-    sortValue(sort, last),
-    last.id,
-    ...(last.boosted === undefined ? [] : [last.boosted]),
-  ];
+  const position = [sort, last.sort_value, last.id, ...(last.boosted === undefined ? [] : [last.boosted])];
   return Buffer.from(JSON.stringify(position)).toString('base64url');
 }
 

@@ -15,7 +15,7 @@ export interface FirstScreen {
 /** The services the first screens read through (the same the API routes use). */
 export interface PrerenderDeps {
   beats: {
-    list(query: BeatListQuery): Promise<{ beats: readonly BeatCard[] }>;
+    cards(query: BeatListQuery): Promise<readonly BeatCard[]>;
     get(id: string): Promise<BeatDetail>;
   };
   profiles: { getProfile(viewer: null, userId: string): Promise<ProfileResponse> };
@@ -57,7 +57,7 @@ export function createPrerenderService(deps: PrerenderDeps) {
     async firstScreen(pathname: string, search: string): Promise<FirstScreen | null> {
       if (pathname === '/') {
         // A filtered catalogue (?genre=, ?free=) starts with other cards: the hero alone then.
-        const cards = search ? null : (await deps.beats.list(HOME_QUERY)).beats.slice(0, UI.GRID_COLUMNS);
+        const cards = search ? null : (await deps.beats.cards(HOME_QUERY)).slice(0, UI.GRID_COLUMNS);
         return { markup: homeScreen(cards), status: 200 };
       }
       const beatPath = /^\/beats?\/([^/]+)\/?$/.exec(pathname);

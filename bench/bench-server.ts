@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,16 +45,30 @@ export function benchServerEnv(databaseUrl: string, dataDir: string): Record<str
   };
 }
 
+/** Builds the server bundle when a source is newer than it, once per benchmark process. */
+let bundleChecked = false;
+function ensureServerBundle() {
+  if (bundleChecked) return;
+  const built = spawnSync(process.execPath, [join(root, 'server/tools/build.mjs'), '--if-stale'], {
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('could not build the server bundle');
+  bundleChecked = true;
+}
+
 /**
- * The real server (server/src/main.ts) in its own process, so the load generator never shares
- * its event loop; resolves once /api/ready answers (the first start applies the migrations).
+ * The real server as `npm start` runs it (the compiled bundle, server/dist/main.js, with plain
+ * node: no tsx loader in its memory or its start-up) in its own process, so the load generator
+ * never shares its event loop; resolves once /api/ready answers (the first start applies the
+ * migrations).
  */
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+  ensureServerBundle();
+  const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyTheme } from './features/theme/apply-theme';
@@ -12,8 +12,14 @@ applyTheme(document.documentElement, resolveTheme(useThemeStore.getState().theme
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React yields to the browser every few milliseconds instead
+// of building the whole page in one long task (on a phone, hundreds of milliseconds in which a
+// tap waits), and the server-rendered first screen stays up until the page replaces it whole.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

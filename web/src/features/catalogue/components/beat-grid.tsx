@@ -26,8 +26,14 @@ export function BeatGrid({ beats, label, renderPlayButton, renderPriceButton, bu
       aria-busy={busy || undefined}
       className={`${GRID_CLASSES} transition-opacity ${busy ? 'opacity-60' : ''}`}
     >
+      {/* Cards out of view skip style, layout and paint until they scroll near (a phone shows
+          four of a page's 48): most of the work after a page arrives. Their size until then is
+          a card's, remembered once drawn, so the scrollbar barely moves. */}
       {beats.map((beat) => (
-        <li key={beat.id} className="flex min-w-0">
+        <li
+          key={beat.id}
+          className="flex min-w-0 [contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
+        >
           <BeatCard
             beat={beat}
             currency={currency}

@@ -119,6 +119,7 @@ describe('web feature boundaries', () => {
     ['web/src/app/routes/x.tsx', use('../../features/catalogue/components/beat-grid')],
     ['web/src/app/x.tsx', use('../features/player/components/play-button')],
     ['web/src/components/ui/x.tsx', use('../../lib/stored-file')],
+    ['web/src/test/x.tsx', use('../features/session/components/session-provider')],
   ])('%s allows %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBe(0);
   });

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { SessionProvider } from '../features/session/components/session-provider';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
@@ -23,7 +24,9 @@ export function renderRoutes(
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const tree: ReactNode = (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </QueryClientProvider>
   );
   const user = userEvent.setup();

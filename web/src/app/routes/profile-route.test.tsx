@@ -72,7 +72,8 @@ describe('the profile page', () => {
 
   it('follows and unfollows, moving the follower count by one each time', async () => {
     const { user, api } = setup({ viewer: listener });
-    const follow = await screen.findByRole('button', { name: 'Follow' });
+    // The signed-in button (a toggle); the visitor's shows until the session is known.
+    const follow = await screen.findByRole('button', { name: 'Follow', pressed: false });
     await waitFor(() => expect(follow).toBeEnabled());
     expect(tile('Followers')).toBe('41');
 
@@ -101,7 +102,7 @@ describe('the profile page', () => {
           }),
       },
     });
-    const follow = await screen.findByRole('button', { name: 'Follow' });
+    const follow = await screen.findByRole('button', { name: 'Follow', pressed: false });
     await waitFor(() => expect(follow).toBeEnabled());
 
     await user.click(follow);

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
+import { USER_SETTINGS_DEFAULTS } from '@beatroom/shared/settings-constants';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, stubFetch } from '../../../test/mock-fetch';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { sessionKeys } from '../api';
+import { userSettingsKeys } from '../user-settings-api';
 import { useSession } from './use-session';
+import { useUserSettings } from './use-user-settings';
 import { useSignOut } from './use-sign-out';
 import { ada } from '../../../test/fixtures';
 
@@ -30,7 +33,28 @@ function renderSession(initialEntry = '/', queryClient = createTestQueryClient()
   );
 }
 
+function ManyReaders() {
+  const { user } = useSession();
+  const { settings } = useUserSettings();
+  return <p>{`${user?.email ?? 'nobody'} ${settings.preferredCurrency}`}</p>;
+}
+
 describe('session', () => {
+  it('observes the session and the settings once however many components read them', async () => {
+    stubFetch({
+      'GET /api/users/me': () => jsonResponse(ada),
+      'GET /api/user-settings': () => jsonResponse({ ...USER_SETTINGS_DEFAULTS, preferredCurrency: 'EUR' }),
+    });
+    const { queryClient } = renderRoutes([
+      { path: '/', element: Array.from({ length: 30 }, (_, i) => <ManyReaders key={i} />) },
+    ]);
+    await waitFor(() => expect(screen.getAllByText(`${ada.email} EUR`)).toHaveLength(30));
+    const observers = (key: readonly unknown[]) =>
+      queryClient.getQueryCache().find({ queryKey: key })?.getObserversCount();
+    expect(observers(sessionKeys.me)).toBe(1);
+    expect(observers(userSettingsKeys.settings(ada.id))).toBe(1);
+  });
+
   it('is pending during the first fetch, then holds the user', async () => {
     const answer = deferred<Response>();
     stubFetch({ 'GET /api/users/me': () => answer.promise });

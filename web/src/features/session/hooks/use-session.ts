@@ -1,6 +1,5 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import { useQuery } from '@tanstack/react-query';
-import { sessionQueryOptions } from '../api';
+import { useSessionContext } from '../session-context';
 
 export interface SessionState {
   /** The signed-in user, or null when signed out (or while pending). */
@@ -9,7 +8,7 @@ export interface SessionState {
   isPending: boolean;
 }
 
+/** Who is signed in, as SessionProvider read it. */
 export function useSession(): SessionState {
-  const { data, isPending } = useQuery(sessionQueryOptions());
-  return { user: data ?? null, isPending };
+  return useSessionContext().session;
 }

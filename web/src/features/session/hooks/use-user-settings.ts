@@ -1,11 +1,7 @@
-import { USER_SETTINGS_DEFAULTS } from '@beatroom/shared/settings-constants';
 import type { UserSettings, UserSettingsBody } from '@beatroom/shared/settings-contract';
-
-// The contract's DEFAULT_USER_SETTINGS is these; taken from the zod-free constants so every
-// page's settings read keeps zod out of the first load (issue 16).
-const DEFAULT_USER_SETTINGS: UserSettings = USER_SETTINGS_DEFAULTS;
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { applySavedSettings, saveUserSettings, userSettingsQueryOptions } from '../user-settings-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSessionContext } from '../session-context';
+import { applySavedSettings, saveUserSettings } from '../user-settings-api';
 import { useSession } from './use-session';
 
 export interface UserSettingsState {
@@ -17,16 +13,12 @@ export interface UserSettingsState {
   isPending: boolean;
 }
 
-/** The signed-in user's settings. Visitors get the defaults without any request. */
+/**
+ * The signed-in user's settings, as SessionProvider read them. Visitors get the defaults
+ * without any request.
+ */
 export function useUserSettings(): UserSettingsState {
-  const { user, isPending: sessionPending } = useSession();
-  const query = useQuery({ ...userSettingsQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
-  const own = user ? query.data : undefined;
-  return {
-    settings: own ?? DEFAULT_USER_SETTINGS,
-    isLoaded: Boolean(own),
-    isPending: sessionPending || (Boolean(user) && query.isPending),
-  };
+  return useSessionContext().settings;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CHALLENGE_LIMITS } from '@beatroom/shared/challenges-contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 /**
  * "Now" on the server's clock, refreshed every countdown period (community.md §4: the countdown
@@ -7,11 +7,11 @@ import { useEffect, useState } from 'react';
  * a card never says Active Now for a challenge the server already ended.
  */
 export function useServerNow(serverTime: string | undefined): number {
-  const [offset, setOffset] = useState(0);
+  // Worked out in the render that first has the answer, not in an effect after it: the first
+  // frame with the challenge must already be on the server's clock (on the device's, a
+  // challenge could show Upcoming for a frame, its Vote buttons missing).
+  const offset = useMemo(() => (serverTime ? Date.parse(serverTime) - Date.now() : 0), [serverTime]);
   const [tick, setTick] = useState(() => Date.now());
-  useEffect(() => {
-    if (serverTime) setOffset(Date.parse(serverTime) - Date.now());
-  }, [serverTime]);
   useEffect(() => {
     const timer = setInterval(() => setTick(Date.now()), CHALLENGE_LIMITS.COUNTDOWN_REFRESH_MS);
     return () => clearInterval(timer);

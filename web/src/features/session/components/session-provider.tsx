@@ -14,8 +14,8 @@ import { userSettingsQueryOptions } from '../user-settings-api';
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // Asked at the first render, not in the query's effect (which runs after every child's):
-  // pages wait for the session before they show what depends on who is asking.
+  // Asked at the first render, not in the query's effect (which runs after every child's), so
+  // the session is requested before any page's own queries, as when each page observed it.
   useState(() => void queryClient.prefetchQuery(sessionQueryOptions()));
   const session = useQuery(sessionQueryOptions());
   const user = session.data ?? null;

@@ -32,31 +32,30 @@ class Statement {
 }
 
 /**
- * Each sort as its column and directions, served by an index of the catalogue migrations: a
+ * Each sort as its column of beats and directions, served by an index of the catalogue migrations: a
  * backward scan of (created_at DESC, id) gives created_at ASC, id DESC, hence the tie-breaker
  * directions. The id tie-breaker makes pages stable when values repeat, and keyset pages exact.
  */
 const SORTS: Record<BeatSort, { column: string; desc: boolean; idDesc: boolean }> = {
-  newest: { column: 'b.created_at', desc: true, idDesc: false },
-  oldest: { column: 'b.created_at', desc: false, idDesc: true },
-  popular: { column: 'b.play_count', desc: true, idDesc: false },
-  downloads: { column: 'b.download_count', desc: true, idDesc: false },
-  price_low: { column: 'b.price_cents', desc: false, idDesc: false },
-  price_high: { column: 'b.price_cents', desc: true, idDesc: true },
+  newest: { column: 'created_at', desc: true, idDesc: false },
+  oldest: { column: 'created_at', desc: false, idDesc: true },
+  popular: { column: 'play_count', desc: true, idDesc: false },
+  downloads: { column: 'download_count', desc: true, idDesc: false },
+  price_low: { column: 'price_cents', desc: false, idDesc: false },
+  price_high: { column: 'price_cents', desc: true, idDesc: true },
 };
 
 function orderBy(sort: BeatSort, table = 'b'): string {
   const s = SORTS[sort];
-  const column = s.column.replace(/^b\./, `${table}.`);
-  return `${column} ${s.desc ? 'DESC' : 'ASC'}, ${table}.id ${s.idDesc ? 'DESC' : 'ASC'}`;
+  return `${table}.${s.column} ${s.desc ? 'DESC' : 'ASC'}, ${table}.id ${s.idDesc ? 'DESC' : 'ASC'}`;
 }
 
 /** The sort's value of a row `r` of CARD_COLUMNS, as a cursor keeps it. */
 function sortValue(sort: BeatSort): string {
-  const column = SORTS[sort].column.replace(/^b\./, 'r.');
-  return column === 'r.created_at'
+  const { column } = SORTS[sort];
+  return column === 'created_at'
     ? `to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-    : column;
+    : `r.${column}`;
 }
 
 /**
@@ -87,9 +86,10 @@ function afterCondition(st: Statement, sort: BeatSort, after: ListAfter): string
   const s = SORTS[sort];
   const value = st.param(after.value);
   const id = st.param(after.id);
-  const cast = s.column === 'b.created_at' ? '::timestamptz' : '::int';
+  const column = `b.${s.column}`;
+  const cast = s.column === 'created_at' ? '::timestamptz' : '::int';
   const beyond = s.desc ? '<' : '>';
-  return `${s.column} ${beyond}= ${value}${cast} AND (${s.column} ${beyond} ${value}${cast} OR b.id ${s.idDesc ? '<' : '>'} ${id}::uuid)`;
+  return `${column} ${beyond}= ${value}${cast} AND (${column} ${beyond} ${value}${cast} OR b.id ${s.idDesc ? '<' : '>'} ${id}::uuid)`;
 }
 
 /**

@@ -76,6 +76,7 @@ export function createBeatsService(deps: {
 }) {
   const { repo, uploads, storage, events, log } = deps;
   const pages = createListCache<BeatPage>({ ttlMs: deps.listCacheMs });
+  const parsedCards = new WeakMap<BeatPage, readonly BeatCard[]>();
 
   async function loadPage(query: BeatListQuery): Promise<BeatPage> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.sort, query.cursor);
@@ -125,9 +126,19 @@ export function createBeatsService(deps: {
   return {
     list,
 
-    /** A browse page's cards as objects, for screens the server renders itself. */
-    async cards(query: BeatListQuery): Promise<BeatCard[]> {
-      return JSON.parse((await list(query)).json) as BeatCard[];
+    /**
+     * A browse page's cards as objects, for screens the server renders itself (home's first
+     * screen, on every visit): parsed once per page object, so a page the cache answers again is
+     * not parsed again.
+     */
+    async cards(query: BeatListQuery): Promise<readonly BeatCard[]> {
+      const page = await list(query);
+      let cards = parsedCards.get(page);
+      if (!cards) {
+        cards = Object.freeze(JSON.parse(page.json) as BeatCard[]);
+        parsedCards.set(page, cards);
+      }
+      return cards;
     },
 
     async get(id: string): Promise<BeatDetail> {

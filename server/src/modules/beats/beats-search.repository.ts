@@ -299,6 +299,18 @@ function pageWindow(st: Statement, q: BeatListQuery, after?: ListAfter): string 
 }
 
 /**
+ * A page at an offset, its rows picked first and fetched after: `ids` answers the page's beats
+ * by id (with `extra`, the default order's boost group), already ordered, offset and limited,
+ * and only those beats are read whole. Skipping 480 rows then costs an index range
+ * (index-only where an index covers the filters, beats_listed_created_at_id_idx for the default
+ * order) instead of fetching 480 rows from the heap to throw them away. First pages read their
+ * rows directly: there is nothing to skip, and a second lookup per row would only add to them.
+ */
+function deferred(ids: string, extra = ''): string {
+  return `SELECT ${CARD_COLUMNS}${extra ? `, k.${extra}` : ''} FROM (${ids}) k JOIN beats b ON b.id = k.id`;
+}
+
+/**
  * The default order (newest, no search): beats with a running boost first, newest first among
  * them, then every other beat newest first; filters apply to both. Two index scans in one
  * statement (the boosted are few) instead of an ORDER BY on the boost, which no index serves.
@@ -309,14 +321,17 @@ function pageWindow(st: Statement, q: BeatListQuery, after?: ListAfter): string 
 function boostedFirst(st: Statement, q: BeatListQuery, where: string[], after?: ListAfter): string {
   const groups: string[] = [];
   const reach = st.count(after ? q.limit : q.offset + q.limit);
+  const skips = !after && q.offset > 0;
+  const columns = skips ? 'b.id, b.created_at' : CARD_COLUMNS;
   const group = (boosted: boolean, conditions: string[]) =>
-    `(SELECT ${CARD_COLUMNS}, ${boosted} AS boosted FROM beats b
+    `(SELECT ${columns}, ${boosted} AS boosted FROM beats b
       WHERE ${[...where, boosted ? BOOSTED : NOT_BOOSTED, ...conditions].join(' AND ')}
       ORDER BY ${orderBy('newest')} LIMIT ${reach})`;
   if (!after || after.boosted) groups.push(group(true, after ? [afterCondition(st, 'newest', after)] : []));
   groups.push(group(false, after && !after.boosted ? [afterCondition(st, 'newest', after)] : []));
-  const page = `SELECT * FROM (${groups.join(' UNION ALL ')}) b
+  const chosen = `SELECT * FROM (${groups.join(' UNION ALL ')}) b
     ORDER BY b.boosted DESC, b.created_at DESC, b.id ASC ${pageWindow(st, q, after)}`;
+  const page = skips ? deferred(chosen, 'boosted') : chosen;
   return asCards(page, 'newest', 'r.boosted DESC, r.created_at DESC, r.id ASC', true);
 }
 
@@ -355,8 +370,10 @@ export function createBeatsSearchRepository(
       if (!q.search && q.sort === 'newest') return run(boostedFirst(st, q, where, after), st);
       if (!q.search) {
         if (after) where.push(afterCondition(st, q.sort, after));
-        const page = `SELECT ${CARD_COLUMNS} FROM beats b WHERE ${where.join(' AND ')}
-          ORDER BY ${orderBy(q.sort)} ${pageWindow(st, q, after)}`;
+        const skips = !after && q.offset > 0;
+        const chosen = `SELECT ${skips ? 'b.id' : CARD_COLUMNS} FROM beats b
+          WHERE ${where.join(' AND ')} ORDER BY ${orderBy(q.sort)} ${pageWindow(st, q, after)}`;
+        const page = skips ? deferred(chosen) : chosen;
         return run(asCards(page, q.sort, orderBy(q.sort, 'r')), st);
       }
       if (!searchWords(q.search).length) return Promise.resolve([]);

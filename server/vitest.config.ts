@@ -7,5 +7,10 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The files run one after another in each worker without a fresh module graph apiece: every
+    // file builds its own app on its own database and registers no mocks, so they share nothing
+    // that matters, and importing the whole server once per worker instead of once per file
+    // took the suite from ~5.2 to ~3.0 min (it runs twice in CI: on Node 20 and on Node 24).
+    isolate: false,
   },
 });

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import type * as Zustand from 'zustand';
+import type { StateCreator } from 'zustand';
 
 // findBy*/waitFor default to 1 s, which a loaded 2-core CI machine can exceed while jsdom
 // renders a whole page; a slow pass is not a failure, a wrong screen still is.
@@ -11,6 +13,28 @@ configure({ asyncUtilTimeout: 5000 });
 const SIGNED_IN_HINT = 'beatroom_signed_in=1; path=/';
 document.cookie = SIGNED_IN_HINT;
 
+// Every zustand store back to its first state after each test. The stores are module singletons,
+// and the files of a worker share one module graph (vitest.config.ts: isolate false), so a
+// dialog left open or a track left playing would otherwise reach the next file.
+vi.mock('zustand', async (importOriginal) => {
+  const zustand = await importOriginal<typeof Zustand>();
+  const tracked = (initializer: StateCreator<unknown>) => {
+    const store = zustand.create(initializer);
+    const initial = store.getState();
+    storeResets().add(() => store.setState(initial, true));
+    return store;
+  };
+  const create = ((initializer?: StateCreator<unknown>) =>
+    initializer ? tracked(initializer) : tracked) as unknown as typeof zustand.create;
+  return { ...zustand, create };
+});
+
+/** Kept on globalThis: this file runs again before each test file, the mocked zustand once per worker. */
+function storeResets(): Set<() => void> {
+  const holder = globalThis as { beatroomStoreResets?: Set<() => void> };
+  return (holder.beatroomStoreResets ??= new Set());
+}
+
 // Testing Library only cleans up by itself when test globals are on; this project keeps them off.
 afterEach(() => {
   cleanup();
@@ -18,6 +42,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
   document.cookie = SIGNED_IN_HINT;
+  for (const reset of storeResets()) reset();
 });
 
 // jsdom lacks these browser APIs; Radix menus and popovers call them while positioning, and

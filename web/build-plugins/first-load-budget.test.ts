@@ -39,8 +39,23 @@ describe('the first-load budget', () => {
     expect(FIRST_LOAD_BUDGET_BYTES).toBe(150 * 1024);
     expect(verdict.ok).toBe(false);
     expect(verdict.message).toMatch(
-      /^First-load JavaScript for \/: 1\d\d\.\d KB gzipped \(budget 150\.0 KB\): OVER BUDGET/,
+      /^First-load JavaScript for \/: 1\d\d\.\d KB gzipped \(budget 150\.0 KB\) in 2 files \(at most 4\): OVER BUDGET\n/,
     );
     expect(verdict.message).toContain('vendor.js');
+  });
+
+  it('fails when the first load comes in more than four files, however small', () => {
+    const bundle = {
+      'index.js': chunk('index.js', incompressible(1), ['a.js', 'b.js', 'c.js', 'd.js'], true),
+      ...Object.fromEntries(
+        ['a.js', 'b.js', 'c.js', 'd.js'].map((name) => [name, chunk(name, incompressible(1))]),
+      ),
+    };
+    const verdict = checkFirstLoad(firstLoadJs(bundle));
+    expect(verdict.ok).toBe(false);
+    expect(verdict.message).toContain('in 5 files (at most 4): MORE THAN 4 FILES');
+    expect(
+      checkFirstLoad(firstLoadJs({ ...bundle, 'index.js': chunk('index.js', 'x', ['a.js'], true) })).ok,
+    ).toBe(true);
   });
 });

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Rolldown } from 'vite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { firstLoadJs, type BudgetChunk } from './first-load-budget';
+import { firstLoadChunk } from './first-load-chunk';
+
+// A real build of a small app with the group vite.config.ts uses: the modules the entry needs
+// come in one file, and what only lazy pages use stays out of the first load.
+
+let dir = '';
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = '';
+});
+
+async function buildApp(): Promise<Rolldown.OutputChunk[]> {
+  dir = mkdtempSync(join(tmpdir(), 'beatroom-first-load-'));
+  const files: Record<string, string> = {
+    'index.html': '<!doctype html><html><body><script type="module" src="/main.js"></script></body></html>',
+    'main.js': `import { price } from './price.js';
+      import { store } from './store.js';
+      document.body.append(price(store.cents));
+      document.body.onclick = () => import('./checkout.js').then((m) => m.open());
+      document.body.onkeydown = () => import('./studio.js').then((m) => m.open());`,
+    'studio.js': `import { store } from './store.js';
+      export const open = () => console.log(store.label, 'studio');`,
+    'price.js': `export const price = (cents) => '$' + (cents / 100).toFixed(2) + ' [price module]';`,
+    'store.js': `export const store = { cents: 1250, label: '[store module]' };`,
+    'editor.js': `export const editor = () => '[editor module]';`,
+    // A lazy page that loads another: the second shares modules with the entry and the first.
+    'checkout.js': `import { editor } from './editor.js';
+      export const open = () => import('./receipt.js').then((m) => m.show(editor()));`,
+    'receipt.js': `import { price } from './price.js';
+      import { store } from './store.js';
+      import { editor } from './editor.js';
+      export const show = (text) => console.log(price(store.cents), store.label, editor(), text);`,
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const firstLoad = firstLoadChunk();
+  const result = await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [firstLoad.plugin],
+    build: {
+      write: false,
+      minify: false,
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: { groups: [{ name: 'app', test: firstLoad.test }] },
+        },
+      },
+    },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs.flatMap((output) =>
+    'output' in output
+      ? output.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')
+      : [],
+  );
+}
+
+/** The first-load files (the entry and its static imports) and, of those, which hold `marker`. */
+function firstLoad(chunks: Rolldown.OutputChunk[]) {
+  const bundle = Object.fromEntries(chunks.map((chunk) => [chunk.fileName, chunk as unknown as BudgetChunk]));
+  const files = firstLoadJs(bundle).files.map((file) =>
+    chunks.find((chunk) => chunk.fileName === file.fileName)!,
+  );
+  return {
+    files,
+    holding: (marker: string) =>
+      files.filter((chunk) => chunk.code.includes(marker)).map((chunk) => chunk.fileName),
+    lazyCode: chunks
+      .filter((chunk) => !files.includes(chunk))
+      .map((chunk) => chunk.code)
+      .join('\n'),
+  };
+}
+
+describe('the first-load chunk', () => {
+  it('puts every app module the entry imports in one file, and nothing only lazy pages use', async () => {
+    const load = firstLoad(await buildApp());
+    expect(load.holding('[store module]')).toHaveLength(1);
+    expect(load.holding('[store module]')).toEqual(load.holding('[price module]'));
+    expect(load.holding('[editor module]')).toEqual([]);
+    expect(load.lazyCode).toContain('[editor module]');
+  });
+});

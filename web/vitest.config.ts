@@ -28,7 +28,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
     // The files of a worker share one jsdom and one module graph: starting jsdom and importing
-    // React and the app once per file was most of the suite's time (157 s → ~45 s on 2 cores).
+    // React and the app once per file was most of the suite's time (157 s → ~55 s on 2 cores).
     // test-setup.ts puts back what a test changes (DOM, storage, cookies, stubs, zustand stores).
     isolate: false,
     // Whole-page renders in jsdom are slow on a busy machine (see asyncUtilTimeout in test-setup).

@@ -32,9 +32,9 @@ class Statement {
 }
 
 /**
- * Each sort as its column of beats and directions, served by an index of the catalogue migrations: a
- * backward scan of (created_at DESC, id) gives created_at ASC, id DESC, hence the tie-breaker
- * directions. The id tie-breaker makes pages stable when values repeat, and keyset pages exact.
+ * Each sort as its column of beats and directions, served by an index of the catalogue
+ * migrations: a backward scan of (created_at DESC, id) gives created_at ASC, id DESC, hence the
+ * tie-breaker directions. The id tie-breaker makes pages stable when values repeat, and keyset pages exact.
  */
 const SORTS: Record<BeatSort, { column: string; desc: boolean; idDesc: boolean }> = {
   newest: { column: 'created_at', desc: true, idDesc: false },
@@ -108,35 +108,43 @@ const BOOSTED = 'b.boosted_until > now()';
 const NOT_BOOSTED = '(b.boosted_until IS NULL OR b.boosted_until <= now())';
 
 /**
- * The BeatCard fields, named and ordered as the contract names them, so a row is a card as it
- * comes from the driver; created_at rides along for the next page's cursor. The preview, never
- * the master (which is for sale): nothing to play until it is ready.
+ * Every BeatCard field, in the contract's order (the keys of the JSON the database writes), as
+ * the column of beats or the expression that gives it. The preview, never the master (which is
+ * for sale): nothing to play until it is ready.
  */
-const CARD_COLUMNS = `b.id, b.user_id, b.title, b.producer_name, b.genre, b.mood, b.bpm, b.key_signature,
-  b.duration_seconds, b.price_cents, b.is_free, ${FEATURED} AS is_featured, b.cover_image_key,
-  CASE WHEN b.preview_status = 'ready' THEN b.preview_key END AS audio_file_key,
-  b.preview_status, b.play_count, b.download_count, b.created_at`;
+const CARD_EXPRESSIONS = {
+  id: 'b.id',
+  user_id: 'b.user_id',
+  title: 'b.title',
+  producer_name: 'b.producer_name',
+  genre: 'b.genre',
+  mood: 'b.mood',
+  bpm: 'b.bpm',
+  key_signature: 'b.key_signature',
+  duration_seconds: 'b.duration_seconds',
+  price_cents: 'b.price_cents',
+  is_free: 'b.is_free',
+  is_featured: FEATURED,
+  cover_image_key: 'b.cover_image_key',
+  audio_file_key: `CASE WHEN b.preview_status = 'ready' THEN b.preview_key END`,
+  preview_status: 'b.preview_status',
+  play_count: 'b.play_count',
+  download_count: 'b.download_count',
+} satisfies Record<keyof BeatCard, string>;
 
-/** The card's fields in the contract's order: the keys of the JSON the database writes. */
-const CARD_FIELDS = [
-  'id',
-  'user_id',
-  'title',
-  'producer_name',
-  'genre',
-  'mood',
-  'bpm',
-  'key_signature',
-  'duration_seconds',
-  'price_cents',
-  'is_free',
-  'is_featured',
-  'cover_image_key',
-  'audio_file_key',
-  'preview_status',
-  'play_count',
-  'download_count',
-] as const satisfies readonly (keyof BeatCard)[];
+/** The card's fields, in that order. */
+const CARD_FIELDS = Object.keys(CARD_EXPRESSIONS);
+
+/**
+ * The card's fields as a select list, each named as the contract names it; created_at rides
+ * along for the next page's cursor.
+ */
+const CARD_COLUMNS = [
+  ...Object.entries(CARD_EXPRESSIONS).map(([field, sql]) =>
+    sql === `b.${field}` ? sql : `${sql} AS ${field}`,
+  ),
+  'b.created_at',
+].join(', ');
 
 /**
  * A card as the database answers it: its JSON (a BeatCard), and where a page ending with it

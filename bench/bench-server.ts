@@ -57,10 +57,10 @@ function ensureServerBundle() {
 }
 
 /**
- * The real server as `npm start` runs it (the compiled bundle, server/dist/main.js, with plain
- * node: no tsx loader in its memory or its start-up) in its own process, so the load generator
- * never shares its event loop; resolves once /api/ready answers (the first start applies the
- * migrations).
+ * The real server as `npm start` runs it (server/tools/start.mjs, which runs the compiled bundle,
+ * server/dist/main.js, with plain node: no tsx loader in its memory or its start-up) in its own
+ * process, so the load generator never shares its event loop; resolves once /api/ready answers
+ * (the first start applies the migrations).
  */
 export async function startServer(
   env: Record<string, string>,
@@ -68,7 +68,7 @@ export async function startServer(
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   ensureServerBundle();
-  const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+  const child = spawn(process.execPath, [join(root, 'server/tools/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,

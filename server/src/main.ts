@@ -1,3 +1,5 @@
+// First: it holds the young generation small while the rest loads (see the module).
+import { releaseYoungGeneration } from './startup-memory';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +73,7 @@ async function start(): Promise<FastifyInstance> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  releaseYoungGeneration();
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
   console.log(`\n  Beatroom is running at ${config.publicUrl}\n  database: ${db}\n`);
   return app;

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,6 +93,15 @@ describe('the compiled server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("imports the start-up memory module first, and bundles Prisma's runtime with its graph records sparse", () => {
+    const code = readFileSync(bundle, 'utf8');
+    const imports = code.match(/^import .*$/gm) ?? [];
+    expect(imports[0]).toBe('import { releaseYoungGeneration } from "./startup-memory.js";');
+    expect(readFileSync(join(outDir, 'startup-memory.js'), 'utf8')).toContain('--semi-space-growth-factor');
+    expect(code).not.toMatch(/from "@prisma\/client\/runtime\/client"/);
+    expect(code.match(/= __sparseRecord\(\)/g)).toHaveLength(2);
+  });
+
   it('starts once when run directly: migrations applied from the bundle, embedded database, API answering', async () => {
     run = await startNode([bundle], join(dataDir, 'direct'));
     const health = await fetch(`${run.base}/api/health`);
@@ -100,6 +109,9 @@ describe('the compiled server', () => {
     const beats = await fetch(`${run.base}/api/beats`);
     expect(beats.status).toBe(200);
     expect(await beats.json()).toEqual([]);
+    // A query through Prisma's bundled runtime, which reads its parameterisation graph.
+    const profile = await fetch(`${run.base}/api/users/00000000-0000-4000-8000-000000000000/profile`);
+    expect(profile.status).toBe(404);
     expect(run.output().match(/Beatroom is running/g)).toHaveLength(1);
     await stop(run);
     run = null;

@@ -1,13 +1,16 @@
 // Compiles the server for `npm start`: one ES module bundle, server/dist/main.js, run by plain
 // `node` (tsx stays for `npm run dev` and tests). Our own code (server/src, the generated Prisma
-// client and @beatroom/shared, which ships TypeScript) is bundled; every other package stays an
-// import of node_modules, so packages that read their own files (Prisma's query compiler, PGlite's
-// data files, pdfkit's AFM fonts, LAME's wasm, sharp's native module) find them where they are.
+// client and @beatroom/shared, which ships TypeScript) is bundled, and so is Prisma's runtime, to
+// fix its memory (prismaRuntime below); every other package stays an import of node_modules, so
+// packages that read their own files (Prisma's query compiler, PGlite's data files, pdfkit's AFM
+// fonts, LAME's wasm, sharp's native module) find them where they are. src/startup-memory.ts
+// becomes a file of its own beside the bundle (FIRST_MODULE).
 //
 // `node server/tools/build.mjs` builds; `--if-stale` builds only when a source is newer than the
 // bundle; `--if-possible` (postinstall) skips quietly when esbuild is not installed, as after
 // `npm ci --omit=dev` on a deployment that ships the bundle it built elsewhere.
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +18,12 @@ import { fileURLToPath } from 'node:url';
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(serverDir, '..');
 export const SERVER_BUNDLE = join(serverDir, 'dist', 'main.js');
+/**
+ * main.ts's first import, compiled to a file of its own beside the bundle: a bundle evaluates
+ * every package it imports before any of its own code, and this must run before them
+ * (src/startup-memory.ts).
+ */
+const FIRST_MODULE = 'startup-memory';
 
 /**
  * Everything the bundle is made from, including this file (a changed build is a new bundle). The
@@ -45,7 +54,8 @@ export function newestFileMtime(path) {
 
 /** True when the bundle is missing or older than one of its sources. */
 export function serverBuildStale() {
-  if (!existsSync(SERVER_BUNDLE)) return true;
+  if (!existsSync(SERVER_BUNDLE) || !existsSync(join(dirname(SERVER_BUNDLE), `${FIRST_MODULE}.js`)))
+    return true;
   return Math.max(...SOURCES.map(newestFileMtime)) > statSync(SERVER_BUNDLE).mtimeMs;
 }
 
@@ -63,10 +73,67 @@ export async function loadEsbuild() {
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
+    build.onResolve({ filter: new RegExp(`^\\./${FIRST_MODULE}$`) }, (args) =>
+      args.importer.endsWith(join('src', 'main.ts'))
+        ? { path: `./${FIRST_MODULE}.js`, external: true }
+        : undefined,
+    );
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('@beatroom/')) return undefined;
       return { path: args.path, external: true };
     });
+  },
+};
+
+/**
+ * An object V8 keeps in dictionary mode for good: an integer key past 2^29 marks its elements
+ * "requires slow elements", which deleting the key does not undo. Same keys, same order.
+ */
+const SPARSE_RECORD =
+  'function __sparseRecord() { const o = {}; o[2 ** 29] = 0; delete o[2 ** 29]; return o; }';
+
+/** The graph readers' `let count=this.#read(),edges={};for(let j=0;j<count;j++){let key=this.#read()`. */
+const GRAPH_EDGES =
+  /let (\w+)=this\.#(\w+)\(\),(\w+)=\{\};for\(let (\w+)=0;\4<\1;\4\+\+\)\{let \w+=this\.#\2\(\)/g;
+
+/** The runtime's source with its graph's edge records made sparse; throws when it no longer matches. */
+function patchPrismaRuntime(source) {
+  let count = 0;
+  const patched = source.replace(GRAPH_EDGES, (match, _n, _read, edges) => {
+    count++;
+    return match.replace(`${edges}={}`, `${edges}=__sparseRecord()`);
+  });
+  if (count !== 2) {
+    throw new Error(
+      `Prisma's runtime changed: expected its 2 graph readers, found ${count}. Update patchPrismaRuntime in server/tools/build.mjs.`,
+    );
+  }
+  return `${patched}\n${SPARSE_RECORD}\n`;
+}
+
+/**
+ * Prisma's runtime, bundled (its ES module build) so that one fix applies to it. At start-up
+ * the runtime reads the client's parameterisation graph into about 3,600 objects keyed by string
+ * numbers up to ~950 (`edges[fieldIndex] = ...`). V8 gives such an object a flat elements array
+ * as long as its largest key, so each holds ~4–11 KB of holes: 16.5 MB of the idle server's
+ * 70 MB heap. Each of those objects is made sparse from the start instead (see
+ * SPARSE_RECORD), which keeps only the entries. The runtime's own files need nothing read from
+ * its folder; the compiled query engine it loads stays in node_modules.
+ */
+const prismaRuntime = {
+  name: 'prisma-runtime',
+  setup(build) {
+    const file = join(
+      dirname(createRequire(join(serverDir, 'package.json')).resolve('@prisma/client/package.json')),
+      'runtime',
+      'client.mjs',
+    );
+    build.onResolve({ filter: /^@prisma\/client\/runtime\/client$/ }, () => ({ path: file }));
+    build.onLoad({ filter: /[\\/]@prisma[\\/]client[\\/]runtime[\\/]client\.mjs$/ }, async (args) => ({
+      contents: patchPrismaRuntime(await readFile(args.path, 'utf8')),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
   },
 };
 
@@ -80,25 +147,33 @@ export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
     );
   }
   const started = performance.now();
-  const result = await esbuild.build({
-    entryPoints: [join(serverDir, 'src', 'main.ts')],
-    outfile,
-    // Written below, each file renamed into place whole: a server starting meanwhile never
-    // reads half a bundle.
-    write: false,
+  const common = {
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    write: false,
+    logLevel: 'warning',
+  };
+  const first = await esbuild.build({
+    ...common,
+    entryPoints: [join(serverDir, 'src', `${FIRST_MODULE}.ts`)],
+    outfile: join(dirname(outfile), `${FIRST_MODULE}.js`),
+  });
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: [join(serverDir, 'src', 'main.ts')],
+    outfile,
+    // Written below (write: false), each file renamed into place whole: a server starting
+    // meanwhile never reads half a bundle.
     sourcemap: 'linked',
     // Stack traces and pino's error logs keep readable function names.
     keepNames: true,
-    logLevel: 'warning',
-    plugins: [externalPackages],
+    plugins: [prismaRuntime, externalPackages],
   });
   mkdirSync(dirname(outfile), { recursive: true });
-  // The map first, so a bundle is never newer than the map it names.
-  const files = [...result.outputFiles].sort(
+  // The first module and the map first, so a bundle is never newer than the files it names.
+  const files = [...first.outputFiles, ...result.outputFiles].sort(
     (a, b) => Number(a.path === outfile) - Number(b.path === outfile),
   );
   for (const file of files) {

@@ -68,5 +68,8 @@ if (serverBuildStale()) {
   }
 }
 
+// The module that holds V8's young generation small while the server starts, before the bundle
+// and the packages it imports are loaded (see server/src/startup-memory.ts).
+await import(pathToFileURL(join(dirname(SERVER_BUNDLE), 'startup-memory.js')).href);
 const { main } = await import(pathToFileURL(SERVER_BUNDLE).href);
 await main();

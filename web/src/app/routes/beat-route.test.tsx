@@ -73,7 +73,8 @@ describe('the beat page', () => {
     expect(screen.getByText('42 downloads')).toBeInTheDocument();
     expect(screen.getByText('Dark keys and hard drums.')).toBeInTheDocument();
 
-    const details = screen.getByRole('region', { name: 'Beat Details' });
+    // The sections below the player are built after it (Deferred).
+    const details = await screen.findByRole('region', { name: 'Beat Details' });
     expect(details).toHaveTextContent('GenreTrap');
     expect(details).toHaveTextContent('BPM140');
     expect(details).toHaveTextContent('KeyC#');

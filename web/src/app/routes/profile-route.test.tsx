@@ -55,7 +55,8 @@ describe('the profile page', () => {
     setup({ viewer: producer });
     expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Cover' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'My Uploads' })).toBeInTheDocument();
+    // The tabs are built after the header and stats (Deferred).
+    expect(await screen.findByRole('tab', { name: 'My Uploads' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
   });
 
@@ -64,7 +65,7 @@ describe('the profile page', () => {
     const follow = await screen.findByRole('button', { name: 'Follow' });
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Cover' })).not.toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Uploads' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Uploads' })).toBeInTheDocument();
 
     await user.click(follow);
     expect(useSignInDialog.getState().isOpen).toBe(true);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BackButton } from '../../../components/ui/back-button';
 import { buttonClasses } from '../../../components/ui/button';
+import { Deferred } from '../../../components/ui/deferred';
 import { ErrorState } from '../../../components/ui/error-state';
 import { isApiError } from '../../../lib/api-client';
 import { useDocumentHead } from '../../../lib/document-head';
@@ -32,6 +33,19 @@ function DetailSkeleton() {
           ))}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Reviews, Vocal Covers and the details panel while they are built. */
+function SectionsPlaceholder() {
+  return (
+    <div aria-hidden="true" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-6">
+        <div className="h-48 animate-pulse rounded-2xl bg-fg/10" />
+        <div className="h-40 animate-pulse rounded-2xl bg-fg/10" />
+      </div>
+      <div className="h-72 animate-pulse rounded-2xl bg-fg/10" />
     </div>
   );
 }
@@ -84,15 +98,18 @@ function BeatView({ beat, slots }: { beat: BeatDetail; slots: BeatPageSlots }) {
       />
       {slots.player(beat, slots.priceButton(beat))}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex min-w-0 flex-col gap-6">
-          {slots.reviews(beat)}
-          <VocalCovers beatId={beat.id} onRecord={recordVocals} />
+      {/* Below the summary and player: built after them, their place kept meanwhile. */}
+      <Deferred fallback={<SectionsPlaceholder />}>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="flex min-w-0 flex-col gap-6">
+            {slots.reviews(beat)}
+            <VocalCovers beatId={beat.id} onRecord={recordVocals} />
+          </div>
+          <div className="lg:order-none">
+            <BeatDetailsPanel beat={beat} />
+          </div>
         </div>
-        <div className="lg:order-none">
-          <BeatDetailsPanel beat={beat} />
-        </div>
-      </div>
+      </Deferred>
 
       {isOwner
         ? slots.manageBeat({

@@ -10,6 +10,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/ui/back-button';
 import { buttonClasses } from '../../../components/ui/button';
+import { Deferred } from '../../../components/ui/deferred';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useDocumentHead } from '../../../lib/document-head';
@@ -254,7 +255,37 @@ function ProfileContent({
     <>
       <ProfileStats data={data} />
       <FavoriteGenres genres={data.favorite_genres} />
+      {/* The tabs and their cards after the header and stats (and the first style pass of their
+          content, which Radix's Presence forces while the update runs). */}
+      <Deferred
+        fallback={
+          <div className="flex flex-col gap-5">
+            <div
+              aria-hidden="true"
+              className="h-[2.875rem] w-72 max-w-full animate-pulse rounded-full bg-fg/10"
+            />
+            {slots.beatGridSkeleton()}
+          </div>
+        }
+      >
+        <ProfileTabs
+          data={data}
+          isOwner={isOwner}
+          slots={slots}
+          tab={tab}
+          selectTab={selectTab}
+          showUploads={showUploads}
+        />
+      </Deferred>
+    </>
+  );
+}
 
+type TabsProps = Parameters<typeof ProfileContent>[0];
+
+function ProfileTabs({ data, isOwner, slots, tab, selectTab, showUploads }: TabsProps) {
+  return (
+    <>
       <Tabs.Root value={tab} onValueChange={selectTab} className="flex flex-col gap-5">
         <Tabs.List
           aria-label="Profile"

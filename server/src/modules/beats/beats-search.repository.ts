@@ -283,7 +283,10 @@ function searchStatement(
   const term = st.param(q.search.toLowerCase());
   const reach = q.offset + q.limit;
   const first = st.count(Math.max(fineFirst, reach));
-  const scored = (from: string, extra = '') => `SELECT ${CARD_COLUMNS},
+  // Each candidate ranked by its id and the sort's value only; the page's beats are read whole
+  // after (deferred), not the candidates'.
+  const sortColumn = SORTS[q.sort].column;
+  const scored = (from: string, extra = '') => `SELECT b.id, b.${sortColumn},
       c.text_rank + word_similarity(${term}, ${TRIGRAM_TEXT}) AS score
     FROM (${from}) c JOIN beats b ON b.id = c.beat_id ${extra}
     WHERE ${where.join(' AND ')}`;
@@ -294,11 +297,11 @@ function searchStatement(
   ctes.push(
     `ranked_rest AS (${scored(`${inOrder} OFFSET ${first}`, 'CROSS JOIN threshold t')} AND c.text_rank + 1 > t.score)`,
   );
-  const page = `WITH ${ctes.join(',\n')}
+  const chosen = `WITH ${ctes.join(',\n')}
     SELECT * FROM (SELECT * FROM ranked_first UNION ALL SELECT * FROM ranked_rest) b
     ORDER BY b.score DESC, ${orderBy(q.sort)}
     LIMIT ${st.count(q.limit)} OFFSET ${st.count(q.offset)}`;
-  return asCards(page, q.sort, `r.score DESC, ${orderBy(q.sort, 'r')}`);
+  return asCards(deferred(chosen, 'score'), q.sort, `r.score DESC, ${orderBy(q.sort, 'r')}`);
 }
 
 /** LIMIT and OFFSET of a page; a keyset page (`after`) starts where its cursor says instead. */

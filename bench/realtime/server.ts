@@ -8,6 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { releaseYoungGeneration } from '../../server/src/startup-memory';
 import { nowMs, type FromServer, type ToServer } from './protocol';
 
 const users = Number(process.env.BENCH_USERS ?? 100);
@@ -58,6 +59,8 @@ const config = loadConfig(
 );
 const app = await buildApp(config);
 await app.listen({ port: 0, host: '127.0.0.1' });
+// As main.ts does once listening (the bench loads the module first, as `npm start` does).
+releaseYoungGeneration();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 

@@ -137,8 +137,15 @@ const prismaRuntime = {
   },
 };
 
-/** Builds the bundle (and its source map) at `outfile`, by default server/dist/main.js. */
-export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
+/**
+ * Builds the bundle (and its source map) at `outfile`, by default server/dist/main.js. `entry`
+ * is another module that starts the app its own way (a benchmark's server), bundled the same.
+ */
+export async function buildServer(
+  esbuild,
+  outfile = SERVER_BUNDLE,
+  entry = join(serverDir, 'src', 'main.ts'),
+) {
   outfile = resolve(outfile);
   const generated = join(serverDir, 'src', 'generated', 'prisma', 'client.ts');
   if (!existsSync(generated)) {
@@ -162,7 +169,7 @@ export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
   });
   const result = await esbuild.build({
     ...common,
-    entryPoints: [join(serverDir, 'src', 'main.ts')],
+    entryPoints: [entry],
     outfile,
     // Written below (write: false), each file renamed into place whole: a server starting
     // meanwhile never reads half a bundle.
@@ -190,6 +197,8 @@ if (isEntry) {
   const ifPossible = process.argv.includes('--if-possible');
   // --outfile=<path>: somewhere else than server/dist/main.js (tests build their own copy).
   const outfile = process.argv.find((arg) => arg.startsWith('--outfile='))?.slice('--outfile='.length);
+  // --entry=<path>: another module to bundle as the server is (a benchmark's server process).
+  const entry = process.argv.find((arg) => arg.startsWith('--entry='))?.slice('--entry='.length);
   if (ifStale && !serverBuildStale()) process.exit(0);
   const esbuild = await loadEsbuild();
   if (!esbuild) {
@@ -202,6 +211,6 @@ if (isEntry) {
     );
     process.exit(1);
   }
-  const ms = await buildServer(esbuild, outfile);
+  const ms = await buildServer(esbuild, outfile, entry && resolve(entry));
   console.log(`Built the server: ${outfile ?? join('server', 'dist', 'main.js')} (${Math.round(ms)} ms)`);
 }

@@ -235,22 +235,18 @@ function RestrictedProfile({ restricted, name }: { restricted: ProfileRestrictio
   );
 }
 
-/** The stats, genres and tabs of a profile the viewer may see in full. */
-function ProfileContent({
-  data,
-  isOwner,
-  slots,
-  tab,
-  selectTab,
-  showUploads,
-}: {
+interface ContentProps {
   data: ProfileResponse;
   isOwner: boolean;
   slots: ProfilePageSlots;
   tab: Tab;
   selectTab: (next: string) => void;
   showUploads: boolean;
-}) {
+}
+
+/** The stats, genres and tabs of a profile the viewer may see in full. */
+function ProfileContent(props: ContentProps) {
+  const { data, slots } = props;
   return (
     <>
       <ProfileStats data={data} />
@@ -268,22 +264,13 @@ function ProfileContent({
           </div>
         }
       >
-        <ProfileTabs
-          data={data}
-          isOwner={isOwner}
-          slots={slots}
-          tab={tab}
-          selectTab={selectTab}
-          showUploads={showUploads}
-        />
+        <ProfileTabs {...props} />
       </Deferred>
     </>
   );
 }
 
-type TabsProps = Parameters<typeof ProfileContent>[0];
-
-function ProfileTabs({ data, isOwner, slots, tab, selectTab, showUploads }: TabsProps) {
+function ProfileTabs({ data, isOwner, slots, tab, selectTab, showUploads }: ContentProps) {
   return (
     <>
       <Tabs.Root value={tab} onValueChange={selectTab} className="flex flex-col gap-5">

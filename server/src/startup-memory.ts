@@ -9,9 +9,11 @@ import { setFlagsFromString } from 'node:v8';
  * before (a small young generation costs twice the CPU per request). V8 reads the flag each time
  * it grows, so setting it at run time takes effect.
  *
- * This module must be evaluated before the packages the server loads: main.ts imports it
- * first, and the compiled server keeps it a file of its own imported first (tools/build.mjs),
- * since a bundle evaluates every package it imports before any of its own code.
+ * This module must run before the packages the server loads: main.ts imports it first, and the
+ * compiled server keeps it a file of its own (tools/build.mjs), since a bundle evaluates every
+ * package it imports before any of its own code. `npm start` (tools/start.mjs) imports that
+ * file before the bundle: ES modules are all loaded and compiled before any of them runs, and
+ * that loading already grows the young generation.
  */
 const FLAG = '--semi-space-growth-factor';
 const V8_DEFAULT_GROWTH = 2;

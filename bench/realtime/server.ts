@@ -59,7 +59,8 @@ const config = loadConfig(
 );
 const app = await buildApp(config);
 await app.listen({ port: 0, host: '127.0.0.1' });
-// As main.ts does once listening (the bench loads the module first, as `npm start` does).
+// As main.ts does once listening. The bench loads the module first, as `npm start` does, and the
+// build keeps this import that same file (server/tools/build.mjs).
 releaseYoungGeneration();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

@@ -24,6 +24,8 @@ export const SERVER_BUNDLE = join(serverDir, 'dist', 'main.js');
  * (src/startup-memory.ts).
  */
 const FIRST_MODULE = 'startup-memory';
+/** Packages as the server resolves them. */
+const serverRequire = createRequire(join(serverDir, 'package.json'));
 
 /**
  * Everything the bundle is made from, including this file (a changed build is a new bundle). The
@@ -62,7 +64,7 @@ export function serverBuildStale() {
 /** esbuild, or null when it is not installed (it comes with the dev dependencies: tsx, vite). */
 export async function loadEsbuild() {
   try {
-    const path = createRequire(join(serverDir, 'package.json')).resolve('esbuild');
+    const path = serverRequire.resolve('esbuild');
     return await import(path);
   } catch {
     return null;
@@ -73,8 +75,9 @@ export async function loadEsbuild() {
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
-    build.onResolve({ filter: new RegExp(`^\\./${FIRST_MODULE}$`) }, (args) =>
-      args.importer.endsWith(join('src', 'main.ts'))
+    // Whoever imports it (main.ts, a benchmark's server), the one file beside the bundle.
+    build.onResolve({ filter: new RegExp(`(^|/)${FIRST_MODULE}$`) }, (args) =>
+      resolve(args.resolveDir, args.path) === join(serverDir, 'src', FIRST_MODULE)
         ? { path: `./${FIRST_MODULE}.js`, external: true }
         : undefined,
     );
@@ -123,11 +126,7 @@ function patchPrismaRuntime(source) {
 const prismaRuntime = {
   name: 'prisma-runtime',
   setup(build) {
-    const file = join(
-      dirname(createRequire(join(serverDir, 'package.json')).resolve('@prisma/client/package.json')),
-      'runtime',
-      'client.mjs',
-    );
+    const file = join(dirname(serverRequire.resolve('@prisma/client/package.json')), 'runtime', 'client.mjs');
     build.onResolve({ filter: /^@prisma\/client\/runtime\/client$/ }, () => ({ path: file }));
     build.onLoad({ filter: /[\\/]@prisma[\\/]client[\\/]runtime[\\/]client\.mjs$/ }, async (args) => ({
       contents: patchPrismaRuntime(await readFile(args.path, 'utf8')),

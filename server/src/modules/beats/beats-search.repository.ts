@@ -158,7 +158,10 @@ export interface CardRow {
   boosted?: boolean;
 }
 
-/** Exactly the expression of beats_search_trgm_idx, so the trigram index serves it. */
+/**
+ * The text a search is finely ranked against. (Stored as a generated column it saved ~3 % of a
+ * search's time, not worth rewriting the table: ~1 min of a locked catalogue at 1M beats.)
+ */
 const TRIGRAM_TEXT = `lower(b.title || ' ' || b.producer_name || ' ' || b.genre || ' ' || coalesce(b.mood, ''))`;
 
 /** Trigram search needs three characters to use its index; shorter terms use word prefixes only. */

@@ -122,7 +122,8 @@ export type BeatListQueryInput = Partial<Record<keyof BeatListQuery, string | nu
  * A beat as the lists show it: what a card, a track-list row, the player's queue and the price
  * button use, and no more (a 48-beat page of full beats is 27 KB of JSON; the description and
  * the rest are for the beat page, GET /api/beats/{id}). A full Beat is a BeatCard too, so the
- * same cards show profile lists of full beats.
+ * same cards show profile lists of full beats. The fields in the order the database writes
+ * them: those stored with the beat (beats.card_head) first, then those that change on their own.
  */
 export const BeatCard = Beat.pick({
   id: true,
@@ -136,10 +137,10 @@ export const BeatCard = Beat.pick({
   duration_seconds: true,
   price_cents: true,
   is_free: true,
-  is_featured: true,
   cover_image_key: true,
   audio_file_key: true,
   preview_status: true,
+  is_featured: true,
   play_count: true,
   download_count: true,
 });

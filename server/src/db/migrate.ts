@@ -18,7 +18,7 @@ export interface MigrationResult {
  * transaction, recording it in beatroom_migrations. Several instances starting together
  * serialise on a PostgreSQL advisory lock, so each migration runs exactly once.
  * A migration whose file changed after it was applied stops start-up: editing history
- * would leave databases that disagree.
+ * would leave databases that disagree. A table a migration rewrote is vacuumed after it.
  */
 export async function migrate(session: SqlSession, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
   const migrations = readdirSync(dir, { withFileTypes: true })
@@ -52,6 +52,7 @@ export async function migrate(session: SqlSession, dir = MIGRATIONS_DIR): Promis
         }
         continue;
       }
+      const filesBefore = await tableFiles(session);
       await session.exec('BEGIN');
       try {
         await session.exec(sql);
@@ -65,9 +66,34 @@ export async function migrate(session: SqlSession, dir = MIGRATIONS_DIR): Promis
         throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(name);
+      await vacuumRewritten(session, filesBefore);
     }
     return { applied };
   } finally {
     await session.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  }
+}
+
+/** Each table of the application (quoted, as SQL names it) and its storage file. */
+async function tableFiles(session: SqlSession): Promise<Map<string, string>> {
+  const rows = await session.query<{ name: string; file: string }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name, c.relfilenode::text AS file
+     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema')`,
+  );
+  return new Map(rows.map((r) => [r.name, r.file]));
+}
+
+/**
+ * Vacuums the tables a migration rewrote (a new storage file: a stored generated column, a
+ * column type changed). A rewritten table starts with an empty visibility map, so index-only
+ * scans (deep pages of the catalogue) visit the heap for every row again, and autovacuum, which
+ * counts no dead or inserted rows, would not come for a long time. Outside the migration's
+ * transaction, where VACUUM must run.
+ */
+async function vacuumRewritten(session: SqlSession, before: Map<string, string>): Promise<void> {
+  for (const [name, file] of await tableFiles(session)) {
+    const previous = before.get(name);
+    if (previous !== undefined && previous !== file) await session.exec(`VACUUM (ANALYZE) ${name}`);
   }
 }

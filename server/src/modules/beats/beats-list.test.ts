@@ -253,3 +253,67 @@ describe('GET /api/beats', () => {
     expect(res.json().error).toMatch(new RegExp(`^${name}: `));
   });
 });
+
+describe('the card of a list, written by the database', () => {
+  /** Each listed card beside the same beat's page (a full Beat, mapped from Prisma's row). */
+  async function cardsAndPages(query: Record<string, string>) {
+    const cards = await list(query);
+    return Promise.all(
+      cards.map(async (card) => {
+        const page = await t.app.inject({ method: 'GET', url: `/api/beats/${card.id}` });
+        return { card, page: BeatCard.parse(page.json()) };
+      }),
+    );
+  }
+
+  it('follows every edit of its beat: the same values as the beat page', async () => {
+    // Stored fields (beats.card_head), with what JSON must escape, and the live ones.
+    await t.app.db.prisma.beat.update({
+      where: { id: ids.b2 },
+      data: {
+        title: 'Sunny "Afternoon" \\ Café\ttab',
+        producerName: 'Kai </script> Sound',
+        bpm: null,
+        mood: null,
+        keySignature: null,
+        coverImageKey: 'images/edited.jpg',
+        previewKey: 'previews/edited.mp3',
+        previewStatus: 'ready',
+        priceCents: 1234,
+        isFree: false,
+        isFeatured: false,
+        featuredUntil: new Date(Date.now() + 86_400_000),
+        playCount: { increment: 7 },
+        downloadCount: { increment: 3 },
+      },
+    });
+    await t.app.db.prisma.beat.update({
+      where: { id: ids.b3 },
+      data: { previewStatus: 'failed', featuredUntil: new Date(Date.now() - 1000) },
+    });
+    // A new query string each time: the list cache holds identical pages for a moment.
+    const queries: Record<string, string>[] = [
+      { limit: '50' },
+      { sort: 'popular', limit: '49' },
+      { search: 'afternoon' },
+    ];
+    for (const query of queries) {
+      const pairs = await cardsAndPages(query);
+      expect(pairs.length).toBeGreaterThan(0);
+      for (const { card, page } of pairs) expect(card).toEqual(page);
+    }
+    const [edited] = await list({ search: 'afternoon', limit: '47' });
+    expect(edited).toMatchObject({
+      title: 'Sunny "Afternoon" \\ Café\ttab',
+      producer_name: 'Kai </script> Sound',
+      bpm: null,
+      mood: null,
+      audio_file_key: 'previews/edited.mp3',
+      is_featured: true,
+      play_count: 17,
+      download_count: 33,
+    });
+    const failed = (await list({ limit: '46' })).find((card) => card.id === ids.b3);
+    expect(failed).toMatchObject({ audio_file_key: null, preview_status: 'failed', is_featured: false });
+  });
+});

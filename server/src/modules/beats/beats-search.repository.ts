@@ -63,9 +63,8 @@ function sortValue(sort: BeatSort): string {
  * its order, `order` naming its columns as `r`: the JSON is written for the page's rows only.
  */
 function asCards(page: string, sort: BeatSort, order: string, boosted = false): string {
-  return `SELECT row_to_json(c)::text AS card, r.id, ${sortValue(sort)} AS sort_value${boosted ? ', r.boosted' : ''}
-    FROM (${page}) r CROSS JOIN LATERAL (SELECT ${CARD_FIELDS.map((f) => `r.${f}`).join(', ')}) c
-    ORDER BY ${order}`;
+  return `SELECT ${CARD_JSON} AS card, r.id, ${sortValue(sort)} AS sort_value${boosted ? ', r.boosted' : ''}
+    FROM (${page}) r ORDER BY ${order}`;
 }
 
 /**
@@ -108,41 +107,36 @@ const BOOSTED = 'b.boosted_until > now()';
 const NOT_BOOSTED = '(b.boosted_until IS NULL OR b.boosted_until <= now())';
 
 /**
- * Every BeatCard field, in the contract's order (the keys of the JSON the database writes), as
- * the column of beats or the expression that gives it. The preview, never the master (which is
- * for sale): nothing to play until it is ready.
+ * The card's fields that change without an edit of the beat, as the expressions that give them:
+ * a paid featured promotion ends with time, plays and downloads count up. Every other BeatCard
+ * field is stored as JSON in beats.card_head, written by the database when the beat is written
+ * (migration 20261127160000_beat_card_head): building a page's JSON from the columns on every
+ * list was 60 % of a list statement's database time.
  */
-const CARD_EXPRESSIONS = {
-  id: 'b.id',
-  user_id: 'b.user_id',
-  title: 'b.title',
-  producer_name: 'b.producer_name',
-  genre: 'b.genre',
-  mood: 'b.mood',
-  bpm: 'b.bpm',
-  key_signature: 'b.key_signature',
-  duration_seconds: 'b.duration_seconds',
-  price_cents: 'b.price_cents',
-  is_free: 'b.is_free',
+const LIVE_CARD_FIELDS = {
   is_featured: FEATURED,
-  cover_image_key: 'b.cover_image_key',
-  audio_file_key: `CASE WHEN b.preview_status = 'ready' THEN b.preview_key END`,
-  preview_status: 'b.preview_status',
   play_count: 'b.play_count',
   download_count: 'b.download_count',
-} satisfies Record<keyof BeatCard, string>;
+} satisfies Partial<Record<keyof BeatCard, string>>;
 
-/** The card's fields, in that order. */
-const CARD_FIELDS = Object.keys(CARD_EXPRESSIONS);
+/** A row `r` of CARD_COLUMNS as its card's JSON: the stored head, the live fields, the brace. */
+const CARD_JSON = [
+  'r.card_head',
+  ...Object.keys(LIVE_CARD_FIELDS).map((field) => `',"${field}":' || r.${field}::text`),
+  `'}'`,
+].join(' || ');
 
 /**
- * The card's fields as a select list, each named as the contract names it; created_at rides
- * along for the next page's cursor.
+ * What a card is made from, each named as the contract names it, and the columns every sort
+ * orders by (created_at also for the next page's cursor).
  */
 const CARD_COLUMNS = [
-  ...Object.entries(CARD_EXPRESSIONS).map(([field, sql]) =>
+  'b.id',
+  'b.card_head',
+  ...Object.entries(LIVE_CARD_FIELDS).map(([field, sql]) =>
     sql === `b.${field}` ? sql : `${sql} AS ${field}`,
   ),
+  'b.price_cents',
   'b.created_at',
 ].join(', ');
 

@@ -74,12 +74,13 @@ export async function migrate(session: SqlSession, dir = MIGRATIONS_DIR): Promis
   }
 }
 
-/** Each table of the application (quoted, as SQL names it) and its storage file. */
+/** Each table (quoted, as SQL names it; no other session's temporary ones) and its storage file. */
 async function tableFiles(session: SqlSession): Promise<Map<string, string>> {
   const rows = await session.query<{ name: string; file: string }>(
     `SELECT format('%I.%I', n.nspname, c.relname) AS name, c.relfilenode::text AS file
      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema')`,
+     WHERE c.relkind = 'r' AND c.relpersistence <> 't'
+       AND n.nspname NOT IN ('pg_catalog', 'information_schema')`,
   );
   return new Map(rows.map((r) => [r.name, r.file]));
 }

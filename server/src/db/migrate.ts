@@ -40,6 +40,9 @@ export async function migrate(session: SqlSession, dir = MIGRATIONS_DIR): Promis
       ).map((r) => [r.name, r.checksum]),
     );
     const applied: string[] = [];
+    // Each table's storage file before the next migration: read once before the first pending
+    // one, then the reading after each migration (a vacuum keeps the file) serves the next.
+    let files: Map<string, string> | null = null;
     for (const name of migrations) {
       const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
       const checksum = createHash('sha256').update(sql).digest('hex');
@@ -52,7 +55,7 @@ export async function migrate(session: SqlSession, dir = MIGRATIONS_DIR): Promis
         }
         continue;
       }
-      const filesBefore = await tableFiles(session);
+      files ??= await tableFiles(session);
       await session.exec('BEGIN');
       try {
         await session.exec(sql);
@@ -66,7 +69,7 @@ export async function migrate(session: SqlSession, dir = MIGRATIONS_DIR): Promis
         throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(name);
-      await vacuumRewritten(session, filesBefore);
+      files = await vacuumRewritten(session, files);
     }
     return { applied };
   } finally {
@@ -90,11 +93,16 @@ async function tableFiles(session: SqlSession): Promise<Map<string, string>> {
  * column type changed). A rewritten table starts with an empty visibility map, so index-only
  * scans (deep pages of the catalogue) visit the heap for every row again, and autovacuum, which
  * counts no dead or inserted rows, would not come for a long time. Outside the migration's
- * transaction, where VACUUM must run.
+ * transaction, where VACUUM must run. Answers the tables' files after the migration.
  */
-async function vacuumRewritten(session: SqlSession, before: Map<string, string>): Promise<void> {
-  for (const [name, file] of await tableFiles(session)) {
+async function vacuumRewritten(
+  session: SqlSession,
+  before: Map<string, string>,
+): Promise<Map<string, string>> {
+  const after = await tableFiles(session);
+  for (const [name, file] of after) {
     const previous = before.get(name);
     if (previous !== undefined && previous !== file) await session.exec(`VACUUM (ANALYZE) ${name}`);
   }
+  return after;
 }

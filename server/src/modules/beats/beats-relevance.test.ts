@@ -187,6 +187,28 @@ describe('search relevance on the fixed catalogue', () => {
     }
   });
 
+  it('pages the same ranking in every sort, where equal scores are ordered by the sort', async () => {
+    // Sorted by price or plays, the sort orders beats of equal score (a whole word scores 1 in
+    // many beats), so a candidate after the first ones scored may still tie into the page. A
+    // page of 100 scores every candidate here (no pinned term matches 100 beats): the whole
+    // ranking, which pages of 5 must follow.
+    const repo = createBeatsSearchRepository(t.app.db);
+    const ids = async (query: Record<string, string>) =>
+      (await repo.list(BeatListQuery.parse(query))).map((r) => beatNumber(r.id));
+    for (const sort of ['oldest', 'popular', 'downloads', 'price_low', 'price_high']) {
+      for (const [term, pinned] of PINNED) {
+        const whole = await ids({ search: term, sort, limit: '100' });
+        expect(whole.toSorted(), `${term} by ${sort}`).toEqual(pinned.toSorted());
+        for (const offset of [0, 5, 10]) {
+          expect(
+            await ids({ search: term, sort, limit: '5', offset: String(offset) }),
+            `${term} by ${sort} from ${offset}`,
+          ).toEqual(whole.slice(offset, offset + 5));
+        }
+      }
+    }
+  });
+
   it('pages through the same ranking', async () => {
     const all = PINNED.find(([term]) => term === 'trap')![1];
     const pages = [];

@@ -50,6 +50,20 @@ function orderBy(sort: BeatSort, table = 'b'): string {
   return `${table}.${s.column} ${s.desc ? 'DESC' : 'ASC'}, ${table}.id ${s.idDesc ? 'DESC' : 'ASC'}`;
 }
 
+/**
+ * Whether a row comes before another in the sort's order, each given as its value of the sort's
+ * column and its id.
+ */
+function sortsBefore(
+  sort: BeatSort,
+  a: { value: string; id: string },
+  b: { value: string; id: string },
+): string {
+  const s = SORTS[sort];
+  return `(${a.value} ${s.desc ? '>' : '<'} ${b.value}
+    OR (${a.value} = ${b.value} AND ${a.id} ${s.idDesc ? '>' : '<'} ${b.id}))`;
+}
+
 /** The sort's value of a row `r` of CARD_COLUMNS, as a cursor keeps it. */
 function sortValue(sort: BeatSort): string {
   const { column } = SORTS[sort];
@@ -274,25 +288,37 @@ function searchStatement(st: Statement, q: BeatListQuery & { search: string }, w
     LIMIT ${st.count(candidates)}) c)`);
   // The fine ranking, without computing it for candidates that cannot reach the page: word
   // similarity adds at most 1, so once as many candidates as the page reaches are scored, a
-  // later one (whose text rank is no higher) matters only if its text rank + 1 beats the score
-  // the page needs. For a whole word found in a broad field (a genre, a producer) the first
-  // ones all score their rank + 1 and the rest is skipped; the answer is the same. (Scoring a
-  // fixed 100 first, as before, only scored ~50 more for nothing: 8 % of a search.)
+  // later one (whose text rank is no higher) matters only if its text rank + 1 could place it
+  // before the last row the page needs. For a whole word found in a broad field (a genre, a
+  // producer), in the default order, the first ones all score their rank + 1 and the rest is
+  // skipped; the answer is the same. (Scoring a fixed 100 first, as before, only scored ~50
+  // more for nothing: 8 % of a search.)
   const term = st.param(q.search.toLowerCase());
   const reach = q.offset + q.limit;
   const first = st.count(reach);
   // Each candidate ranked by its id and the sort's value only; the page's beats are read whole
   // after (deferred), not the candidates'.
   const sortColumn = SORTS[q.sort].column;
-  const scored = (which: string, extra = '') => `SELECT b.id, b.${sortColumn},
+  const scored = (which: string, from = 'candidates c') => `SELECT b.id, b.${sortColumn},
       c.text_rank + word_similarity(${term}, ${TRIGRAM_TEXT}) AS score
-    FROM candidates c JOIN beats b ON b.id = c.beat_id ${extra}
+    FROM ${from} JOIN beats b ON b.id = c.beat_id
     WHERE ${[which, ...where].join(' AND ')}`;
   ctes.push(`ranked_first AS (${scored(`c.n <= ${first}`)})`);
-  ctes.push(`threshold AS (SELECT coalesce((SELECT score FROM ranked_first ORDER BY score DESC
-    OFFSET ${st.count(reach - 1)} LIMIT 1), -1) AS score)`);
+  // The last row the page reaches among those, in the page's order. A later candidate is
+  // scored only if, given the best similarity (1), it would come before that row, its sort
+  // value and id deciding an equal score: scores tie often (a whole word scores 1 in many
+  // beats), and sorted by price or plays, a later candidate may win the tie. Sorted by upload
+  // time, the candidate's own columns decide it before its beat is read.
+  ctes.push(`threshold AS (SELECT f.score, f.id, f.${sortColumn} FROM ranked_first f
+    ORDER BY f.score DESC, ${orderBy(q.sort, 'f')} OFFSET ${st.count(reach - 1)} LIMIT 1)`);
+  const candidate =
+    sortColumn === 'created_at'
+      ? { value: 'c.created_at', id: 'c.beat_id' }
+      : { value: `b.${sortColumn}`, id: 'b.id' };
+  const couldReach = `(t.score IS NULL OR c.text_rank + 1 > t.score OR (c.text_rank + 1 = t.score
+    AND ${sortsBefore(q.sort, candidate, { value: `t.${sortColumn}`, id: 't.id' })}))`;
   ctes.push(
-    `ranked_rest AS (${scored(`c.n > ${first} AND c.text_rank + 1 > t.score`, 'CROSS JOIN threshold t')})`,
+    `ranked_rest AS (${scored(`c.n > ${first} AND ${couldReach}`, 'candidates c LEFT JOIN threshold t ON true')})`,
   );
   const chosen = `WITH ${ctes.join(',\n')}
     SELECT * FROM (SELECT * FROM ranked_first UNION ALL SELECT * FROM ranked_rest) b

@@ -112,7 +112,7 @@ function afterCondition(st: Statement, sort: BeatSort, after: ListAfter): string
 const FEATURED = '(b.is_featured OR coalesce(b.featured_until > now(), false))';
 /**
  * The same as a filter, where NULL counts as false anyway: written so that it implies the
- * predicate of beats_featured_any_created_idx (featured beats are few; that index serves them).
+ * predicate of the beats_listed_featured_* indexes (featured beats are few; those serve them).
  */
 const FEATURED_FILTER = '(b.is_featured OR b.featured_until > now())';
 /** A paid boost that has not ended: first in the default browse order (issue 10). */
@@ -336,7 +336,7 @@ function pageWindow(st: Statement, q: BeatListQuery, after?: ListAfter): string 
  * A page at an offset, its rows picked first and fetched after: `ids` answers the page's beats
  * by id (with `extra`, the default order's boost group), already ordered, offset and limited,
  * and only those beats are read whole. Skipping 480 rows then costs an index range
- * (index-only where an index covers the filters, beats_listed_created_at_id_idx for the default
+ * (index-only where an index covers the filters, beats_listed_created_at_idx for the default
  * order) instead of fetching 480 rows from the heap to throw them away. First pages read their
  * rows directly: there is nothing to skip, and a second lookup per row would only add to them.
  */

@@ -92,17 +92,15 @@ export interface ListAfter {
 }
 
 /**
- * Rows strictly after `after` in the sort's order. The first, redundant comparison is the one
- * an index range scan can start from; the second decides ties on the sort value by id.
+ * Rows strictly after `after` in the sort's order: rows `after` sorts before. The first,
+ * redundant comparison is the one an index range scan can start from.
  */
 function afterCondition(st: Statement, sort: BeatSort, after: ListAfter): string {
   const s = SORTS[sort];
-  const value = st.param(after.value);
-  const id = st.param(after.id);
-  const column = `b.${s.column}`;
   const cast = s.column === 'created_at' ? '::timestamptz' : '::int';
-  const beyond = s.desc ? '<' : '>';
-  return `${column} ${beyond}= ${value}${cast} AND (${column} ${beyond} ${value}${cast} OR b.id ${s.idDesc ? '<' : '>'} ${id}::uuid)`;
+  const start = { value: `${st.param(after.value)}${cast}`, id: `${st.param(after.id)}::uuid` };
+  const row = { value: `b.${s.column}`, id: 'b.id' };
+  return `${row.value} ${s.desc ? '<' : '>'}= ${start.value} AND ${sortsBefore(sort, start, row)}`;
 }
 
 /**

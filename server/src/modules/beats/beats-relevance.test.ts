@@ -4,7 +4,12 @@ import { createBeat } from '../../../test/catalogue';
 import { beatId, beatNumber, loadFixedCatalogue } from '../../../test/fixed-catalogue';
 import { createTestApp, signIn } from '../../../test/helpers';
 import { BeatListQuery } from '@beatroom/shared/beat-list-contract';
-import { createBeatsSearchRepository } from './beats-search.repository';
+import {
+  createBeatsSearchRepository,
+  queryTrigrams,
+  SIMILARITY_BOUND,
+  TRIGRAM_TEXT,
+} from './beats-search.repository';
 
 /**
  * Search relevance, pinned (issue 11): every result, in order, of the catalogue's ranking as it
@@ -207,6 +212,43 @@ describe('search relevance on the fixed catalogue', () => {
           ).toEqual(whole.slice(offset, offset + 5));
         }
       }
+    }
+  });
+
+  it("bounds each beat's similarity from its trigram signature, never below it", async () => {
+    // A candidate whose bound cannot reach the page is left out unscored: a bound below the
+    // similarity would drop a beat from its place. Every pinned term and a few harder ones
+    // (accents, capitals, punctuation, a word no beat has) against every beat.
+    const terms = [
+      ...PINNED.map(([term]) => term),
+      'velvet fire',
+      'ÉCHO',
+      'naïve café',
+      "o'neil",
+      '808s & keys!',
+      'zqxj',
+    ];
+    const session = await t.app.db.session();
+    try {
+      const [counts] = await session.query<{ pairs: number; below: number; equal: number; bounded: number }>(
+        `SELECT count(*)::int AS pairs,
+           count(*) FILTER (WHERE x.similarity > x.bound)::int AS below,
+           count(*) FILTER (WHERE x.similarity > 0 AND x.similarity = x.bound)::int AS equal,
+           count(*) FILTER (WHERE x.bound < 1)::int AS bounded
+         FROM (SELECT word_similarity(s.term, ${TRIGRAM_TEXT}) AS similarity, ${SIMILARITY_BOUND} AS bound
+           FROM unnest($1::text[]) s(term) CROSS JOIN LATERAL (${queryTrigrams('s.term')}) g
+           CROSS JOIN beats b) x`,
+        [terms],
+      );
+      expect(counts!.pairs).toBeGreaterThan(240 * terms.length - 1);
+      expect(counts!.below).toBe(0);
+      // Where every trigram is found, the bound is the very value pg_trgm computes (both in
+      // real), so equal scores still tie as they should.
+      expect(counts!.equal).toBeGreaterThan(0);
+      // And it bounds: most beats share few trigrams with a search.
+      expect(counts!.bounded).toBeGreaterThan(counts!.pairs * 0.9);
+    } finally {
+      await session.release();
     }
   });
 

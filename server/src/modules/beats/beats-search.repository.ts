@@ -166,10 +166,34 @@ export interface CardRow {
 
 /**
  * The text a search is finely ranked against, written per candidate: a stored generated column
- * saved only ~3 % of a search, not worth rewriting the table (~1 min of a locked catalogue at
- * a million beats).
+ * saved only ~3 % of a search. beats.search_signature is computed from this very text, in its
+ * migration: the two change together (beats-relevance.test.ts checks every bound against it).
  */
-const TRIGRAM_TEXT = `lower(b.title || ' ' || b.producer_name || ' ' || b.genre || ' ' || coalesce(b.mood, ''))`;
+export const TRIGRAM_TEXT = `lower(b.title || ' ' || b.producer_name || ' ' || b.genre || ' ' || coalesce(b.mood, ''))`;
+
+/**
+ * An upper bound of word_similarity(search, TRIGRAM_TEXT) that costs a few bit operations
+ * instead of the trigrams of the text, from beats.search_signature (migration
+ * 20261127210000_beat_search_signature): the search's trigrams hashed to 256 bits, `g` being
+ * query_trigrams. A similarity is the share of the search's trigrams found in one stretch of the
+ * text, at most the share found anywhere in it; a trigram whose bit is not in the beat's
+ * signature is not in its text. Trigrams of the search that share a bit are all counted as
+ * found (`collided`), so the bound holds however they hash. Divided in real, as pg_trgm does,
+ * so a beat whose every such trigram is found bounds its similarity by exactly the value it
+ * would compute. Most candidates of a partial word or of several words are then left out
+ * without their similarity: "velv" matches 500 beats that all score 0.8 at most.
+ */
+export const SIMILARITY_BOUND =
+  '((bit_count(b.search_signature & g.mask) + g.collided)::real / g.trigrams::real)';
+
+/**
+ * The search's trigrams for SIMILARITY_BOUND, `term` being its SQL: their signature, how many
+ * there are, and how many of them share a bit of the signature with another.
+ */
+export function queryTrigrams(term: string): string {
+  return `SELECT q.mask, greatest(q.n, 1) AS trigrams, q.n - bit_count(q.mask) AS collided
+    FROM (SELECT beat_trigram_signature(${term}) AS mask, cardinality(show_trgm(${term})) AS n) q`;
+}
 
 /** Trigram search needs three characters to use its index; shorter terms use word prefixes only. */
 const TRIGRAM_MIN_LENGTH = 3;
@@ -287,10 +311,12 @@ function searchStatement(st: Statement, q: BeatListQuery & { search: string }, w
   // The fine ranking, without computing it for candidates that cannot reach the page: word
   // similarity adds at most 1, so once as many candidates as the page reaches are scored, a
   // later one (whose text rank is no higher) matters only if its text rank + 1 could place it
-  // before the last row the page needs. For a whole word found in a broad field (a genre, a
+  // before the last row the page needs, and then only if its text rank + its own bound
+  // (SIMILARITY_BOUND) still could. For a whole word found in a broad field (a genre, a
   // producer), in the default order, the first ones all score their rank + 1 and the rest is
-  // skipped; the answer is the same. (Scoring a fixed 100 first, as before, only scored ~50
-  // more for nothing: 8 % of a search.)
+  // skipped; for a partial word or several words the bound skips most of the rest. The answer
+  // is the same. (Scoring a fixed 100 first, as before, only scored ~50 more for nothing: 8 %
+  // of a search.)
   const term = st.param(q.search.toLowerCase());
   const reach = q.offset + q.limit;
   const first = st.count(reach);
@@ -313,10 +339,16 @@ function searchStatement(st: Statement, q: BeatListQuery & { search: string }, w
     sortColumn === 'created_at'
       ? { value: 'c.created_at', id: 'c.beat_id' }
       : { value: `b.${sortColumn}`, id: 'b.id' };
-  const couldReach = `(t.score IS NULL OR c.text_rank + 1 > t.score OR (c.text_rank + 1 = t.score
-    AND ${sortsBefore(q.sort, candidate, { value: `t.${sortColumn}`, id: 't.id' })}))`;
+  // Whether a candidate whose similarity is at most `bound` could still come before that row.
+  const couldReach = (bound: string) => `(t.score IS NULL OR c.text_rank + ${bound} > t.score
+    OR (c.text_rank + ${bound} = t.score
+      AND ${sortsBefore(q.sort, candidate, { value: `t.${sortColumn}`, id: 't.id' })}))`;
+  ctes.push(`query_trigrams AS MATERIALIZED (${queryTrigrams(term)})`);
+  // First the bound any similarity has (1), from the candidate alone; then the beat's own bound
+  // from its trigram signature, before its similarity is computed.
+  const rest = [`c.n > ${first}`, couldReach('1'), couldReach(SIMILARITY_BOUND)].join(' AND ');
   ctes.push(
-    `ranked_rest AS (${scored(`c.n > ${first} AND ${couldReach}`, 'candidates c LEFT JOIN threshold t ON true')})`,
+    `ranked_rest AS (${scored(rest, 'candidates c LEFT JOIN threshold t ON true CROSS JOIN query_trigrams g')})`,
   );
   const chosen = `WITH ${ctes.join(',\n')}
     SELECT * FROM (SELECT * FROM ranked_first UNION ALL SELECT * FROM ranked_rest) b

@@ -288,8 +288,8 @@ function searchStatement(st: Statement, q: BeatListQuery & { search: string }, w
   const ctes: string[] = [];
   for (const { w, i } of others) {
     branches.push(entries(i));
-    // Materialized: inlined, a generic plan parses the word again for every row the join
-    // leaves without it (3,500 to_tsvector calls, a third of a two-word search).
+    // Materialized: inlined, a generic plan parses the word again for every beat that lacks
+    // it (3,500 to_tsvector calls, a third of a two-word search).
     ctes.push(
       `s${i} AS MATERIALIZED (SELECT cardinality(tsvector_to_array(to_tsvector('english', ${st.param(w)}))) = 0 AS optional)`,
     );

@@ -115,6 +115,7 @@ export default tseslint.config(
       'playwright-report/**',
       'server/.migration-*/**',
       'server/.compiled-test-*/**',
+      'server/.bench-realtime/**',
     ],
   },
   js.configs.recommended,

@@ -6,7 +6,7 @@ const owner2 = { id: 'o2', isAdmin: true, isOwner: true };
 const admin = { id: 'a', isAdmin: true, isOwner: false };
 const fan = { id: 'm', isAdmin: false, isOwner: false };
 
-describe('decideAdminAction (community.md §6)', () => {
+describe('decideAdminAction: the admin panel role matrix', () => {
   it('nobody acts on their own row', () => {
     for (const who of [owner, admin]) {
       expect(decideAdminAction(who, who, 'delete', 2)).toEqual({
@@ -21,8 +21,13 @@ describe('decideAdminAction (community.md §6)', () => {
       reason: ADMIN_DENIALS.notAdmin,
     });
   });
-  it('admins make members admins, nothing else, and never touch admins or owners', () => {
-    expect(decideAdminAction(admin, fan, 'grant_admin', 1).allowed).toBe(true);
+  it('admins create no admins, change no roles, and never touch admins or owners', () => {
+    expect(decideAdminAction(admin, fan, 'grant_admin', 1)).toEqual({
+      allowed: false,
+      reason: ADMIN_DENIALS.ownerOnly,
+    });
+    expect(decideAdminAction(owner, fan, 'grant_admin', 1).allowed).toBe(true);
+    expect(decideAdminAction(owner, admin, 'revoke_admin', 1).allowed).toBe(true);
     expect(decideAdminAction(admin, fan, 'delete', 1)).toEqual({
       allowed: false,
       reason: ADMIN_DENIALS.ownerOnly,

@@ -1,4 +1,4 @@
-// The role matrix of community.md §6 as one pure rule, so the server enforces exactly what the
+// The admin panel's role matrix as one pure rule, so the server enforces exactly what the
 // admin panel offers: the web shows a control only when `decideAdminAction` allows it, and the
 // server answers 403 with the same reason otherwise.
 
@@ -41,10 +41,11 @@ const allow: AdminDecision = { allowed: true };
 const deny = (reason: string): AdminDecision => ({ allowed: false, reason });
 
 /**
- * community.md §6: admins manage only users who are neither admins nor owners (they may grant
- * such a member admin; revoking, owner changes and deleting users are owner powers); owners grant and revoke admin for anyone
- * else, grant owner (a transfer), revoke owner from another owner and delete users; nobody acts
- * on their own row; the last owner is never removed. `ownerCount` is the number of owners now.
+ * Admins manage members who are neither admins nor owners, but never change anyone's role:
+ * granting or revoking admin, owner changes and deleting users are owner powers. Owners grant and
+ * revoke admin for any other user, grant owner (a transfer), revoke owner from another owner and
+ * delete users; nobody acts on their own row; the last owner is never removed. `ownerCount` is
+ * the number of owners now.
  *
  * An owner is always an admin too, so revoking admin from an owner is refused (it would leave an
  * owner without the panel); deleting an owner is allowed only while another owner remains.
@@ -59,11 +60,10 @@ export function decideAdminAction(
   if (!actorIsAdmin) return deny(ADMIN_DENIALS.notAdmin);
   if (actor.id === target.id) return deny(ADMIN_DENIALS.ownRow);
   if (!actor.isOwner) {
-    // An admin manages members only: it may make one an admin (owners grant admin to "any"
-    // other user, admins to the users they manage); revoking, owner changes and deletion are
-    // owner powers.
+    // An admin manages members only and creates no admins: every role change and deletion is
+    // an owner power, so the set of admins only ever grows by an owner's decision.
     if (target.isAdmin || target.isOwner) return deny(ADMIN_DENIALS.adminTarget);
-    return action === 'grant_admin' ? allow : deny(ADMIN_DENIALS.ownerOnly);
+    return deny(ADMIN_DENIALS.ownerOnly);
   }
   switch (action) {
     case 'grant_admin':

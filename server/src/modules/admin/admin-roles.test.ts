@@ -44,7 +44,8 @@ const MATRIX: Record<Actor, Record<Target, Record<AdminUserAction, number | stri
   admin: {
     own: Object.fromEntries(ALL.map((a) => [a, ADMIN_DENIALS.ownRow])) as Record<AdminUserAction, string>,
     member: {
-      grant_admin: ok,
+      // Creating admins is an owner's power only.
+      grant_admin: ADMIN_DENIALS.ownerOnly,
       revoke_admin: ADMIN_DENIALS.ownerOnly,
       grant_owner: ADMIN_DENIALS.ownerOnly,
       revoke_owner: ADMIN_DENIALS.ownerOnly,

@@ -6,6 +6,7 @@
 import { REPEAT_MODES } from './catalogue-constants';
 import { LIMITS } from './limits';
 import { makeQueueId, toPlayerBeat, type PlayerState } from './player-defaults';
+import { insertAfterCurrent, queueFromList } from './player-queue-lists';
 import type { PlayerBeat, QueueEntry } from './player-state';
 
 /** Returns a number in [0, 1), like Math.random; tests pass a fixed sequence. */
@@ -14,11 +15,18 @@ export type RandomSource = () => number;
 export type PlayerAction =
   /** Selects the beat's entry if queued, else puts the beat at the front; then plays. */
   | { type: 'play'; beat: PlayerBeat; now: number }
+  /**
+   * Plays beats[index] from the list it was shown in: the queue becomes the list from that beat
+   * on (player-queue-lists.ts), so Next and the end of a track go on through the list.
+   */
+  | { type: 'playList'; beats: readonly PlayerBeat[]; index: number; now: number }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'togglePlay' }
   /** Appends the beat; ignored when the beat is already queued. */
   | { type: 'add'; beat: PlayerBeat; now: number }
+  /** Puts the beat right after the current entry (moving it there if queued elsewhere). */
+  | { type: 'playNext'; beat: PlayerBeat; now: number }
   | { type: 'remove'; queueId: string }
   /** Removes the entry of this beat, if queued (e.g. after the beat was deleted). */
   | { type: 'removeBeat'; beatId: string }
@@ -129,6 +137,18 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return startAt({ ...state, queue: [entry, ...state.queue], showPlayer: true }, 0);
     }
 
+    case 'playList': {
+      const queue = queueFromList(state.queue, action.beats, action.index, action.now);
+      if (!queue) return state;
+      const chosen = queue[0]!;
+      if (state.currentBeat?.id === chosen.id && queue.length === state.queue.length) {
+        // The list the player already holds, from the current beat: resume where it was.
+        const same = queue.every((entry, i) => entry.queueId === state.queue[i]?.queueId);
+        if (same && state.currentIndex === 0) return { ...state, isPlaying: true, showPlayer: true };
+      }
+      return startAt({ ...state, queue, showPlayer: true }, 0);
+    }
+
     case 'pause':
       return state.isPlaying ? { ...state, isPlaying: false } : state;
 
@@ -147,6 +167,17 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       if (state.currentBeat) return { ...state, queue, showPlayer: true };
       // Nothing current yet: the new entry is ready to play, paused, so the bar has a beat.
       return startAt({ ...state, queue, showPlayer: true }, queue.length - 1, false);
+    }
+
+    case 'playNext': {
+      const placed = insertAfterCurrent(state.queue, state.currentIndex, action.beat, action.now);
+      if (!placed) return state;
+      const { queue, currentIndex } = placed;
+      if (state.currentBeat) {
+        return { ...state, queue, currentIndex, currentBeat: queue[currentIndex]!, showPlayer: true };
+      }
+      // Nothing current yet: like Add to queue, the beat is ready to play, paused.
+      return startAt({ ...state, queue, showPlayer: true }, 0, false);
     }
 
     case 'remove':

@@ -20,7 +20,12 @@ const tierPriceCents = z
 export const ADMIN_SETTINGS = {
   platform_fee_percent: {
     description: 'Share of every beat sale the platform keeps, in percent (0-50).',
-    value: z.number('Must be a number').min(0, 'Must be at least 0').max(50, 'Must be at most 50'),
+    // Orders store the percent with two decimals: a finer value would be charged rounded.
+    value: z
+      .number('Must be a number')
+      .min(0, 'Must be at least 0')
+      .max(50, 'Must be at most 50')
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'Must have at most two decimals'),
   },
   max_upload_mb: {
     description: 'Largest audio file a producer may upload, in MB (1-50).',

@@ -264,6 +264,9 @@ describe('settings', () => {
     for (const [key, value] of [
       ['platform_fee_percent', 80],
       ['platform_fee_percent', '5'],
+      // Orders keep two decimals: a finer fee would be stored as one value and charged as another.
+      ['platform_fee_percent', 0.005],
+      ['platform_fee_percent', 12.345],
       ['max_upload_mb', 2.5],
       ['storage_quota_mb', 0],
       ['maintenance_banner', 5],
@@ -283,6 +286,17 @@ describe('settings', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(await t.app.db.prisma.platformSetting.findUnique({ where: { key: 'max_upload_mb' } })).toBeNull();
+    const fee = await t.app.db.prisma.platformSetting.findUnique({ where: { key: 'platform_fee_percent' } });
+    expect([0.005, 12.345]).not.toContain(fee?.value);
+    // Two decimals are what an order stores, so they are accepted as they are.
+    const exact = await admin.agent.request({
+      method: 'PATCH',
+      url: '/api/admin/settings/platform_fee_percent',
+      payload: { value: 0.07 },
+    });
+    expect(exact.statusCode).toBe(200);
+    expect(exact.json()).toMatchObject({ value: 0.07 });
+    await t.app.db.prisma.platformSetting.deleteMany({ where: { key: 'platform_fee_percent' } });
   });
 
   it('tier prices: the tier rows\u2019 prices, validated (400, nothing changed), audited, shown to everyone', async () => {

@@ -46,7 +46,8 @@ const takeSelect = {
 } as const satisfies Prisma.CollabTakeSelect;
 export type TakeRow = Prisma.CollabTakeGetPayload<{ select: typeof takeSelect }>;
 
-export type JoinResult = { kind: 'joined' | 'already'; track: number } | { kind: 'full' } | { kind: 'ended' };
+export type JoinResult =
+  { kind: 'joined' | 'already'; track: number } | { kind: 'full' } | { kind: 'ended' } | { kind: 'removed' };
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
 
@@ -151,6 +152,8 @@ export function createCollabSessionsRepository(prisma: PrismaClient) {
         });
         const mine = members.find((member) => member.userId === userId);
         if (mine) return { kind: 'already', track: mine.track } as const;
+        const removed = await tx.collabRemoval.count({ where: { sessionId, userId } });
+        if (removed) return { kind: 'removed' } as const;
         if (members.length >= session.max_participants) return { kind: 'full' } as const;
         const taken = new Set(members.map((member) => member.track));
         const track = [1, 2, 3, 4].find((candidate) => !taken.has(candidate));
@@ -166,6 +169,22 @@ export function createCollabSessionsRepository(prisma: PrismaClient) {
         where: { sessionId, userId, role: 'participant' },
       });
       return count > 0;
+    },
+
+    /**
+     * Removes a member and records the removal, under the session's row lock (the one joins
+     * take), so a join racing the removal either comes first and is removed, or sees it.
+     */
+    removeAndBar(sessionId: string, userId: string): Promise<boolean> {
+      return prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM collab_sessions WHERE id = ${sessionId}::uuid FOR UPDATE`;
+        const { count } = await tx.collabParticipant.deleteMany({
+          where: { sessionId, userId, role: 'participant' },
+        });
+        if (count === 0) return false;
+        await tx.collabRemoval.createMany({ data: [{ sessionId, userId }], skipDuplicates: true });
+        return true;
+      });
     },
 
     /** Ends a session still going; false when it had ended already. */

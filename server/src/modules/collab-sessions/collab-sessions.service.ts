@@ -47,6 +47,7 @@ export const TAKE_NOT_FOUND = 'Take not found';
 export const TAKE_WRONG_BEAT = "The recording is not over this session's beat";
 export const SESSION_WITHOUT_BEAT = 'This session has no beat to record over';
 export const CANNOT_REMOVE_SELF = 'The host ends the session instead of leaving it';
+export const REMOVED_BY_HOST = 'The host removed you from this session';
 
 /** A fresh code: SESSION_CODE_LENGTH letters drawn with the CSPRNG, no modulo bias. */
 export function newSessionCode(): string {
@@ -237,6 +238,7 @@ export function createCollabSessionsService(deps: {
       const result = await repo.join(row.id, user.id);
       if (result.kind === 'ended') throw notFound(COLLAB_ERRORS.notFound);
       if (result.kind === 'full') throw conflict(COLLAB_SESSION_FULL);
+      if (result.kind === 'removed') throw forbidden(REMOVED_BY_HOST);
       const participants = (await repo.participants(row.id)).map(participant);
       if (result.kind === 'joined') {
         deps.publish(
@@ -363,7 +365,8 @@ export function createCollabSessionsService(deps: {
     async removeParticipant(user: UserRecord, id: string, userId: string): Promise<void> {
       const { row } = await asHost(user, id);
       if (userId === user.id) throw badRequest(CANNOT_REMOVE_SELF);
-      if (!isUuid(userId) || !(await repo.removeParticipant(row.id, userId))) {
+      // The removal is recorded: the code alone no longer lets them back in.
+      if (!isUuid(userId) || !(await repo.removeAndBar(row.id, userId))) {
         throw notFound(COLLAB_PARTICIPANT_NOT_FOUND);
       }
       deps.publish([userId], { type: 'removed', session_id: row.id, user_id: userId });

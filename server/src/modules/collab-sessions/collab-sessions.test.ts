@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNotification, member, TestSocket } from '../../../test/community-fixtures';
 import { createTestApp } from '../../../test/helpers';
 import { insertPlayableBeat, multipartBody, takeParts } from '../../../test/recording-fixtures';
-import { newSessionCode, TAKE_WRONG_BEAT } from './collab-sessions.service';
+import { newSessionCode, REMOVED_BY_HOST, TAKE_WRONG_BEAT } from './collab-sessions.service';
 
 type Member = Awaited<ReturnType<typeof member>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -448,6 +448,13 @@ describe('removing, leaving, ending', () => {
     } finally {
       cySocket.close();
     }
+    // The code does not let a removed member back in; someone who only left may rejoin.
+    const again = await cy.agent.post(`${base}/join/${session.session_code}`);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ error: REMOVED_BY_HOST });
+    expect((await cy.agent.get(`${base}/${session.id}/participants`)).statusCode).toBe(403);
+    expect((await bob.agent.post(`${base}/${session.id}/leave`)).statusCode).toBe(204);
+    expect((await bob.agent.post(`${base}/join/${session.session_code}`)).statusCode).toBe(200);
   });
 
   it('POST …/leave: 401, 404, 403 for a non-member, 204; the host leaving ends it', async () => {

@@ -182,7 +182,7 @@ export const appRoutes: RouteObject[] = [
           </MembersOnly>
         ),
       },
-      // No code: the page shows 'No session code provided' with the way on.
+      // No code: "Join a session", where the host's code is typed in.
       { path: 'studio/collaborate', element: <CollabSessionRoute /> },
       { path: 'studio/collaborate/:sessionCode', element: <CollabSessionRoute /> },
       { path: 'challenges', element: <ChallengesRoute /> },

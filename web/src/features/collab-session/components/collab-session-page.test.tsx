@@ -61,9 +61,29 @@ describe('the collaborative session page for visitors and bad codes', () => {
     expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
   });
 
-  it("says 'No session code provided' without a code", async () => {
-    stubFetch();
-    show('/studio/collaborate');
-    expect(await screen.findByText('No session code provided')).toBeInTheDocument();
+  it('without a code asks for one: a wrong code says not found, a right one opens the session', async () => {
+    stubFetch({
+      'GET /api/collaborative-sessions/code/ZZZZZZZZZZ': () =>
+        jsonResponse({ error: 'Session not found or has ended' }, 404),
+      'GET /api/collaborative-sessions/code/ABCDEFGHJK': () => jsonResponse(session),
+    });
+    const { user, router } = show('/studio/collaborate');
+    expect(await screen.findByRole('heading', { name: 'Join a session' })).toBeInTheDocument();
+    const field = screen.getByLabelText('Session code');
+
+    await user.click(screen.getByRole('button', { name: 'Join session' }));
+    expect(screen.getByText('No session code provided')).toBeInTheDocument();
+
+    await user.type(field, 'zzzz-zzzz-zz');
+    await user.click(screen.getByRole('button', { name: 'Join session' }));
+    expect(await screen.findByText('Session not found or has ended')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe('/studio/collaborate');
+
+    await user.clear(field);
+    await user.type(field, 'abcdefghjk');
+    await user.click(screen.getByRole('button', { name: 'Join session' }));
+    expect(await screen.findByRole('heading', { name: 'Join Collaborative Session' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/studio/collaborate/ABCDEFGHJK');
   });
 });

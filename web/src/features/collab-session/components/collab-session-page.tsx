@@ -10,6 +10,7 @@ import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 import { joinSession, sessionByCodeQueryOptions } from '../api';
 import type { CollabAudio } from '../collab-audio';
 import { CollabStudio } from './collab-studio';
+import { JoinSessionPage } from './join-session-page';
 import { SessionNotFound } from './session-not-found';
 
 const loading = (
@@ -23,7 +24,7 @@ const loading = (
 /**
  * /studio/collaborate/{sessionCode} (community.md §2, §4): the session is loaded by its code;
  * a visitor is asked to sign in to join; a member joins (on a free track) and gets the live
- * studio. Errors show 'Session Not Found'.
+ * studio. Errors show 'Session Not Found'. Without a code it is "Join a session", a code field.
  */
 export function CollabSessionPage({ createAudio }: { createAudio: () => CollabAudio }) {
   const code = (useParams().sessionCode ?? '').trim();
@@ -39,7 +40,8 @@ export function CollabSessionPage({ createAudio }: { createAudio: () => CollabAu
     if (user && found && isIdle) joinNow();
   }, [user, found, isIdle, joinNow]);
 
-  if (!code) return <SessionNotFound message={COLLAB_ERRORS.noCode} />;
+  // No code in the address: the page asks for one.
+  if (!code) return <JoinSessionPage />;
   if (lookup.isError) {
     return (
       <SessionNotFound

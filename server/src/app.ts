@@ -19,10 +19,11 @@ import { downloadsPlugin } from './modules/downloads/downloads.plugin';
 import { earningsPlugin } from './modules/earnings/earnings.plugin';
 import { filesPlugin } from './modules/files/files.plugin';
 import { followsPlugin } from './modules/follows/follows.plugin';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthPlugin } from './modules/health/health.plugin';
 import { invoicesPlugin } from './modules/invoices/invoices.plugin';
 import { jobsPlugin } from './modules/jobs/jobs.plugin';
 import { livePlugin } from './modules/live/live.plugin';
+import { myBeatsPlugin } from './modules/my-beats/my-beats.plugin';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
@@ -45,6 +46,7 @@ import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { domainEventsPlugin } from './plugins/domain-events';
 import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
@@ -93,6 +95,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(securityPlugin, { config });
   // Before any route: it hooks into each route as the route is made.
   await app.register(compressionPlugin);
+  // Also before any route: the API reference (/api/openapi.json, /api/docs) collects each route.
+  await app.register(openapiPlugin);
   await app.register(dbPlugin, { config });
   // Before auth: a session that ends is a domain event (realtime closes its sockets).
   await app.register(domainEventsPlugin);
@@ -106,7 +110,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authPlugin, { config });
   // Settings before the modules that honour them (profiles, activity, downloads, notifications).
   await app.register(userSettingsPlugin);
-  await app.register(healthRoutes);
+  await app.register(healthPlugin);
 
   // Catalogue: file storage, uploads, beats and what listeners do with them.
   await app.register(storagePlugin, { config });
@@ -146,6 +150,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Promotions spend credits or go through account payments, and move beats up the catalogue.
   await app.register(promotionsPlugin);
   await app.register(earningsPlugin, { config });
+  // A producer's own beats with their plays, sales and promotions ("My beats").
+  await app.register(myBeatsPlugin);
   // The vocal studio: sessions and the beat's audio (master for licence holders), and the takes
   // saved from it (issue 13).
   await app.register(studioPlugin);

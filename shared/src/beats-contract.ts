@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { GENRES, KEYS, MOODS } from './catalogue-constants';
 import { AudioFileKey, ImageFileKey } from './files-contract';
 import { LIMITS } from './limits';
+import { usdCentsOf } from './list-price';
+import { CURRENCIES, type Currency } from './money-constants';
 import { blankToNull, emptyToNull, text } from './text-fields';
 
 /**
@@ -35,6 +37,12 @@ export const Beat = z.object({
   genre: z.enum(GENRES),
   mood: z.enum(MOODS).nullable(),
   price_cents: z.number().int(),
+  /**
+   * The price exactly as its producer entered it, in list_currency: shown as it is to anyone
+   * using that currency (price_cents is its USD worth, converted once).
+   */
+  list_price_cents: z.number().int(),
+  list_currency: z.enum(CURRENCIES),
   is_free: z.boolean(),
   is_featured: z.boolean(),
   promotion_type: z.string().nullable(),
@@ -88,10 +96,13 @@ const Title = text({ error: 'Title is required' })
   .trim()
   .min(1, 'Title is required')
   .max(LIMITS.TITLE_MAX, `must be at most ${LIMITS.TITLE_MAX} characters`);
-/** Description: free text, trimmed; empty means none. The spec sets no limit; 2000 is ours. */
+/** Description: free text, trimmed; empty means none; at most LIMITS.DESCRIPTION_MAX characters. */
 const Description = z.preprocess(
   blankToNull,
-  text().trim().max(2000, 'must be at most 2000 characters').nullable(),
+  text()
+    .trim()
+    .max(LIMITS.DESCRIPTION_MAX, `must be at most ${LIMITS.DESCRIPTION_MAX} characters`)
+    .nullable(),
 );
 const Bpm = z.preprocess(
   emptyToNull,
@@ -114,6 +125,9 @@ const KeySignature = z.preprocess(
 );
 const Mood = z.preprocess(emptyToNull, z.enum(MOODS, { error: 'is not a mood of the list' }).nullable());
 const Genre = z.enum(GENRES, { error: 'is not a genre of the list' });
+/** The price as typed, in cents of list_currency: 0 to LIMITS.PRICE_MAX in either currency. */
+const ListPriceCents = PriceCents;
+const ListCurrency = z.enum(CURRENCIES, { error: `must be one of: ${CURRENCIES.join(', ')}` });
 
 /** Printable ASCII without spaces, like Stripe's keys; a UUID from the client is typical. */
 export const IdempotencyKey = z
@@ -135,6 +149,8 @@ export const CreateBeatBody = z.object({
   genre: Genre,
   mood: Mood.optional(),
   price_cents: PriceCents.optional(),
+  list_price_cents: ListPriceCents.optional(),
+  list_currency: ListCurrency.optional(),
   is_free: z.boolean({ error: 'must be true or false' }).optional(),
   audio_file_key: AudioFileKey,
   cover_image_key: z.preprocess(emptyToNull, ImageFileKey.nullable()).optional(),
@@ -164,6 +180,8 @@ export const EditBeatBody = z.object({
   genre: Genre.optional(),
   mood: Mood.optional(),
   price_cents: PriceCents.optional(),
+  list_price_cents: ListPriceCents.optional(),
+  list_currency: ListCurrency.optional(),
   is_free: z.boolean({ error: 'must be true or false' }).optional(),
   cover_image_key: z.preprocess(emptyToNull, ImageFileKey.nullable()).optional(),
 });
@@ -181,4 +199,50 @@ export function resolvePricing(
 ): { price_cents: number; is_free: boolean } {
   const price = input.is_free === true ? 0 : (input.price_cents ?? current.price_cents);
   return { price_cents: price, is_free: price === 0 };
+}
+
+/** A beat's whole price: its USD cents, the price as entered and its currency, and Free. */
+export interface ListPricing {
+  price_cents: number;
+  list_price_cents: number;
+  list_currency: Currency;
+  is_free: boolean;
+}
+
+/**
+ * resolvePricing with the price as entered: a list price (in list_currency) is kept exactly and
+ * price_cents becomes its USD worth, converted once; a bare price_cents (older clients) is a
+ * price listed in USD. Free (or a price of 0) is 0 in both. Values left out come from `current`.
+ * A list price without its currency is the caller's 400 (see listPriceCurrencyMissing).
+ */
+export function resolveListPricing(
+  input: {
+    price_cents?: number | undefined;
+    list_price_cents?: number | undefined;
+    list_currency?: Currency | undefined;
+    is_free?: boolean | undefined;
+  },
+  current: ListPricing = { price_cents: 0, list_price_cents: 0, list_currency: 'USD', is_free: true },
+): ListPricing {
+  let list = { cents: current.list_price_cents, currency: current.list_currency, usd: current.price_cents };
+  if (input.list_price_cents !== undefined) {
+    const currency = input.list_currency ?? 'USD';
+    list = { cents: input.list_price_cents, currency, usd: usdCentsOf(input.list_price_cents, currency) };
+  } else if (input.price_cents !== undefined) {
+    list = { cents: input.price_cents, currency: 'USD', usd: input.price_cents };
+  }
+  if (input.is_free === true || list.usd === 0) {
+    return { price_cents: 0, list_price_cents: 0, list_currency: list.currency, is_free: true };
+  }
+  return { price_cents: list.usd, list_price_cents: list.cents, list_currency: list.currency, is_free: false };
+}
+
+/** The 400 for a list price sent without its currency (the bodies cannot refine: forms pick them). */
+export function listPriceCurrencyMissing(input: {
+  list_price_cents?: number | undefined;
+  list_currency?: Currency | undefined;
+}): string | null {
+  return input.list_price_cents !== undefined && input.list_currency === undefined
+    ? 'list_currency: is required with list_price_cents'
+    : null;
 }

@@ -21,6 +21,8 @@ export const LIMITS = {
    */
   PRICE_MAX_CENTS: 10_000,
   TITLE_MAX: 120,
+  /** A beat's description: the spec sets no limit; 2000 characters is ours. */
+  DESCRIPTION_MAX: 2000,
   REVIEW_MAX: 500,
   DURATION_FILTER_MAX_SECONDS: 600,
   BEAT_LIST_DEFAULT_LIMIT: 48,

@@ -90,6 +90,16 @@ export type RecordingUploadFields = z.input<typeof RecordingUploadFields>;
  */
 export const PUBLIC_RECORDINGS_LIMIT = 50;
 
+/**
+ * PATCH /api/recordings/{id}: publishes a take saved private (it then shows under the beat's
+ * vocal covers) or takes it back. Own takes only: anyone else's is the same 404 as a missing one.
+ * Answers the recording as saved.
+ */
+export const UpdateRecordingBody = z.strictObject({
+  is_public: z.boolean({ error: 'is_public must be true or false' }),
+});
+export type UpdateRecordingBody = z.infer<typeof UpdateRecordingBody>;
+
 export const RECORDING_NOT_FOUND = 'Recording not found';
 /** Texts of the My Recordings page (community.md §8), shown verbatim. */
 export const RECORDINGS_ALERTS = {

@@ -104,6 +104,16 @@ export function createRecordingsRepository(prisma: PrismaClient) {
       });
     },
 
+    /** Sets whether the user's own take is public; null when it is not theirs (or not there). */
+    async setPublicOwn(id: string, userId: string, isPublic: boolean): Promise<OwnRecordingRow | null> {
+      const { count } = await prisma.recording.updateMany({
+        where: { id, userId, beatId: { not: null } },
+        data: { isPublic },
+      });
+      if (count === 0) return null;
+      return prisma.recording.findFirst({ where: { id, userId }, select: ownSelect });
+    },
+
     /** Deletes the user's own recording; answers its file key, or null when it is not theirs. */
     async deleteOwn(id: string, userId: string): Promise<string | null> {
       const rows = await prisma.$queryRaw<{ file_key: string }[]>`

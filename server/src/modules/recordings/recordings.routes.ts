@@ -7,6 +7,7 @@ import {
   RECORDING_UPLOAD_FIELDS,
   Recording,
   RecordingsResponse,
+  UpdateRecordingBody,
 } from '@beatroom/shared/recordings-contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -115,6 +116,15 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       reply.header('cache-control', 'no-store');
       return { recordings: await recordings.listOwn(signedInUser(request)) };
     },
+  );
+
+  app.patch(
+    '/api/recordings/:id',
+    {
+      onRequest: app.authenticate,
+      schema: { params, body: UpdateRecordingBody, response: { 200: Recording, ...errors } },
+    },
+    async (request) => recordings.setPublic(signedInUser(request), request.params.id, request.body.is_public),
   );
 
   app.delete(

@@ -228,6 +228,17 @@ export function createRecordingsService(deps: {
       return (await repo.listOwn(user.id)).map(ownRecording);
     },
 
+    /**
+     * PATCH /api/recordings/{id}: publish or unpublish the caller's own take (anyone else's is the
+     * same 404 as a missing one); a public take lists under its beat's vocal covers.
+     */
+    async setPublic(user: UserRecord, id: string, isPublic: boolean): Promise<Recording> {
+      if (!isUuid(id)) throw notFound(RECORDING_NOT_FOUND);
+      const row = await repo.setPublicOwn(id, user.id, isPublic);
+      if (!row) throw notFound(RECORDING_NOT_FOUND);
+      return ownRecording(row);
+    },
+
     /** DELETE /api/recordings/{id}: own only (anyone else's is the same 404); the file after the row. */
     async remove(user: UserRecord, id: string): Promise<void> {
       if (!isUuid(id)) throw notFound(RECORDING_NOT_FOUND);

@@ -287,6 +287,51 @@ describe('DELETE /api/recordings/{id}', () => {
   });
 });
 
+describe('PATCH /api/recordings/{id}', () => {
+  const patch = (who: Who, id: string, payload: unknown) => {
+    const options = { method: 'PATCH' as const, url: `/api/recordings/${id}`, payload: payload as object };
+    return who ? who.agent.request(options) : t.app.inject(options);
+  };
+  const covers = async (beatId: string) =>
+    ((await t.app.inject({ url: `/api/beats/${beatId}/public-recordings` })).json() as { id: string }[]).map(
+      (r) => r.id,
+    );
+
+  it("401 signed out; 400 for a bad body; someone else's or an unknown take is a 404; nothing changes", async () => {
+    const take = await saveTake(vocalist, { isPublic: false });
+    expect((await patch(null, take.id, { is_public: true })).statusCode).toBe(401);
+    for (const body of [{}, { is_public: 'yes' }, { is_public: true, recording_name: 'x' }]) {
+      const res = await patch(vocalist, take.id, body);
+      expect(res.statusCode).toBe(400);
+      expect(typeof res.json().error).toBe('string');
+    }
+    const theirs = await patch(stranger, take.id, { is_public: true });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ error: 'Recording not found' });
+    for (const id of ['nope', nobody])
+      expect((await patch(vocalist, id, { is_public: true })).statusCode).toBe(404);
+    expect((await t.app.db.prisma.recording.findUniqueOrThrow({ where: { id: take.id } })).isPublic).toBe(
+      false,
+    );
+  });
+
+  it("publishes an own private take under the beat's vocal covers, and unpublishes it", async () => {
+    const other = await insertPlayableBeat(t.app, producer.id);
+    const take = await saveTake(vocalist, { isPublic: false, name: 'Later' }, other.id);
+    expect(await covers(other.id)).toEqual([]);
+    const published = await patch(vocalist, take.id, { is_public: true });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ id: take.id, is_public: true, recording_name: 'Later' });
+    expect(await covers(other.id)).toEqual([take.id]);
+    expect((await t.app.inject({ url: take.audio_url })).statusCode).toBe(200);
+
+    const unpublished = await patch(vocalist, take.id, { is_public: false });
+    expect(unpublished.json()).toMatchObject({ id: take.id, is_public: false });
+    expect(await covers(other.id)).toEqual([]);
+    expect((await t.app.inject({ url: take.audio_url })).statusCode).toBe(404);
+  });
+});
+
 describe('GET /api/beats/{id}/public-recordings', () => {
   it("lists a beat's public takes with the vocalist's name and picture, to anyone", async () => {
     const other = await insertPlayableBeat(t.app, producer.id);

@@ -32,6 +32,7 @@ export const CHALLENGE_TEXTS = {
   ALREADY_ENTERED: 'You have already entered this challenge',
   ALREADY_VOTED: 'You have already voted in this challenge',
   OWN_ENTRY_VOTE: 'You cannot vote for your own entry',
+  OWN_CHALLENGE_ENTRY: 'You cannot enter your own challenge',
   NOT_STARTED: 'This challenge has not started yet',
   ENDED: 'This challenge has ended',
   VOTING_ENDED: 'Voting Ended',

@@ -359,6 +359,8 @@ export function createChallengesService(deps: ChallengesDeps) {
       const eventId = await repo.transaction(async (tx) => {
         const c = await repo.lock(tx, id);
         if (!c) throw notFound(CHALLENGE_TEXTS.NOT_FOUND);
+        // The creator would be judged in a contest they set up, and could win their own prize back.
+        if (c.creator_id === user.id) throw forbidden(CHALLENGE_TEXTS.OWN_CHALLENGE_ENTRY);
         const at = now();
         if (at < c.start_date) throw conflict(CHALLENGE_TEXTS.NOT_STARTED);
         if (c.closed_at || at >= c.end_date) throw conflict(CHALLENGE_TEXTS.ENDED);

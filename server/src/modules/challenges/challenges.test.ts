@@ -270,6 +270,17 @@ describe('POST /api/challenges/{id}/entries', () => {
     expect(wrongBeat.json()).toEqual({ error: CHALLENGE_TEXTS.WRONG_BEAT });
   });
 
+  it('403 for the challenge’s creator, with the reason: no entry, nothing taken', async () => {
+    await grant(ann.id, 30, 'ann-own-entry-pack');
+    const c = (await createChallenge(ann, { fee: 30 })).json();
+    const before = await available(ann.id);
+    const own = await enter(ann, c.id, await recording(ann));
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ error: CHALLENGE_TEXTS.OWN_CHALLENGE_ENTRY });
+    expect((await detailOf(c.id)).entries).toEqual([]);
+    expect(await available(ann.id)).toBe(before);
+  });
+
   it('409 before the start, a second time, and after the end', async () => {
     const later = (await createChallenge(ann, { startIn: HOUR, endIn: 2 * HOUR })).json();
     const take = await recording(bob);

@@ -18,6 +18,7 @@ const missing = (what: string, id: string) => ({
 export function addConnect(fake: FakeStripe) {
   const accounts = new Map<string, Obj>();
   const transfers = new Map<string, Obj>();
+  const reversals = new Map<string, Obj>();
 
   fake.route('POST', /^\/v1\/accounts$/, (p) => {
     const account = {
@@ -71,14 +72,47 @@ export function addConnect(fake: FakeStripe) {
       destination,
       transfer_group: p.transfer_group ?? null,
       metadata: p.metadata ?? {},
+      amount_reversed: 0,
+      reversed: false,
     };
     transfers.set(transfer.id, transfer);
     return { body: transfer };
+  });
+  // A transfer reversal takes money back from the connected account, at most what is left.
+  fake.route('POST', /^\/v1\/transfers\/([^/]+)\/reversals$/, (p, m) => {
+    const transfer = transfers.get(m[1]!);
+    if (!transfer) return missing('transfer', m[1]!);
+    const left = Number(transfer.amount) - Number(transfer.amount_reversed ?? 0);
+    const amount = p.amount === undefined ? left : Number(p.amount);
+    if (amount <= 0 || amount > left) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: `Amount (${amount}) is greater than the transfer's unreversed amount (${left})`,
+          },
+        },
+      };
+    }
+    const reversal = {
+      id: newId('trr'),
+      object: 'transfer_reversal',
+      amount,
+      currency: transfer.currency,
+      transfer: transfer.id,
+      metadata: p.metadata ?? {},
+    };
+    transfer.amount_reversed = Number(transfer.amount_reversed ?? 0) + amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    reversals.set(reversal.id, reversal);
+    return { body: reversal };
   });
 
   return {
     accounts,
     transfers,
+    reversals,
     /** The producer finished onboarding: the account can take charges and be paid out. */
     complete(
       accountId: string,

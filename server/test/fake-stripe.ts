@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
+import { installCharges, type FakeCharges } from './fake-stripe-charges';
 import { parseForm, type Params } from './stripe-form';
 
 /**
@@ -67,6 +68,8 @@ export class FakeStripe {
   /** `POST /v1/refunds`-style keys of endpoints that answer 500 (an outage) until removed. */
   readonly failing = new Set<string>();
   private readonly routes: { method: string; pattern: RegExp; handler: FakeHandler }[] = [];
+  /** Charges, refunds and disputes (fake-stripe-charges.ts): `fake.charges.dispute(pi)` etc. */
+  readonly charges: FakeCharges;
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   private server: Server | null = null;
   url = '';
@@ -157,23 +160,8 @@ export class FakeStripe {
       const intent = this.intent(Number(p.amount), String(p.currency), p, pmId);
       return { body: intent };
     });
-    this.route('POST', /^\/v1\/refunds$/, (p) => {
-      const intent = this.paymentIntents.get(String(p.payment_intent));
-      if (!intent) return missing('payment_intent', String(p.payment_intent));
-      const refund = {
-        id: newId('re'),
-        object: 'refund',
-        status: 'succeeded',
-        payment_intent: intent.id,
-        amount: Number(p.amount ?? intent.amount),
-        metadata: p.metadata ?? {},
-        reverse_transfer: p.reverse_transfer === 'true',
-        refund_application_fee: p.refund_application_fee === 'true',
-      };
-      this.refunds.set(refund.id, refund);
-      return { body: refund };
-    });
     this.billingRoutes();
+    this.charges = installCharges(this);
   }
 
   /** Stripe Billing: products, subscriptions and their invoices (a subscription's periods). */

@@ -147,3 +147,7 @@ ALTER TABLE "sales_ledger" ADD CONSTRAINT "sales_ledger_amounts_check" CHECK (
 ALTER TABLE "sales_ledger" DROP CONSTRAINT "sales_ledger_transfer_status_check";
 ALTER TABLE "sales_ledger" ADD CONSTRAINT "sales_ledger_transfer_status_check"
     CHECK ("transfer_status" IN ('pending', 'destination', 'transferred', 'none', 'reversed'));
+-- A refund of credits already all spent moves only the debt.
+ALTER TABLE "credit_ledger" DROP CONSTRAINT "credit_ledger_amount_check";
+ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_amount_check"
+    CHECK (("amount" <> 0 OR "debt_change" <> 0) AND "balance_after" >= 0);

@@ -26,6 +26,16 @@ export interface PayoutsGateway {
     idempotencyKey: string;
     orderId: string;
   }): Promise<{ transferId: string }>;
+  /**
+   * Takes back (part of) a transfer already made, when the sale behind it is refunded; the
+   * same idempotency key never reverses twice.
+   */
+  reverseTransfer(input: {
+    transferId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    orderId: string;
+  }): Promise<{ reversalId: string }>;
 }
 
 /** The flags of a Stripe Account object (retrieved, or an account.updated event's data.object). */
@@ -84,6 +94,15 @@ export function createStripePayouts(stripe: Stripe): PayoutsGateway {
         { idempotencyKey: input.idempotencyKey },
       );
       return { transferId: transfer.id };
+    },
+
+    async reverseTransfer(input) {
+      const reversal = await stripe.transfers.createReversal(
+        input.transferId,
+        { amount: input.amountCents, metadata: { order_id: input.orderId } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { reversalId: reversal.id };
     },
   };
 }

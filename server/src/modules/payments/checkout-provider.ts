@@ -50,6 +50,27 @@ export interface PaymentReceived {
   amountCents: number;
 }
 
+/**
+ * Money to give back for one payment. Idempotent per `idempotencyKey` (default `refund-<id>`),
+ * so retrying after a failure is safe and never refunds twice. A destination charge also takes
+ * back the producer's transfer and the platform fee. Through Stripe it is a Refund of the
+ * PaymentIntent; the local provider moves no money and answers a local id (the caller keeps the
+ * record).
+ */
+export interface RefundRequest {
+  /** The order's (or account payment's) id: Stripe's refund metadata and the default key. */
+  id: string;
+  paymentId: string | null;
+  amountCents: number;
+  destinationCharge: boolean;
+  /** Why, kept in the provider's refund metadata (e.g. the admin's reason). */
+  reason?: string;
+  /** A key of its own when one payment may be refunded more than once (partial refunds). */
+  idempotencyKey?: string;
+  /** What the id names, for the provider's metadata: an order (default) or an account payment. */
+  kind?: 'order' | 'account_payment';
+}
+
 export type SavedCharge = ({ status: 'paid' } & PaymentReceived) | { status: 'failed'; message: string };
 
 /**
@@ -68,16 +89,8 @@ export interface CheckoutProvider {
   chargeSaved(request: CheckoutRequest, methodId: string): Promise<SavedCharge | null>;
   /** Charges a payment method a wallet sheet (Apple Pay, Google Pay) just produced. */
   chargeWallet(request: CheckoutRequest, paymentMethodId: string): Promise<SavedCharge>;
-  /**
-   * Gives the money back; idempotent per order, so retrying after a failure is safe. A
-   * destination charge also takes back the producer's transfer and the platform fee.
-   */
-  refund(order: {
-    id: string;
-    paymentId: string | null;
-    amountCents: number;
-    destinationCharge: boolean;
-  }): Promise<{ refundId: string }>;
+  /** Gives money back; see RefundRequest. */
+  refund(order: RefundRequest): Promise<{ refundId: string }>;
   /** Ends an open checkout early (the buyer cancelled, or started a new one). */
   cancelCheckout(sessionId: string): Promise<void>;
   listMethods(userId: string): Promise<PaymentMethod[]>;

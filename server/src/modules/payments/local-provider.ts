@@ -44,8 +44,11 @@ export function createLocalProvider(deps: { repo: PaymentsRepository; publicUrl:
       return { status: 'failed', message: 'Wallet payments need Stripe' };
     },
 
+    // No money moved, so none goes back: the id names the refund the caller records.
     async refund(order) {
-      return { refundId: `local_refund_${order.id}` };
+      return {
+        refundId: order.idempotencyKey ? `local_${order.idempotencyKey}` : `local_refund_${order.id}`,
+      };
     },
 
     async cancelCheckout() {},

@@ -274,14 +274,18 @@ export function createStripeProvider(deps: { stripe: Stripe; repo: PaymentsRepos
 
     async refund(order) {
       if (!order.paymentId) throw new Error(`order ${order.id} has no payment to refund`);
+      const metadata: Record<string, string> =
+        order.kind === 'account_payment' ? { account_payment_id: order.id } : { order_id: order.id };
+      // Stripe keeps a refund's metadata to 500 characters a value.
+      if (order.reason) metadata.reason = order.reason.slice(0, 500);
       const refund = await stripe.refunds.create(
         {
           payment_intent: order.paymentId,
           amount: order.amountCents,
-          metadata: { order_id: order.id },
+          metadata,
           ...(order.destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {}),
         },
-        { idempotencyKey: `refund-${order.id}` },
+        { idempotencyKey: order.idempotencyKey ?? `refund-${order.id}` },
       );
       return { refundId: refund.id };
     },

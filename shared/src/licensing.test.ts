@@ -54,6 +54,32 @@ describe('licenseOptions (money.md §9)', () => {
     expect(licenseOptions(b, false)).toEqual([]);
   });
 
+  it('offers a Basic holder Premium and Exclusive for the difference, from Basic', () => {
+    const listed = { ...beat(2359), list_price_cents: 1999, list_currency: 'EUR' as const };
+    const options = licenseOptions(listed, false, { held: ['basic'], paid_cents: 2359 });
+    expect(options.map((o) => [o.license_type, o.price_cents, o.available, o.held, o.upgrade_from])).toEqual([
+      ['basic', 2359, false, true, null],
+      ['premium', 4718 - 2359, true, false, 'basic'],
+      ['exclusive', 23_590 - 2359, true, false, 'basic'],
+    ]);
+    // The list prices stay the licences' full prices in the currency the beat was listed in.
+    expect(options.map((o) => [o.list_price_cents, o.list_currency])).toEqual([
+      [1999, 'EUR'],
+      [3998, 'EUR'],
+      [19_990, 'EUR'],
+    ]);
+  });
+
+  it('offers a Premium holder (who upgraded from Basic) only the exclusive, less all they paid', () => {
+    const options = licenseOptions(beat(1000), true, { held: ['premium'], paid_cents: 2000 });
+    expect(options.map((o) => [o.license_type, o.price_cents, o.available, o.upgrade_from])).toEqual([
+      ['basic', 1000, false, null],
+      ['premium', 2000, false, null],
+      // Reserved by another buyer's checkout: an upgrade follows the exclusive's rules.
+      ['exclusive', 8000, false, 'premium'],
+    ]);
+  });
+
   it('shows a beat sold exclusively with every licence unavailable', () => {
     const sold = beat(1000, { sold_exclusive: true });
     expect(isForSale(sold)).toBe(false);

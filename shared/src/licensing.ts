@@ -2,7 +2,8 @@
 // when it can be bought, and how a sale splits between the producer and the platform. Pure:
 // the server decides with these, the web app shows the same numbers.
 import { licencePriceCents } from './format-money';
-import { LICENSE_IDS, LICENSES, type LicenseId } from './money-constants';
+import { licenceListPrice, upgradePriceCents, type ListedPrice } from './list-price';
+import { LICENSE_IDS, LICENSES, type Currency, type LicenseId } from './money-constants';
 
 /**
  * How long an open checkout lasts, and so how long an exclusive stays reserved for the buyer who
@@ -50,6 +51,19 @@ export interface LicenseOptionRule {
   features: string[];
   popular: boolean;
   available: boolean;
+  list_price_cents: number;
+  list_currency: Currency;
+  held: boolean;
+  upgrade_from: LicenseId | null;
+}
+
+/**
+ * What a buyer holds of a beat: the licences in force, and what they paid for them in USD cents
+ * (paid orders of this beat, refunded ones excluded, an upgrade with the purchase it upgraded).
+ */
+export interface Holding {
+  held: readonly LicenseId[];
+  paid_cents: number;
 }
 
 /**
@@ -59,18 +73,32 @@ export interface LicenseOptionRule {
  * beat has no cards at all.
  */
 export function licenseOptions(
-  beat: { price_cents: number; is_free: boolean; sold_exclusive: boolean },
+  beat: ListedPrice & { is_free: boolean; sold_exclusive: boolean },
   exclusiveReserved: boolean,
+  holding: Holding = { held: [], paid_cents: 0 },
 ): LicenseOptionRule[] {
   if (beat.is_free || beat.price_cents <= 0) return [];
-  return LICENSES.map((l) => ({
-    license_type: l.id,
-    name: l.name,
-    price_cents: licencePriceCents(beat.price_cents, l.id),
-    features: [...l.features],
-    popular: l.popular,
-    available: !beat.sold_exclusive && (l.id !== 'exclusive' || !exclusiveReserved),
-  }));
+  const best = bestLicense(holding.held);
+  return LICENSES.map((l) => {
+    const full = licencePriceCents(beat.price_cents, l.id);
+    const list = licenceListPrice(beat, l.id);
+    // A holder of a lower licence upgrades to a higher one for the difference; the ones they
+    // hold or are above are not for sale to them.
+    const upgrade = best !== null && LICENSE_RANK[l.id] > LICENSE_RANK[best];
+    const covered = best !== null && !upgrade;
+    return {
+      license_type: l.id,
+      name: l.name,
+      price_cents: upgrade ? upgradePriceCents(full, holding.paid_cents) : full,
+      features: [...l.features],
+      popular: l.popular,
+      available: !covered && !beat.sold_exclusive && (l.id !== 'exclusive' || !exclusiveReserved),
+      list_price_cents: list.cents,
+      list_currency: list.currency,
+      held: holding.held.includes(l.id),
+      upgrade_from: upgrade ? best : null,
+    };
+  });
 }
 
 /** Licence ids in order of what they grant: a higher licence includes the lower ones' files. */

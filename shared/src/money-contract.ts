@@ -23,8 +23,21 @@ export const LicenseOption = z.object({
   features: z.array(z.string()),
   /** Premium is marked POPULAR. */
   popular: z.boolean(),
-  /** False for an exclusive already sold or reserved by another buyer's open checkout. */
+  /** False for an exclusive already sold or reserved by another buyer's open checkout, and for a licence the viewer holds or is above. */
   available: z.boolean(),
+  /**
+   * The licence's full price in the currency the producer listed the beat in (its multiple of the
+   * list price, exact): what a viewer using that currency is shown. price_cents (USD) is charged.
+   */
+  list_price_cents: Cents,
+  list_currency: Currency,
+  /** The viewer holds this licence. */
+  held: z.boolean(),
+  /**
+   * The viewer holds this lower licence and may upgrade from it: price_cents is then the
+   * difference they pay (the upgrade rule in list-price.ts), and the licence it replaces.
+   */
+  upgrade_from: LicenseType.nullable(),
 });
 export type LicenseOption = z.infer<typeof LicenseOption>;
 /** Empty for a free beat: there is nothing to buy. */

@@ -1,4 +1,5 @@
 import type { Beat, PreviewStatus } from '@beatroom/shared/beats-contract';
+import type { Currency } from '@beatroom/shared/money-constants';
 import type { Genre, Mood, MusicalKey } from '@beatroom/shared/catalogue-constants';
 import { fileUrl } from '@beatroom/shared/files-contract';
 import { Prisma } from '../generated/prisma/client';
@@ -21,6 +22,8 @@ export const beatSelect = {
   genre: true,
   mood: true,
   priceCents: true,
+  listPriceCents: true,
+  listCurrency: true,
   isFree: true,
   isFeatured: true,
   promotionType: true,
@@ -48,6 +51,8 @@ export const saleBeatSelect = {
   userId: true,
   title: true,
   priceCents: true,
+  listPriceCents: true,
+  listCurrency: true,
   isFree: true,
   soldExclusiveAt: true,
   /** A deleted producer's beat kept for its buyers: downloadable by them, sold to nobody. */
@@ -63,7 +68,8 @@ export type BeatRecord = Prisma.BeatGetPayload<{ select: typeof beatSelect }>;
  */
 export const BEAT_COLUMNS = Prisma.sql`b.id::text AS "id", b.user_id::text AS "userId", b.title,
   b.description, b.bpm, b.key_signature AS "keySignature", b.genre, b.mood,
-  b.price_cents AS "priceCents", b.is_free AS "isFree", b.is_featured AS "isFeatured",
+  b.price_cents AS "priceCents", b.list_price_cents AS "listPriceCents",
+  b.list_currency AS "listCurrency", b.is_free AS "isFree", b.is_featured AS "isFeatured",
   b.promotion_type AS "promotionType", b.featured_until AS "featuredUntil",
   b.boosted_until AS "boostedUntil", b.audio_file_key AS "audioFileKey",
   b.cover_image_key AS "coverImageKey", b.duration_seconds AS "durationSeconds",
@@ -106,6 +112,9 @@ export function toBeat(row: BeatRecord): Beat {
     genre: row.genre as Genre,
     mood: row.mood as Mood | null,
     price_cents: row.priceCents,
+    // A beat priced before list prices were kept was listed in USD at price_cents.
+    list_price_cents: row.listPriceCents ?? row.priceCents,
+    list_currency: (row.listPriceCents === null ? 'USD' : row.listCurrency) as Currency,
     is_free: row.isFree,
     ...promotionState(row, new Date()),
     // The preview, never the master (which is for sale): nothing to play until it is ready.

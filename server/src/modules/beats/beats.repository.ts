@@ -16,6 +16,8 @@ export type BeatFieldsInput = Pick<
   | 'genre'
   | 'mood'
   | 'priceCents'
+  | 'listPriceCents'
+  | 'listCurrency'
   | 'isFree'
   | 'coverImageKey'
 >;
@@ -66,6 +68,8 @@ export function createBeatsRepository(prisma: PrismaClient) {
           userId: true,
           title: true,
           priceCents: true,
+          listPriceCents: true,
+          listCurrency: true,
           isFree: true,
           audioFileKey: true,
           coverImageKey: true,

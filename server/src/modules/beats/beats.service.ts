@@ -1,7 +1,8 @@
 import type { BeatCard, BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import {
   BEAT_NOT_FOUND,
-  resolvePricing,
+  listPriceCurrencyMissing,
+  resolveListPricing,
   type Beat,
   type BeatDetail,
   type BeatWaveform,
@@ -9,6 +10,7 @@ import {
   type EditBeatInput,
 } from '@beatroom/shared/beats-contract';
 import { displayName } from '@beatroom/shared/format-names';
+import type { Currency } from '@beatroom/shared/money-constants';
 import type { Tx } from '../../db/transaction';
 import type { DomainEvents } from '../../events/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../http/http-errors';
@@ -176,9 +178,11 @@ export function createBeatsService(deps: {
       const max = deps.uploadLimit ? await deps.uploadLimit(user.id) : null;
       if (max !== null && (await repo.countOwned(user.id)) >= max) throw forbidden(beatLimitMessage(max));
       const audio = await claimUpload(user, body.audio_file_key, 'audio');
+      const currencyMissing = listPriceCurrencyMissing(body);
+      if (currencyMissing) throw badRequest(currencyMissing);
       const coverKey = body.cover_image_key ?? null;
       if (coverKey) await claimUpload(user, coverKey, 'image');
-      const pricing = resolvePricing(body);
+      const pricing = resolveListPricing(body);
       let id: string;
       let eventId: string | null = null;
       try {
@@ -192,6 +196,8 @@ export function createBeatsService(deps: {
             genre: body.genre,
             mood: body.mood ?? null,
             priceCents: pricing.price_cents,
+            listPriceCents: pricing.list_price_cents,
+            listCurrency: pricing.list_currency,
             isFree: pricing.is_free,
             audioFileKey: body.audio_file_key,
             coverImageKey: coverKey,
@@ -225,9 +231,17 @@ export function createBeatsService(deps: {
     /** Owner only. Fields left out keep their values; a replaced cover's file is removed. */
     async edit(user: UserRecord, id: string, body: EditBeatInput): Promise<Beat> {
       const beat = await ownedBeat(user, id);
+      const currencyMissing = listPriceCurrencyMissing(body);
+      if (currencyMissing) throw badRequest(currencyMissing);
       const coverChanges = body.cover_image_key !== undefined && body.cover_image_key !== beat.coverImageKey;
       if (coverChanges && body.cover_image_key) await claimUpload(user, body.cover_image_key, 'image');
-      const pricing = resolvePricing(body, { price_cents: beat.priceCents, is_free: beat.isFree });
+      // The price is kept as it was typed (list price and currency) and converted to USD once.
+      const pricing = resolveListPricing(body, {
+        price_cents: beat.priceCents,
+        list_price_cents: beat.listPriceCents ?? beat.priceCents,
+        list_currency: (beat.listPriceCents === null ? 'USD' : beat.listCurrency) as Currency,
+        is_free: beat.isFree,
+      });
       const changes: Partial<BeatFieldsInput> = {
         title: body.title,
         description: body.description,
@@ -236,6 +250,8 @@ export function createBeatsService(deps: {
         genre: body.genre,
         mood: body.mood,
         priceCents: pricing.price_cents,
+        listPriceCents: pricing.list_price_cents,
+        listCurrency: pricing.list_currency,
         isFree: pricing.is_free,
         coverImageKey: coverChanges ? body.cover_image_key : undefined,
       };

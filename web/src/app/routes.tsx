@@ -42,6 +42,8 @@ const CreateSessionPage = lazyPage(
   () => import('../features/collab-session/components/create-session-page'),
   'CreateSessionPage',
 );
+const TermsPage = lazyPage(() => import('../features/legal/components/terms-page'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('../features/legal/components/privacy-page'), 'PrivacyPage');
 const UploadRoute = lazyPage(() => import('./routes/upload-route'), 'UploadRoute');
 const SupportCenterPage = lazyPage(
   () => import('../features/support/components/support-center-page'),
@@ -200,6 +202,10 @@ export const appRoutes: RouteObject[] = [
           </MembersOnly>
         ),
       },
+
+      // The legal texts the sign-in dialog and the footer refer to.
+      { path: 'terms', element: <TermsPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
 
       { path: '*', element: <NotFoundPage /> },
     ],

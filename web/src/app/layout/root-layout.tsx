@@ -14,6 +14,7 @@ import {
   LazySignInDialog,
 } from './lazy-layout-parts';
 import { PageFallback } from './page-fallback';
+import { SiteFooter } from './site-footer';
 
 export function RootLayout() {
   // Each page starts from the site's title; beat and profile pages then name themselves.
@@ -40,6 +41,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <SiteFooter />
       {/* The player outlives every page: one audio element, the bar on every screen. */}
       <AudioEngine />
       <PlayerSettingsSync />

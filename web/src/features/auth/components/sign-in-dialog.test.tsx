@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { redirectBrowser } from '../../../lib/browser-location';
 import { deferred, jsonResponse, stubFetch } from '../../../test/mock-fetch';
@@ -11,11 +12,12 @@ vi.mock('../../../lib/browser-location', () => ({ redirectBrowser: vi.fn() }));
 
 function renderDialog() {
   const user = userEvent.setup();
+  // A router: the dialog links the Terms of Service and the Privacy Policy.
   render(
-    <>
+    <MemoryRouter>
       <SignInButton />
       <SignInDialog />
-    </>,
+    </MemoryRouter>,
   );
   return user;
 }
@@ -34,6 +36,8 @@ describe('SignInDialog', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to Beatroom' });
     expect(dialog).toHaveTextContent('Terms of Service and Privacy Policy');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toHaveFocus();
   });
 

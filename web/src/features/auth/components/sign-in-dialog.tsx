@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
@@ -54,7 +55,15 @@ export function SignInDialog() {
         {isRedirecting ? 'Redirecting...' : 'Continue with Google'}
       </Button>
       <p className="mt-4 text-center text-xs text-muted">
-        By continuing, you agree to our Terms of Service and Privacy Policy.
+        By continuing, you agree to our{' '}
+        <Link to="/terms" onClick={close} className="underline hover:text-fg">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy" onClick={close} className="underline hover:text-fg">
+          Privacy Policy
+        </Link>
+        .
       </p>
     </DialogShell>
   );

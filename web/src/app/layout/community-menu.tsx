@@ -1,0 +1,27 @@
+import { ChevronDown } from 'lucide-react';
+import { DeferredMenu } from '../../components/ui/deferred-menu';
+
+const loadMenu = () => import('./community-menu-list').then((m) => m.CommunityMenuList);
+
+/**
+ * The header's Community menu (Challenges, Collaborations, Activity, Live sessions): every page
+ * shows its button, on a phone in the scrolling nav row; the menu loads when reached for.
+ */
+export function CommunityMenu({ className, current }: { className: string; current: boolean }) {
+  return (
+    <DeferredMenu
+      load={loadMenu}
+      menuProps={{ className, current }}
+      triggerProps={{
+        className,
+        'aria-current': current ? 'page' : undefined,
+        children: (
+          <>
+            Community
+            <ChevronDown aria-hidden="true" className="size-4" />
+          </>
+        ),
+      }}
+    />
+  );
+}

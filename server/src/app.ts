@@ -46,6 +46,7 @@ import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { domainEventsPlugin } from './plugins/domain-events';
 import { errorsPlugin } from './plugins/errors';
+import { earlyAnswerPlugin } from './plugins/early-answer';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(earlyAnswerPlugin);
   await app.register(securityPlugin, { config });
   // Before any route: it hooks into each route as the route is made.
   await app.register(compressionPlugin);

@@ -1,6 +1,11 @@
 import { Suspense, useState } from 'react';
-import type { RenderPlayButton, RenderPriceButton } from '../features/catalogue/components/beat-card';
+import type {
+  RenderPlayButton,
+  RenderPriceButton,
+  RenderQueueMenu,
+} from '../features/catalogue/components/beat-card';
 import { PlayButton } from '../features/player/components/play-button';
+import { QueueMenuButton } from '../features/player/components/queue-menu-button';
 import { BeatPriceButton } from '../features/purchase/components/beat-price-button';
 import { lazyPage } from './lazy-page';
 import type { ManageBeatDialogProps } from './manage-beat-dialog';
@@ -9,10 +14,16 @@ const ManageBeatDialogContent = lazyPage(() => import('./manage-beat-dialog'), '
 
 // Pieces app/ hands to more than one feature's screens through their slots.
 
-/** A beat card's (or track-list row's) Play / Pause, from the player. */
-export const renderCardPlayButton: RenderPlayButton = (beat, placement = 'card') => (
-  <PlayButton beat={beat} variant={placement} />
+/**
+ * A beat card's (or track-list row's) Play / Pause, from the player: played from a list, the
+ * queue becomes that list from this beat on.
+ */
+export const renderCardPlayButton: RenderPlayButton = (beat, placement = 'card', list) => (
+  <PlayButton beat={beat} variant={placement} list={list} />
 );
+
+/** A card's or row's Play next / Add to queue menu, from the player. */
+export const renderCardQueueMenu: RenderQueueMenu = (beat) => <QueueMenuButton beat={beat} />;
 
 /** A card's or row's price, from purchase: it opens the purchase dialog, or downloads. */
 export const renderCardPriceButton: RenderPriceButton = (beat, placement) => (

@@ -3,7 +3,7 @@ import { UI } from '@beatroom/shared/limits';
 import { BeatCatalogue } from '../../features/catalogue/components/beat-catalogue';
 import { HomeHero } from '../../features/home/components/home-hero';
 import { useSession } from '../../features/session/hooks/use-session';
-import { renderCardPlayButton, renderCardPriceButton } from '../beat-slots';
+import { renderCardPlayButton, renderCardPriceButton, renderCardQueueMenu } from '../beat-slots';
 import { lazyPage } from '../lazy-page';
 import { openUpgradeDialog } from '../open-upgrade';
 import { useLiveConnection } from '../realtime/live-connection';
@@ -52,7 +52,11 @@ export function HomePage() {
             : 'flex flex-col'
         }
       >
-        <BeatCatalogue renderPlayButton={renderCardPlayButton} renderPriceButton={renderCardPriceButton} />
+        <BeatCatalogue
+          renderPlayButton={renderCardPlayButton}
+          renderPriceButton={renderCardPriceButton}
+          renderQueueMenu={renderCardQueueMenu}
+        />
         {user ? (
           <aside aria-label="Your dashboard" className="flex flex-col gap-6">
             <Suspense fallback={null}>

@@ -4,7 +4,12 @@ import { CreditsOverview } from '../../features/credits/components/credits-overv
 import { PromoteBeatButton } from '../../features/promotions/components/promote-beat-button';
 import { ProfilePage } from '../../features/profile/components/profile-page';
 import type { ProfilePageSlots } from '../../features/profile/components/profile-page-slots';
-import { ManageBeatDialog, renderCardPlayButton, renderCardPriceButton } from '../beat-slots';
+import {
+  ManageBeatDialog,
+  renderCardPlayButton,
+  renderCardPriceButton,
+  renderCardQueueMenu,
+} from '../beat-slots';
 import { ReportButton } from '../../features/reports/components/report-button';
 
 /** The profile page's parts owned by other features (defined once: the slots never change). */
@@ -15,6 +20,7 @@ const slots: ProfilePageSlots = {
       label={label}
       renderPlayButton={renderCardPlayButton}
       renderPriceButton={renderCardPriceButton}
+      renderQueueMenu={renderCardQueueMenu}
     />
   ),
   beatGridSkeleton: () => <BeatGridSkeleton count={UI.GRID_COLUMNS * 2} />,

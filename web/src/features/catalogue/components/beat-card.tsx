@@ -15,7 +15,15 @@ import { LikeButton } from './like-button';
  * import the player. It sits in the cover's corner; a control carrying `data-current` marks the
  * card of the beat the player holds.
  */
-export type RenderPlayButton = (beat: CardBeat, placement?: 'card' | 'row') => ReactNode;
+export type RenderPlayButton = (
+  beat: CardBeat,
+  placement?: 'card' | 'row',
+  /** The beats of the list the control sits in: playing queues the list from this beat on. */
+  list?: readonly CardBeat[],
+) => ReactNode;
+
+/** "Play next" and "Add to queue" for a card or row, from the player (composed in by app/). */
+export type RenderQueueMenu = (beat: CardBeat) => ReactNode;
 
 /**
  * The price of a card or row as a button that starts buying (purchase, composed in by app/):
@@ -66,11 +74,13 @@ export function BeatCard({
   currency,
   renderPlayButton,
   renderPriceButton,
+  renderQueueMenu,
 }: {
   beat: CardBeat;
   currency: Currency;
   renderPlayButton: RenderPlayButton;
   renderPriceButton?: RenderPriceButton;
+  renderQueueMenu?: RenderQueueMenu;
 }) {
   const titleId = `beat-card-${beat.id}`;
   const pending = previewLabel(beat);
@@ -121,13 +131,16 @@ export function BeatCard({
             <PriceText beat={beat} currency={currency} />
           )}
         </div>
-        <Link
-          to={`/profile/${beat.user_id}`}
-          // At least 24 px tall: a touch target (WCAG 2.5.8) under the title's.
-          className="min-h-6 min-w-0 truncate py-0.5 text-xs text-muted hover:text-fg hover:underline sm:text-sm"
-        >
-          {beat.producer_name}
-        </Link>
+        <div className="flex min-w-0 items-center justify-between gap-1">
+          <Link
+            to={`/profile/${beat.user_id}`}
+            // At least 24 px tall: a touch target (WCAG 2.5.8) under the title's.
+            className="min-h-6 min-w-0 truncate py-0.5 text-xs text-muted hover:text-fg hover:underline sm:text-sm"
+          >
+            {beat.producer_name}
+          </Link>
+          {pending ? null : renderQueueMenu?.(beat)}
+        </div>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2 text-xs text-muted">
           <span className="max-w-full truncate rounded-full bg-fg/10 px-2 py-0.5 font-medium text-fg/80">
             {beat.genre}

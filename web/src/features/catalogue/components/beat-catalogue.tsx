@@ -11,7 +11,7 @@ import { beatListQueryOptions } from '../api';
 import { activeFilterCount, toListFilters, type FilterValues } from '../filters';
 import { isFilterNavigation, useBeatFilters } from '../hooks/use-beat-filters';
 import { useCatalogueView } from '../store/catalogue-view-store';
-import type { RenderPlayButton, RenderPriceButton } from './beat-card';
+import type { RenderPlayButton, RenderPriceButton, RenderQueueMenu } from './beat-card';
 import { BeatGrid, BeatGridSkeleton } from './beat-grid';
 import { BeatTrackList, BeatTrackListSkeleton } from './beat-track-list';
 import { FilterBar } from './filter-bar';
@@ -53,11 +53,13 @@ function BeatResults({
   onClear,
   renderPlayButton,
   renderPriceButton,
+  renderQueueMenu,
 }: {
   values: FilterValues;
   onClear: () => void;
   renderPlayButton: RenderPlayButton;
   renderPriceButton?: RenderPriceButton;
+  renderQueueMenu?: RenderQueueMenu;
 }) {
   const currency = usePreferredCurrency();
   const view = useCatalogueView((state) => state.view);
@@ -93,6 +95,7 @@ function BeatResults({
           label="Beats"
           renderPlayButton={renderPlayButton}
           renderPriceButton={renderPriceButton}
+          renderQueueMenu={renderQueueMenu}
           busy={beats.isPlaceholderData}
         />
       ) : (
@@ -101,6 +104,7 @@ function BeatResults({
           label="Beats"
           renderPlayButton={renderPlayButton}
           renderPriceButton={renderPriceButton}
+          renderQueueMenu={renderQueueMenu}
           busy={beats.isPlaceholderData}
         />
       )}
@@ -131,10 +135,13 @@ function BeatResults({
 export function BeatCatalogue({
   renderPlayButton,
   renderPriceButton,
+  renderQueueMenu,
 }: {
   renderPlayButton: RenderPlayButton;
   /** The price as a buy / download button (purchase, through app/); plain text without it. */
   renderPriceButton?: RenderPriceButton;
+  /** Play next / Add to queue on each card or row (the player, through app/). */
+  renderQueueMenu?: RenderQueueMenu;
 }) {
   const { values, clear } = useBeatFilters();
   const currency = usePreferredCurrency();
@@ -165,6 +172,7 @@ export function BeatCatalogue({
         onClear={clear}
         renderPlayButton={renderPlayButton}
         renderPriceButton={renderPriceButton}
+        renderQueueMenu={renderQueueMenu}
       />
     </section>
   );

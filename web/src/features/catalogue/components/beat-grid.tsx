@@ -1,7 +1,13 @@
 import type { BeatCard as CardBeat } from '@beatroom/shared/beat-list-contract';
 import { UI } from '@beatroom/shared/limits';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
-import { BeatCard, BeatCardSkeleton, type RenderPlayButton, type RenderPriceButton } from './beat-card';
+import {
+  BeatCard,
+  BeatCardSkeleton,
+  type RenderPlayButton,
+  type RenderPriceButton,
+  type RenderQueueMenu,
+} from './beat-card';
 
 /** Four cards on a wide screen (UI.GRID_COLUMNS), fewer on narrow ones, two on a phone. */
 export const GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4';
@@ -13,13 +19,24 @@ export interface BeatListProps {
   renderPlayButton: RenderPlayButton;
   /** The price as a buy / download button (purchase, through app/); plain text without it. */
   renderPriceButton?: RenderPriceButton;
+  /** Play next / Add to queue on each card or row (the player, through app/); none without it. */
+  renderQueueMenu?: RenderQueueMenu;
   /** Shown dimmed while newer results load in its place. */
   busy?: boolean;
 }
 
 /** A grid of beat cards, prices in the viewer's currency. */
-export function BeatGrid({ beats, label, renderPlayButton, renderPriceButton, busy = false }: BeatListProps) {
+export function BeatGrid({
+  beats,
+  label,
+  renderPlayButton,
+  renderPriceButton,
+  renderQueueMenu,
+  busy = false,
+}: BeatListProps) {
   const currency = usePreferredCurrency();
+  // Played from here, a beat queues this list from it on.
+  const renderInList: RenderPlayButton = (beat, placement) => renderPlayButton(beat, placement, beats);
   return (
     <ul
       aria-label={label}
@@ -37,8 +54,9 @@ export function BeatGrid({ beats, label, renderPlayButton, renderPriceButton, bu
           <BeatCard
             beat={beat}
             currency={currency}
-            renderPlayButton={renderPlayButton}
+            renderPlayButton={renderInList}
             renderPriceButton={renderPriceButton}
+            renderQueueMenu={renderQueueMenu}
           />
         </li>
       ))}

@@ -6,14 +6,20 @@ import { Link } from 'react-router-dom';
 import { CoverArt } from '../../../components/ui/cover-art';
 import { storedImage } from '../../../lib/stored-file';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
-import { previewLabel, PriceText, type RenderPlayButton, type RenderPriceButton } from './beat-card';
+import {
+  previewLabel,
+  PriceText,
+  type RenderPlayButton,
+  type RenderPriceButton,
+  type RenderQueueMenu,
+} from './beat-card';
 import type { BeatListProps } from './beat-grid';
 
 // Every row is its own grid with the same columns, so the columns line up down the list. Cells
 // that do not fit drop out on narrow screens (display: none leaves the grid): tags below lg,
 // BPM and key below md, the duration on phones.
 const ROW_COLUMNS =
-  'grid grid-cols-[2.25rem_2.75rem_minmax(0,1fr)_auto] sm:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3rem_7rem] md:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3.5rem_3rem_3rem_7rem] lg:grid-cols-[2.25rem_3rem_minmax(0,1fr)_13rem_3.5rem_3rem_3rem_7rem] items-center gap-x-3';
+  'grid grid-cols-[2.25rem_2.75rem_minmax(0,1fr)_auto] sm:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3rem_9.5rem] md:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3.5rem_3rem_3rem_9.5rem] lg:grid-cols-[2.25rem_3rem_minmax(0,1fr)_13rem_3.5rem_3rem_3rem_9.5rem] items-center gap-x-3';
 
 function Tag({ children }: { children: string }) {
   return (
@@ -27,10 +33,12 @@ function TrackRow({
   beat,
   renderPlayButton,
   renderPriceButton,
+  renderQueueMenu,
 }: {
   beat: BeatCard;
   renderPlayButton: RenderPlayButton;
   renderPriceButton?: RenderPriceButton;
+  renderQueueMenu?: RenderQueueMenu;
 }) {
   const currency = usePreferredCurrency();
   const titleId = `beat-row-${beat.id}`;
@@ -89,8 +97,9 @@ function TrackRow({
         <span className="sr-only">Duration </span>
         {formatDuration(beat.duration_seconds)}
       </span>
-      <div className="flex justify-end">
+      <div className="flex items-center justify-end gap-1">
         {renderPriceButton ? renderPriceButton(beat, 'row') : <PriceText beat={beat} currency={currency} />}
+        {pending ? null : renderQueueMenu?.(beat)}
       </div>
     </article>
   );
@@ -124,15 +133,23 @@ export function BeatTrackList({
   label,
   renderPlayButton,
   renderPriceButton,
+  renderQueueMenu,
   busy = false,
 }: BeatListProps) {
+  // Played from here, a beat queues this list from it on.
+  const renderInList: RenderPlayButton = (beat, placement) => renderPlayButton(beat, placement, beats);
   return (
     <div className={`flex flex-col gap-1 transition-opacity ${busy ? 'opacity-60' : ''}`}>
       <ListHeader />
       <ul aria-label={label} aria-busy={busy || undefined} className="flex flex-col">
         {beats.map((beat) => (
           <li key={beat.id} className="min-w-0">
-            <TrackRow beat={beat} renderPlayButton={renderPlayButton} renderPriceButton={renderPriceButton} />
+            <TrackRow
+              beat={beat}
+              renderPlayButton={renderInList}
+              renderPriceButton={renderPriceButton}
+              renderQueueMenu={renderQueueMenu}
+            />
           </li>
         ))}
       </ul>

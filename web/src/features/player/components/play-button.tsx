@@ -3,6 +3,13 @@ import type { PreviewStatus } from '@beatroom/shared/beats-contract';
 import { Ban, LoaderCircle, Pause, Play } from 'lucide-react';
 import { useBeatPlayback } from '../hooks/use-beat-playback';
 
+type PlayableBeat = PlayerBeat & { preview_status?: PreviewStatus };
+
+/** The beats of a list that have something to stream (a preview not made yet is skipped). */
+export function playableBeats(list: readonly PlayableBeat[]): PlayableBeat[] {
+  return list.filter((listed) => listed.preview_status === undefined || listed.preview_status === 'ready');
+}
+
 const VARIANTS = {
   /**
    * On a beat card's cover, bottom right. It lifts in when the pointer is over the card (the
@@ -38,9 +45,12 @@ const VARIANTS = {
 export function PlayButton({
   beat,
   variant,
+  list,
 }: {
-  beat: PlayerBeat & { preview_status?: PreviewStatus };
+  beat: PlayableBeat;
   variant: keyof typeof VARIANTS;
+  /** The list the beat is shown in: playing it queues the list from this beat on. */
+  list?: readonly PlayableBeat[];
 }) {
   const { isPlaying, isCurrent, toggle } = useBeatPlayback(beat.id);
   const style = VARIANTS[variant];
@@ -75,7 +85,7 @@ export function PlayButton({
   return (
     <button
       type="button"
-      onClick={() => toggle(beat)}
+      onClick={() => toggle(beat, list ? playableBeats(list) : undefined)}
       aria-label={`${isPlaying ? 'Pause' : 'Play'} ${beat.title}`}
       data-current={isCurrent ? '' : undefined}
       className={`inline-flex items-center justify-center rounded-full bg-accent text-accent-fg transition hover:bg-accent-hover ${style.button} ${isPlaying ? '' : style.idle}`}

@@ -3,16 +3,18 @@ import { useCallback } from 'react';
 import { usePlayerStore } from '../store/player-store';
 
 /**
- * Whether this beat is the player's current one and playing, and a toggle that plays it
- * (putting it in the queue and showing the bar) or pauses and resumes it when it already is the
- * current beat.
+ * Whether this beat is the player's current one and playing, and a toggle that plays it or
+ * pauses and resumes it when it already is the current beat. Played from a list (`list`: the
+ * beats of the grid, track list or tab it sits in), the queue becomes that list from this beat
+ * on; without one, the beat goes to the front of the queue.
  */
 export function useBeatPlayback(beatId: string) {
   const isCurrent = usePlayerStore((state) => state.currentBeat?.id === beatId);
   const isPlaying = usePlayerStore((state) => state.isPlaying && state.currentBeat?.id === beatId);
-  const toggle = useCallback((beat: PlayerBeat) => {
+  const toggle = useCallback((beat: PlayerBeat, list?: readonly PlayerBeat[]) => {
     const store = usePlayerStore.getState();
     if (store.currentBeat?.id === beat.id) store.togglePlay();
+    else if (list) store.playFromList(list, beat);
     else store.play(beat);
   }, []);
   return { isCurrent, isPlaying, toggle };

@@ -82,7 +82,11 @@ export interface PlayerActions {
   dispatch: (action: PlayerAction) => void;
   /** Plays the beat (selecting its queue entry or putting it first) and shows the full bar. */
   play: (beat: PlayerBeat) => void;
+  /** Plays `beat` from the list it is shown in: the queue becomes the list from that beat on. */
+  playFromList: (beats: readonly PlayerBeat[], beat: PlayerBeat) => void;
   addToQueue: (beat: PlayerBeat) => void;
+  /** Puts the beat right after the current entry. */
+  playNext: (beat: PlayerBeat) => void;
   togglePlay: () => void;
   pause: () => void;
   resume: () => void;
@@ -124,7 +128,14 @@ export const usePlayerStore = create<PlayerStore>()((set, get) => {
       dispatch({ type: 'play', beat, now: Date.now() });
       set({ collapsed: false });
     },
+    playFromList: (beats, beat) => {
+      const index = beats.findIndex((listed) => listed.id === beat.id);
+      if (index === -1) dispatch({ type: 'play', beat, now: Date.now() });
+      else dispatch({ type: 'playList', beats, index, now: Date.now() });
+      set({ collapsed: false });
+    },
     addToQueue: (beat) => dispatch({ type: 'add', beat, now: Date.now() }),
+    playNext: (beat) => dispatch({ type: 'playNext', beat, now: Date.now() }),
     togglePlay: () => dispatch({ type: 'togglePlay' }),
     pause: () => dispatch({ type: 'pause' }),
     resume: () => dispatch({ type: 'resume' }),

@@ -4,12 +4,8 @@ import { createBeat } from '../../../test/catalogue';
 import { beatId, beatNumber, FIXED_BEATS, loadFixedCatalogue } from '../../../test/fixed-catalogue';
 import { createTestApp, signIn } from '../../../test/helpers';
 import { BeatListQuery } from '@beatroom/shared/beat-list-contract';
-import {
-  createBeatsSearchRepository,
-  queryTrigrams,
-  SIMILARITY_BOUND,
-  TRIGRAM_TEXT,
-} from './beats-search.repository';
+import { createBeatsSearchRepository } from './beats-search.repository';
+import { queryTrigrams, SIMILARITY_BOUND, TRIGRAM_TEXT } from './beats-text-search-sql';
 
 /**
  * Search relevance, pinned (issue 11): every result, in order, of the catalogue's ranking as it

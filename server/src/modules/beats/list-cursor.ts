@@ -1,7 +1,8 @@
 import type { BeatSort } from '@beatroom/shared/catalogue-constants';
 import { badRequest } from '../../http/http-errors';
 import { isUuid } from '../../http/params';
-import type { CardRow, ListAfter } from './beats-search.repository';
+import type { CardRow } from './beat-card-sql';
+import type { ListAfter } from './catalogue-sort-sql';
 
 /**
  * Keyset cursors of GET /api/beats: the sort, and the sort value and id of a page's last beat,

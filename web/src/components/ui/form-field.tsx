@@ -15,6 +15,7 @@ export function FormField({
   error,
   children,
   className = '',
+  aside,
 }: {
   label: ReactNode;
   htmlFor: string;
@@ -22,12 +23,23 @@ export function FormField({
   error?: string;
   children: ReactNode;
   className?: string;
+  /** Shown at the label's right, outside it (e.g. a character counter with its own id). */
+  aside?: ReactNode;
 }) {
   return (
     <div className={`flex min-w-0 flex-col gap-1.5 ${className}`}>
-      <label htmlFor={htmlFor} className="text-sm font-medium">
-        {label}
-      </label>
+      {aside ? (
+        <div className="flex items-baseline justify-between gap-2">
+          <label htmlFor={htmlFor} className="text-sm font-medium">
+            {label}
+          </label>
+          {aside}
+        </div>
+      ) : (
+        <label htmlFor={htmlFor} className="text-sm font-medium">
+          {label}
+        </label>
+      )}
       {children}
       {error ? (
         <p id={`${htmlFor}-error`} className="text-xs text-red-400">

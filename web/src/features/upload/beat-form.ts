@@ -29,8 +29,9 @@ export const EMPTY_BEAT_FORM: BeatFormValues = {
   key: '',
   mood: '',
   price: '',
-  // An empty price counts as zero, and zero marks the beat free.
-  free: true,
+  // Not ticked: a producer decides to give a beat away. (A price left empty still counts as
+  // zero, and zero marks the beat free when it is sent.)
+  free: false,
 };
 
 /** A beat's own fields as the API takes them: the Beat contract's, not a twin of them. */
@@ -71,10 +72,23 @@ export function beatFormFrom(beat: Beat, currency: Currency): BeatFormValues {
   };
 }
 
-/** The title a chosen audio file suggests: its name without the extension. */
+/**
+ * The title a chosen audio file suggests: its name without the extension, whole. A name longer
+ * than the limit is not cut mid-word: the form says it is too long and the producer shortens it.
+ */
 export function titleFromFileName(name: string): string {
   const dot = name.lastIndexOf('.');
-  return (dot > 0 ? name.slice(0, dot) : name).trim().slice(0, LIMITS.TITLE_MAX);
+  return (dot > 0 ? name.slice(0, dot) : name).trim();
+}
+
+/**
+ * A text field past its limit, said as you type (the server's own check says it again on
+ * submit); undefined within it. Counted as the contract counts: trimmed.
+ */
+export function overLimitMessage(label: string, text: string, max: number): string | undefined {
+  const over = text.trim().length - max;
+  if (over <= 0) return undefined;
+  return `${label} is ${over} ${over === 1 ? 'character' : 'characters'} too long (at most ${max})`;
 }
 
 /** USD cents of the typed price: invalid counts as zero; never above what the server accepts. */

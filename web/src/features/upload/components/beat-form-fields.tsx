@@ -5,6 +5,7 @@ import type { Currency } from '@beatroom/shared/money-constants';
 import { useCallback, useId, useState } from 'react';
 import { FormField, inputClasses } from '../../../components/ui/form-field';
 import {
+  overLimitMessage,
   parseBeatForm,
   withFree,
   withPrice,
@@ -42,6 +43,15 @@ export function useBeatForm(initial: BeatFormValues | (() => BeatFormValues), cu
   return { values, setValues, errors, check, fieldProps: { values, onChange, currency, errors } };
 }
 
+/** "12/120" beside a text field's label; red once past the limit. */
+function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <span id={id} className={`text-xs numeric ${length > max ? 'font-semibold text-red-400' : 'text-muted'}`}>
+      {length}/{max}
+    </span>
+  );
+}
+
 export interface BeatFormFieldsProps {
   values: BeatFormValues;
   onChange: (values: BeatFormValues) => void;
@@ -68,24 +78,32 @@ export function BeatFormFields({
   const set = <K extends keyof BeatFormValues>(name: K, value: BeatFormValues[K]) =>
     onChange({ ...values, [name]: value });
   const symbol = currencySymbol(currency);
+  // Said while typing, not only on submit: nothing is cut silently (no maxLength).
+  const titleError = errors.title ?? overLimitMessage('Title', values.title, LIMITS.TITLE_MAX);
+  const descriptionError =
+    errors.description ?? overLimitMessage('Description', values.description, LIMITS.DESCRIPTION_MAX);
+  const describedBy = (field: string, error: string | undefined) =>
+    `${id}-${field}-count${error ? ` ${id}-${field}-error` : ''}`;
 
   return (
     <div className="grid grid-cols-2 gap-4 sm:grid-cols-6">
       <FormField
         label="Title"
         htmlFor={`${id}-title`}
-        error={errors.title}
+        error={titleError}
         className="col-span-2 sm:col-span-6"
+        aside={
+          <CharacterCount id={`${id}-title-count`} length={values.title.length} max={LIMITS.TITLE_MAX} />
+        }
       >
         <input
           id={`${id}-title`}
           value={values.title}
           onChange={(event) => set('title', event.target.value)}
-          maxLength={LIMITS.TITLE_MAX}
           required
           disabled={disabled}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? `${id}-title-error` : undefined}
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={describedBy('title', titleError)}
           placeholder="Name your beat"
           className={inputClasses}
         />
@@ -212,15 +230,22 @@ export function BeatFormFields({
       <FormField
         label="Description"
         htmlFor={`${id}-description`}
-        error={errors.description}
+        error={descriptionError}
         className="col-span-2 sm:col-span-6"
+        aside={
+          <CharacterCount
+            id={`${id}-description-count`}
+            length={values.description.length}
+            max={LIMITS.DESCRIPTION_MAX}
+          />
+        }
       >
         <textarea
           id={`${id}-description`}
-          aria-invalid={errors.description ? true : undefined}
+          aria-invalid={descriptionError ? true : undefined}
+          aria-describedby={describedBy('description', descriptionError)}
           value={values.description}
           onChange={(event) => set('description', event.target.value)}
-          maxLength={2000}
           rows={3}
           disabled={disabled}
           placeholder="Vibe, instruments, what it's good for..."

@@ -93,6 +93,35 @@ describe('Upload Beat', () => {
     expect(screen.getByLabelText('Title')).toHaveValue('My Title');
   });
 
+  it('counts the title and description as you type; a title over 120 is said, never cut, and refused', async () => {
+    const { user, api } = setup();
+    await user.upload(await screen.findByLabelText('Audio file'), audioFile());
+    const title = screen.getByLabelText('Title');
+    expect(title).not.toHaveAttribute('maxLength');
+    expect(screen.getByText('11/120')).toBeInTheDocument();
+    // A 172-character title, pasted: kept whole, with the reason it cannot be sent.
+    const long = `${'Midnight rain over the city '.repeat(6)}lights`.slice(0, 172);
+    expect(long).toHaveLength(172);
+    await user.clear(title);
+    await user.click(title);
+    await user.paste(long);
+    expect(title).toHaveValue(long);
+    expect(screen.getByText('172/120')).toBeInTheDocument();
+    expect(screen.getByText('Title is 52 characters too long (at most 120)')).toBeInTheDocument();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+
+    const description = screen.getByLabelText('Description');
+    await user.type(description, 'Dark keys');
+    expect(screen.getByText('9/2000')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Upload Beat' }));
+    expect(api.calls('POST /api/beats')).toHaveLength(0);
+    await user.clear(title);
+    await user.type(title, 'Midnight Rain');
+    expect(screen.getByText('13/120')).toBeInTheDocument();
+    expect(screen.queryByText(/too long/)).not.toBeInTheDocument();
+  });
+
   it('marks the beat free at price 0, and ticking Free sets the price to 0', async () => {
     const { user } = setup();
     const price = await screen.findByLabelText('Price (USD)');
@@ -101,7 +130,8 @@ describe('Upload Beat', () => {
     expect(price).toHaveAttribute('max', '100');
     expect(price).toHaveAttribute('step', '0.01');
     expect(screen.getByText('Maximum price: 100.00')).toBeInTheDocument();
-    expect(free).toBeChecked();
+    // Giving a beat away is a choice: Free starts unticked.
+    expect(free).not.toBeChecked();
 
     await user.type(price, '19.99');
     expect(free).not.toBeChecked();

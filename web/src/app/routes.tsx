@@ -15,10 +15,8 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/components/notifications-page'),
   'NotificationsPage',
 );
-const MyRecordingsPage = lazyPage(
-  () => import('../features/recordings/components/my-recordings-page'),
-  'MyRecordingsPage',
-);
+const MyRecordingsRoute = lazyPage(() => import('./routes/my-recordings-route'), 'MyRecordingsRoute');
+const DashboardRoute = lazyPage(() => import('./routes/dashboard-route'), 'DashboardRoute');
 const LocalCheckoutPage = lazyPage(
   () => import('../features/purchase/components/local-checkout-page'),
   'LocalCheckoutPage',
@@ -113,6 +111,17 @@ export const appRoutes: RouteObject[] = [
           </MembersOnly>
         ),
       },
+      {
+        path: 'dashboard',
+        element: (
+          <MembersOnly
+            title="Sign in to see your beats"
+            description="Plays, downloads, sales and promotions of every beat you uploaded."
+          >
+            {(user) => <DashboardRoute user={user} />}
+          </MembersOnly>
+        ),
+      },
       { path: 'settings', element: <SettingsRoute /> },
 
       // Community and operations (community.md)
@@ -136,7 +145,7 @@ export const appRoutes: RouteObject[] = [
             title="Sign in to see your recordings"
             description="The vocal takes you save in the studio are kept here, to play, download or delete."
           >
-            {(user) => <MyRecordingsPage user={user} />}
+            {(user) => <MyRecordingsRoute user={user} />}
           </MembersOnly>
         ),
       },

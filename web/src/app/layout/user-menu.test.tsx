@@ -190,6 +190,30 @@ describe('UserMenu', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Earnings' })).not.toBeInTheDocument();
   });
 
+  it('offers My beats (/dashboard) to someone with beats, and not to a producer without any', async () => {
+    stubFetch({
+      [`GET /api/users/${member.id}/profile`]: () =>
+        jsonResponse(makeProfile(member.id, { beats_count: 2, profile: { user_role: null } })),
+    });
+    const first = renderMenu(member);
+    const menu = await openMenu('Ada Lovelace', first.user);
+    expect(await within(menu).findByRole('menuitem', { name: 'My beats' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    first.unmount();
+
+    const api = stubFetch({
+      [`GET /api/users/${member.id}/profile`]: () =>
+        jsonResponse(makeProfile(member.id, { beats_count: 0, profile: { user_role: 'producer' } })),
+    });
+    const second = renderMenu(member);
+    const none = await openMenu('Ada Lovelace', second.user);
+    await waitFor(() => expect(api.calls(`GET /api/users/${member.id}/profile`)).toHaveLength(1));
+    expect(await within(none).findByRole('menuitem', { name: 'Earnings' })).toBeInTheDocument();
+    expect(within(none).queryByRole('menuitem', { name: 'My beats' })).not.toBeInTheDocument();
+  });
+
   it('opens Invoices & Receipts from the menu', async () => {
     stubFetch();
     useInvoicesDialog.setState({ isOpen: false });

@@ -12,6 +12,7 @@ import {
   Download,
   Bell,
   Heart,
+  LayoutDashboard,
   LifeBuoy,
   LogOut,
   MicVocal,
@@ -44,9 +45,9 @@ interface MenuLink {
 /**
  * The entries of platform.md §2, in the spec's order (Admin Panel and Sign out are added around),
  * with selling's own after Downloads (issue 9): Invoices & Receipts (a modal, not a page) and,
- * for producers, Earnings.
+ * for producers, Earnings; for anyone with beats, My beats (/dashboard).
  */
-function menuLinks(userId: string, producer: boolean): (MenuLink | 'invoices')[] {
+function menuLinks(userId: string, producer: boolean, hasBeats: boolean): (MenuLink | 'invoices')[] {
   const profile = `/profile/${encodeURIComponent(userId)}`;
   return [
     { label: 'View Profile', to: profile, Icon: User },
@@ -55,6 +56,8 @@ function menuLinks(userId: string, producer: boolean): (MenuLink | 'invoices')[]
     { label: 'Downloads', to: '/downloads', Icon: Download },
     'invoices',
     ...(producer ? [{ label: 'Earnings', to: '/earnings', Icon: BadgeDollarSign }] : []),
+    // Only someone with beats has a table of them to look at.
+    ...(hasBeats ? [{ label: 'My beats', to: '/dashboard', Icon: LayoutDashboard }] : []),
     { label: 'My Recordings', to: '/my-recordings', Icon: MicVocal },
     { label: 'Notifications', to: '/notifications', Icon: Bell },
     { label: 'Support', to: '/support', Icon: LifeBuoy },
@@ -71,6 +74,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const [opened, setOpened] = useState(false);
   const profile = useQuery({ ...profileQueryOptions(user.id), enabled: opened });
   const producer = profile.data ? isProducer(profile.data) : false;
+  const hasBeats = (profile.data?.beats_count ?? 0) > 0;
   const credits = useQuery({ ...creditsQueryOptions(user.id), enabled: opened });
   const subscription = useQuery({ ...subscriptionQueryOptions(user.id), enabled: opened });
   const plan = liveSubscription(subscription.data?.subscription);
@@ -127,7 +131,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         ) : null}
         <MenuSeparator />
 
-        {menuLinks(user.id, producer).map((entry) =>
+        {menuLinks(user.id, producer, hasBeats).map((entry) =>
           entry === 'invoices' ? (
             <MenuItem key={entry} onSelect={() => openInvoices()}>
               <Receipt aria-hidden="true" className="size-4 text-muted" />

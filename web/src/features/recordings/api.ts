@@ -1,4 +1,4 @@
-import { RecordingsResponse } from '@beatroom/shared/recordings-contract';
+import { Recording, RecordingsResponse } from '@beatroom/shared/recordings-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 
@@ -23,6 +23,14 @@ export function recordingsQueryOptions(userId: string) {
 /** DELETE /api/recordings/{id}: the take and its file. */
 export function deleteRecording(id: string): Promise<unknown> {
   return apiClient.delete(`/api/recordings/${encodeURIComponent(id)}`);
+}
+
+/** PATCH /api/recordings/{id}: publish a take (it lists under the beat's vocal covers) or make it private. */
+export function setRecordingPublic(id: string, isPublic: boolean): Promise<Recording> {
+  return apiClient.patch(`/api/recordings/${encodeURIComponent(id)}`, {
+    body: { is_public: isPublic },
+    schema: Recording,
+  });
 }
 
 /** POST /api/recordings/{id}/play: counts a play, fire and forget (failures are only logged). */

@@ -23,6 +23,7 @@ import {
   recordingsKeys,
   recordingsQueryOptions,
   registerOwnPlay,
+  setRecordingPublic,
 } from '../api';
 
 function RowsSkeleton() {
@@ -53,10 +54,25 @@ interface RowProps {
   onDownload: () => void;
   downloading: boolean;
   onDelete: () => void;
+  onTogglePublic: () => void;
+  /** The visibility is being changed. */
+  publishing: boolean;
 }
 
-/** One take: play or pause, cover and names, visibility, length and age, Download and Delete. */
-function RecordingRow({ recording, playing, onToggle, onDownload, downloading, onDelete }: RowProps) {
+/**
+ * One take: play or pause, cover and names, visibility, length and age, Publish or Unpublish,
+ * Download and Delete.
+ */
+function RecordingRow({
+  recording,
+  playing,
+  onToggle,
+  onDownload,
+  downloading,
+  onDelete,
+  onTogglePublic,
+  publishing,
+}: RowProps) {
   const name = recording.recording_name;
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface/60 p-3 sm:flex-nowrap">
@@ -100,7 +116,23 @@ function RecordingRow({ recording, playing, onToggle, onDownload, downloading, o
           <span>{formatTimeAgo(recording.created_at)}</span>
         </p>
       </div>
-      <div className="flex shrink-0 gap-2">
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onTogglePublic}
+          disabled={publishing}
+          aria-label={`${recording.is_public ? 'Unpublish' : 'Publish'} ${name}`}
+        >
+          {publishing ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : recording.is_public ? (
+            <Lock aria-hidden="true" className="size-4" />
+          ) : (
+            <Globe aria-hidden="true" className="size-4" />
+          )}
+          {recording.is_public ? 'Unpublish' : 'Publish'}
+        </Button>
         <Button
           variant="secondary"
           size="sm"
@@ -126,9 +158,16 @@ function RecordingRow({ recording, playing, onToggle, onDownload, downloading, o
 
 /**
  * My Recordings (community.md §2): the signed-in user's takes with play and pause (one at a
- * time, and never over the main player), download and delete. Failures show the spec's alerts.
+ * time, and never over the main player), publish or unpublish, download and delete. Failures
+ * show the spec's alerts. `onPublishedChanged` lets app/ refresh what lists the beat's covers.
  */
-export function MyRecordingsPage({ user }: { user: SessionUser }) {
+export function MyRecordingsPage({
+  user,
+  onPublishedChanged,
+}: {
+  user: SessionUser;
+  onPublishedChanged?: (beatId: string) => void;
+}) {
   const platform = usePlatform();
   const queryClient = useQueryClient();
   const recordings = useQuery(recordingsQueryOptions(user.id));
@@ -144,6 +183,29 @@ export function MyRecordingsPage({ user }: { user: SessionUser }) {
       showToast({ type: 'error', title: RECORDINGS_ALERTS.deleteFailed });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: recordingsKeys.user(user.id) }),
+  });
+
+  const publish = useMutation({
+    mutationFn: (recording: Recording) => setRecordingPublic(recording.id, !recording.is_public),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(
+        recordingsKeys.user(user.id),
+        (data: { recordings: Recording[] } | undefined) =>
+          data ? { recordings: data.recordings.map((r) => (r.id === saved.id ? saved : r)) } : data,
+      );
+      onPublishedChanged?.(saved.beat_id);
+      showToast({
+        type: 'success',
+        title: saved.is_public ? 'Recording published' : 'Recording is private again',
+        message: saved.is_public
+          ? `"${saved.recording_name}" now shows under the beat's vocal covers.`
+          : `"${saved.recording_name}" no longer shows on the beat's page.`,
+      });
+    },
+    onError: (error) => {
+      console.error(error);
+      showToast({ type: 'error', title: 'Failed to update recording' });
+    },
   });
 
   async function download(recording: Recording) {
@@ -194,6 +256,8 @@ export function MyRecordingsPage({ user }: { user: SessionUser }) {
               onDownload={() => void download(recording)}
               downloading={downloadingId === recording.id}
               onDelete={() => startDelete(recording)}
+              onTogglePublic={() => publish.mutate(recording)}
+              publishing={publish.isPending && publish.variables.id === recording.id}
             />
           ))}
         </ul>

@@ -3,7 +3,9 @@ import type { RecordingFormat } from '@beatroom/shared/recordings-contract';
 import type { WaveformPeaks } from '@beatroom/shared/beats-contract';
 import { PeakAccumulator } from '../audio/peaks';
 import { analyseWav, InvalidAudioError } from '../audio/wav';
-import { InvalidWebmError, looksLikeEbml, WebmOpusReader, type OpusHead } from './webm-opus-reader';
+import { InvalidWebmError, looksLikeEbml } from './ebml-elements';
+import type { OpusHead } from './opus-head';
+import { WebmOpusReader } from './webm-opus-reader';
 import { createWorkSlots } from '../audio/work-slots';
 
 export { InvalidAudioError } from '../audio/wav';

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { analyseWebmOpus, InvalidAudioError, sniffRecording } from './recording-analysis';
-import { InvalidWebmError, parseOpusHead, readVint, WebmOpusReader } from './webm-opus-reader';
+import { InvalidWebmError, readVint } from './ebml-elements';
+import { parseOpusHead } from './opus-head';
+import { WebmOpusReader } from './webm-opus-reader';
 
 /** A real take: Chromium's MediaRecorder, 440 Hz sine at 0.5 for 1.5 s (make-recording-fixture.mjs). */
 const FIXTURE = readFileSync(new URL('../../../test/fixtures/recording-take.webm', import.meta.url));

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "login_attempts" ADD COLUMN     "return_to" TEXT;

@@ -101,6 +101,11 @@ export function installCharges(fake: FakeStripe) {
     return { body: addRefund(charge, amount, p) };
   });
 
+  fake.route('GET', /^\/v1\/refunds$/, (p) => {
+    const data = [...fake.refunds.values()].filter((r) => !p.charge || r.charge === p.charge);
+    return { body: { object: 'list', url: '/v1/refunds', has_more: false, data: data.reverse() } };
+  });
+
   return {
     charges,
     disputes,

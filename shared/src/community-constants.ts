@@ -31,6 +31,8 @@ export const NOTIFICATION_TYPES = [
   'beat_review',
   'promotional',
   'new_sale',
+  /** An order was refunded: told to its buyer and its producer (data.beatId). */
+  'order_refunded',
   /** Support answered one of the member's tickets (data.ticketNumber). */
   'support_reply',
   /** A challenge the member entered closed: they won it, or who did (data.challengeId). */

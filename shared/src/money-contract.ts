@@ -164,7 +164,16 @@ export const GooglePayCompleteBody = z.object({
  * Why a download is refused: payment_required opens the purchase dialog (money.md §4);
  * sold_exclusive means nothing is left to buy (the beat was sold exclusively to someone else).
  */
-export const DOWNLOAD_DENIED_REASONS = ['payment_required', 'sold_exclusive'] as const;
+/**
+ * refunded: the buyer's licence was refunded (they may buy again); disputed: the payment is
+ * disputed with the bank and downloads wait until the dispute closes.
+ */
+export const DOWNLOAD_DENIED_REASONS = [
+  'payment_required',
+  'sold_exclusive',
+  'refunded',
+  'disputed',
+] as const;
 
 /**
  * The formats a caller may download of a beat, main format first (licensing.ts's
@@ -254,6 +263,15 @@ export const Invoice = z.object({
   tax_cents: Cents,
   discount_cents: Cents,
   total_cents: Cents,
+  /** Refunds of this invoice, each with its credit note (CN-<year>-<number>), oldest first. */
+  credit_notes: z.array(
+    z.object({
+      credit_note_number: z.string(),
+      issued_at: z.string(),
+      total_cents: Cents,
+      reason: z.string(),
+    }),
+  ),
 });
 export type Invoice = z.infer<typeof Invoice>;
 

@@ -39,6 +39,22 @@ export type DomainEvent =
   /** Someone other than its producer downloaded a beat (history and download_count are written). */
   | { type: 'beat.downloaded'; beatId: string; producerId: string; userId: string }
   /**
+   * An order was refunded, wholly (the licence is revoked) or in part: the buyer and the
+   * producer are told; netCents is the producer's share taken back.
+   */
+  | {
+      type: 'order.refunded';
+      orderId: string;
+      beatId: string;
+      beatTitle: string;
+      buyerId: string;
+      producerId: string;
+      amountCents: number;
+      netCents: number;
+      full: boolean;
+      creditNoteNumber: string;
+    }
+  /**
    * A session is over: signed out, found expired (on use or by the sweep), or its account was
    * deleted. `tokenHash` is the keyed hash the sessions table holds, never the token itself.
    */

@@ -46,6 +46,8 @@ export const checkoutPlugin = fp(
       },
       accountPayments: () => app.accountCheckout,
       subscriptions: () => app.subscriptions,
+      refunds: () => app.refunds,
+      accountRefunds: () => app.accountRefunds,
     });
     await app.register(stripeWebhookRoutes, { webhook });
   },

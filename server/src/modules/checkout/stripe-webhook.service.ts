@@ -28,6 +28,23 @@ export interface AccountPaymentEvents {
   complete(paymentId: string, received: { paymentId: string; amountCents: number }): Promise<unknown>;
   checkoutExpired(paymentId: string): Promise<void>;
 }
+/** What the webhook needs of refunds and disputes (looked up at call time). */
+export interface RefundEvents {
+  orderIdByPayment(paymentId: string): Promise<string | null>;
+  providerRefunded(
+    orderId: string,
+    refunds: { id: string; amount: number; reason: string | null }[],
+  ): Promise<void>;
+  disputeOpened(orderId: string, disputeId: string): Promise<void>;
+  disputeClosed(disputeId: string, won: boolean): Promise<void>;
+}
+/** Refunds of account payments (credit packs, a subscription's first period). */
+export interface AccountRefundEvents {
+  providerRefunded(
+    match: { accountPaymentId: string | null; paymentId: string },
+    refunds: { id: string; amount: number; reason: string | null }[],
+  ): Promise<boolean>;
+}
 export interface SubscriptionEvents {
   /** A Checkout in subscription mode was paid: the subscription starts. */
   stripeCheckoutCompleted(accountPaymentId: string, session: Stripe.Checkout.Session): Promise<void>;
@@ -52,8 +69,34 @@ export function createStripeWebhookService(deps: {
   /** Payments tagged with metadata kind + account_payment_id go here instead of fulfilment. */
   accountPayments: () => AccountPaymentEvents;
   subscriptions: () => SubscriptionEvents;
+  refunds: () => RefundEvents;
+  accountRefunds: () => AccountRefundEvents | null;
 }) {
   const { stripe, webhookSecret, repo, fulfilment } = deps;
+
+  /** Every refund of a charge, oldest first (an event's charge may not carry the list). */
+  async function refundsOf(charge: Stripe.Charge) {
+    const list = charge.refunds?.data ?? (await stripe.refunds.list({ charge: charge.id, limit: 100 })).data;
+    return list
+      .filter((r) => r.status === 'succeeded' || r.status === 'pending')
+      .sort((a, b) => a.created - b.created)
+      .map((r) => ({ id: r.id, amount: r.amount, reason: r.metadata?.reason ?? null }));
+  }
+
+  const intentOf = (value: string | { id: string } | null) =>
+    typeof value === 'string' ? value : (value?.id ?? null);
+
+  async function chargeRefunded(charge: Stripe.Charge): Promise<void> {
+    const paymentId = intentOf(charge.payment_intent);
+    if (!paymentId) return;
+    const refunds = await refundsOf(charge);
+    const accountPaymentId = accountPaymentIdOf(charge);
+    const accountRefunds = deps.accountRefunds();
+    if (accountRefunds && (await accountRefunds.providerRefunded({ accountPaymentId, paymentId }, refunds)))
+      return;
+    const orderId = orderIdOf(charge) ?? (await deps.refunds().orderIdByPayment(paymentId));
+    if (orderId) await deps.refunds().providerRefunded(orderId, refunds);
+  }
 
   async function dispatch(event: Stripe.Event): Promise<void> {
     switch (event.type) {
@@ -118,6 +161,25 @@ export function createStripeWebhookService(deps: {
       case 'customer.subscription.deleted':
         await deps.subscriptions().stripeSubscriptionChanged(event.data.object);
         return;
+      case 'charge.refunded':
+        await chargeRefunded(event.data.object);
+        return;
+      case 'charge.dispute.created': {
+        const dispute = event.data.object;
+        const paymentId = intentOf(dispute.payment_intent);
+        const orderId = paymentId ? await deps.refunds().orderIdByPayment(paymentId) : null;
+        if (orderId) await deps.refunds().disputeOpened(orderId, dispute.id);
+        return;
+      }
+      case 'charge.dispute.closed': {
+        const dispute = event.data.object;
+        // warning_closed: an inquiry that never became a chargeback; the money stayed.
+        if (dispute.status === 'lost') await deps.refunds().disputeClosed(dispute.id, false);
+        else if (dispute.status === 'won' || dispute.status === 'warning_closed') {
+          await deps.refunds().disputeClosed(dispute.id, true);
+        }
+        return;
+      }
       case 'account.updated':
         await deps.onAccountUpdated(event.data.object);
         return;

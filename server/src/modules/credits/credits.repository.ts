@@ -1,7 +1,8 @@
 import type { CreditBalance, CreditTransaction } from '@beatroom/shared/credits-contract';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 
-export type CreditKind = 'purchased' | 'earned' | 'spent';
+/** refunded: credits a refund took back; debt_paid: a grant paying what a refund left owed. */
+export type CreditKind = 'purchased' | 'earned' | 'spent' | 'refunded' | 'debt_paid';
 
 /** The database work of one ledger change, always inside the caller's transaction. */
 export interface LedgerChange {
@@ -11,6 +12,8 @@ export interface LedgerChange {
   kind: CreditKind;
   description: string;
   key: string;
+  /** How the row moves the user's debt (refunded credits already spent); 0 when omitted. */
+  debtChange?: number;
 }
 
 const ZERO: CreditBalance = {
@@ -39,6 +42,13 @@ export function createCreditsRepository(prisma: PrismaClient) {
   return {
     lockBalance,
 
+    /** The credits the user owes (read under lockBalance's lock). */
+    async debt(tx: Prisma.TransactionClient, userId: string): Promise<number> {
+      const [row] = await tx.$queryRaw<{ debt: number }[]>`
+        SELECT debt FROM credit_balances WHERE user_id = ${userId}::uuid`;
+      return row?.debt ?? 0;
+    },
+
     /** The ledger row written under this key earlier, if any. */
     async byKey(tx: Prisma.TransactionClient, key: string) {
       const [row] = await tx.$queryRaw<{ user_id: string; amount: number; balance_after: number }[]>`
@@ -54,9 +64,10 @@ export function createCreditsRepository(prisma: PrismaClient) {
     async append(tx: Prisma.TransactionClient, change: LedgerChange, available: number) {
       const balanceAfter = available + change.amount;
       const [row] = await tx.$queryRaw<{ id: bigint }[]>`
-        INSERT INTO credit_ledger (user_id, kind, amount, balance_after, description, idempotency_key)
+        INSERT INTO credit_ledger (user_id, kind, amount, balance_after, description, idempotency_key,
+                                   debt_change)
         VALUES (${change.userId}::uuid, ${change.kind}, ${change.amount}, ${balanceAfter},
-                ${change.description}, ${change.key})
+                ${change.description}, ${change.key}, ${change.debtChange ?? 0})
         ON CONFLICT (idempotency_key) DO NOTHING
         RETURNING id`;
       if (!row) return null;
@@ -66,6 +77,7 @@ export function createCreditsRepository(prisma: PrismaClient) {
           total_purchased = total_purchased + ${change.kind === 'purchased' ? change.amount : 0},
           total_earned = total_earned + ${change.kind === 'earned' ? change.amount : 0},
           total_spent = total_spent + ${change.kind === 'spent' ? -change.amount : 0},
+          debt = debt + ${change.debtChange ?? 0},
           updated_at = now()
         WHERE user_id = ${change.userId}::uuid`;
       return { balanceAfter };

@@ -39,12 +39,62 @@ function assertPositiveWhole(amount: number) {
 export function createCreditsService(deps: { repo: CreditsRepository }) {
   const { repo } = deps;
   return {
-    /** Adds credits; false (nothing changes) when the key was used already. */
+    /**
+     * Adds credits; false (nothing changes) when the key was used already. Credits the user
+     * owes (a refund took back credits already spent) are paid first, by a debt_paid row
+     * written with the grant.
+     */
     async grant(tx: Tx, g: CreditGrant): Promise<boolean> {
       assertPositiveWhole(g.amount);
       const available = await repo.lockBalance(tx, g.userId);
       const done = await repo.append(tx, { ...g }, available);
-      return done !== null;
+      if (!done) return false;
+      const debt = await repo.debt(tx, g.userId);
+      const pay = Math.min(debt, g.amount);
+      if (pay > 0) {
+        await repo.append(
+          tx,
+          {
+            userId: g.userId,
+            kind: 'debt_paid',
+            amount: -pay,
+            debtChange: -pay,
+            description: 'Owed credits of a refund, paid from this grant',
+            key: `${g.key}:debt`,
+          },
+          done.balanceAfter,
+        );
+      }
+      return true;
+    },
+
+    /**
+     * A refund takes back credits it had granted. The balance never goes below zero: what was
+     * already spent is recorded as debt, which the next grant pays first. Once per key.
+     */
+    async takeBack(
+      tx: Tx,
+      t: { userId: string; amount: number; description: string; key: string },
+    ): Promise<{ taken: number; owed: number }> {
+      assertPositiveWhole(t.amount);
+      const available = await repo.lockBalance(tx, t.userId);
+      const earlier = await repo.byKey(tx, t.key);
+      if (earlier) return { taken: -earlier.amount, owed: 0 };
+      const taken = Math.min(available, t.amount);
+      const owed = t.amount - taken;
+      await repo.append(
+        tx,
+        {
+          userId: t.userId,
+          kind: 'refunded',
+          amount: -taken,
+          debtChange: owed,
+          description: t.description,
+          key: t.key,
+        },
+        available,
+      );
+      return { taken, owed };
     },
 
     /**

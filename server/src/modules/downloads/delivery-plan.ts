@@ -16,11 +16,17 @@ export function downloadAccess(input: {
   isFree: boolean;
   licence: LicenseId | null;
   soldExclusive: boolean;
+  /** A licence of the user's waits on an open dispute of its payment. */
+  frozen?: boolean;
+  /** A licence of the user's was refunded (revoked). */
+  revoked?: boolean;
 }): Omit<DownloadStatus, 'formats'> {
   if (input.isOwner) return { canDownload: true, reason: 'owner' };
   if (input.licence) return { canDownload: true, reason: 'license' };
+  if (input.frozen) return { canDownload: false, reason: 'disputed' };
   if (input.soldExclusive) return { canDownload: false, reason: 'sold_exclusive' };
   if (input.isFree) return { canDownload: true, reason: 'free' };
+  if (input.revoked) return { canDownload: false, reason: 'refunded' };
   return { canDownload: false, reason: 'payment_required' };
 }
 

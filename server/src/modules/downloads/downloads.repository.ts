@@ -27,13 +27,27 @@ export function createDownloadsRepository(prisma: PrismaClient) {
       });
     },
 
-    /** The licence types the user holds for the beat (granted by fulfilment only). */
-    async licences(userId: string, beatId: string): Promise<LicenseId[]> {
+    /**
+     * The licence types the user holds for the beat and that grant downloads now (granted by
+     * fulfilment, not revoked by a refund, not frozen by an open dispute), and whether some
+     * licence of theirs is frozen or was revoked: why they may not download.
+     */
+    async licences(
+      userId: string,
+      beatId: string,
+    ): Promise<{ active: LicenseId[]; frozen: boolean; revoked: boolean }> {
       const rows = await prisma.license.findMany({
         where: { buyerId: userId, beatId },
-        select: { licenseType: true },
+        select: { licenseType: true, revokedAt: true, frozenAt: true },
       });
-      return rows.map((r) => r.licenseType).filter(isLicenseId);
+      return {
+        active: rows
+          .filter((r) => !r.revokedAt && !r.frozenAt)
+          .map((r) => r.licenseType)
+          .filter(isLicenseId),
+        frozen: rows.some((r) => !r.revokedAt && r.frozenAt),
+        revoked: rows.some((r) => r.revokedAt),
+      };
     },
 
     /** The user's downloadFormat setting (money.md §3), mp3 when unset or unknown. */

@@ -23,6 +23,8 @@ import type { DownloadsRepository } from './downloads.repository';
 import { DownloadTokenError, type DownloadGrant, type DownloadSigner } from './signed-url';
 
 export const BUY_TO_DOWNLOAD = 'Buy a licence to download this beat';
+export const LICENCE_REFUNDED = 'Your licence for this beat was refunded. Buy it again to download.';
+export const DOWNLOAD_DISPUTED = 'Downloads of this beat are paused while the payment is disputed';
 export const SOLD_EXCLUSIVELY = 'This beat was sold exclusively and can no longer be downloaded';
 export const MP3_BEING_PREPARED = 'The MP3 of this beat is being prepared. Please try again in a minute.';
 export const LINK_REFUSED = 'This download link has expired or is not yours. Start the download again.';
@@ -50,13 +52,16 @@ export function createDownloadsService(deps: {
     const beat = await repo.beat(beatId);
     if (!beat) throw notFound(BEAT_NOT_FOUND);
     const isOwner = beat.userId === user.id;
-    const licence = isOwner ? null : bestLicense(await repo.licences(user.id, beatId));
+    const held = isOwner ? null : await repo.licences(user.id, beatId);
+    const licence = held ? bestLicense(held.active) : null;
     const access = downloadAccess({
       isOwner,
       // A deleted producer's beat is kept for its licence holders only.
       isFree: (beat.isFree || beat.priceCents === 0) && beat.delistedAt === null,
       licence,
       soldExclusive: beat.soldExclusiveAt !== null,
+      frozen: held?.frozen ?? false,
+      revoked: held?.revoked ?? false,
     });
     const right: DownloadRight | null = access.canDownload ? (isOwner ? 'owner' : (licence ?? 'free')) : null;
     return { beat, isOwner, licence, access, right, master: masterFormat(beat.audioFileKey) };
@@ -85,7 +90,11 @@ export function createDownloadsService(deps: {
       if (!right) {
         throw access.reason === 'sold_exclusive'
           ? forbidden(SOLD_EXCLUSIVELY)
-          : paymentRequired(BUY_TO_DOWNLOAD);
+          : access.reason === 'disputed'
+            ? forbidden(DOWNLOAD_DISPUTED)
+            : access.reason === 'refunded'
+              ? paymentRequired(LICENCE_REFUNDED)
+              : paymentRequired(BUY_TO_DOWNLOAD);
       }
       const preference = await repo.preferredFormat(user.id);
       const { format } = body;

@@ -25,6 +25,12 @@ export function createInvoicesRepository(prisma: PrismaClient) {
           orderBy: [{ paymentDate: 'desc' }, { invoiceNumber: 'desc' }],
           skip: (page - 1) * limit,
           take: limit,
+          include: {
+            refunds: {
+              select: { full: true, creditNote: true },
+              orderBy: { createdAt: 'asc' },
+            },
+          },
         }),
         prisma.invoice.count({ where: { userId } }),
       ]);
@@ -46,6 +52,20 @@ export function createInvoicesRepository(prisma: PrismaClient) {
         buyer: party(row.user),
         seller: row.order ? party(row.order.producer) : null,
       };
+    },
+
+    /** A credit note with the user it was issued to and the seller of the invoice it corrects. */
+    async creditNote(creditNoteNumber: string) {
+      const row = await prisma.creditNote.findUnique({
+        where: { creditNoteNumber },
+        include: {
+          user: { select: partySelect },
+          refund: { select: { order: { select: { producer: { select: partySelect } } } } },
+        },
+      });
+      if (!row) return null;
+      const producer = row.refund.order?.producer;
+      return { ...row, buyer: party(row.user), seller: producer ? party(producer) : null };
     },
 
     /** A paid order's licence with both parties and the beat, or null when none was granted. */

@@ -3,6 +3,8 @@ import { LICENSE_IDS, type LicenseId } from '@beatroom/shared/money-constants';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../http/http-errors';
 import type { UserRecord } from '../users/user-record';
+import { REFUND_ERRORS } from '@beatroom/shared/refunds-contract';
+import { creditNotePdf } from './credit-note-pdf';
 import { invoicePdf } from './invoice-pdf';
 import type { InvoicesRepository } from './invoices.repository';
 import { licensePdf } from './license-pdf';
@@ -29,7 +31,12 @@ function toInvoice(row: InvoiceRow): Invoice {
     items: JSON.stringify(itemsOf(row.items)),
     payment_date: row.paymentDate.toISOString(),
     transaction_type: row.transactionType as Invoice['transaction_type'],
-    status: row.status,
+    // Shown from the refunds, never by editing the invoice: it stays what was charged.
+    status: row.refunds.some((r) => r.full)
+      ? 'refunded'
+      : row.refunds.length
+        ? 'partially_refunded'
+        : row.status,
     payment_provider: row.paymentProvider,
     payment_method_type: row.paymentMethodType as Invoice['payment_method_type'],
     currency: row.currency as Invoice['currency'],
@@ -37,6 +44,18 @@ function toInvoice(row: InvoiceRow): Invoice {
     tax_cents: row.taxCents,
     discount_cents: row.discountCents,
     total_cents: row.totalCents,
+    credit_notes: row.refunds.flatMap((r) =>
+      r.creditNote
+        ? [
+            {
+              credit_note_number: r.creditNote.creditNoteNumber,
+              issued_at: r.creditNote.issuedAt.toISOString(),
+              total_cents: r.creditNote.totalCents,
+              reason: r.creditNote.reason,
+            },
+          ]
+        : [],
+    ),
   };
 }
 
@@ -81,6 +100,27 @@ export function createInvoicesService(deps: { repo: InvoicesRepository }) {
         orderId: invoice.orderId,
       });
       return { pdf, filename: `${invoice.invoiceNumber}.pdf` };
+    },
+
+    /** GET /api/credit-notes/{number}/pdf: only to the user it was issued to (others: 404). */
+    async creditNotePdf(
+      user: UserRecord,
+      creditNoteNumber: string,
+    ): Promise<{ pdf: Buffer; filename: string }> {
+      const note = await repo.creditNote(creditNoteNumber);
+      if (!note || note.userId !== user.id) throw notFound(REFUND_ERRORS.CREDIT_NOTE_NOT_FOUND);
+      const pdf = await creditNotePdf({
+        creditNoteNumber: note.creditNoteNumber,
+        invoiceNumber: note.invoiceNumber,
+        issuedAt: note.issuedAt,
+        currency: note.currency,
+        reason: note.reason,
+        seller: note.seller ? { name: note.seller.name } : { name: 'Beatroom' },
+        buyer: { name: note.buyer.name, email: note.buyer.email },
+        items: itemsOf(note.items).map((i) => ({ name: i.name, quantity: i.quantity, priceCents: i.price })),
+        totalCents: note.totalCents,
+      });
+      return { pdf, filename: `${note.creditNoteNumber}.pdf` };
     },
 
     /** GET /api/orders/{id}/license.pdf: the buyer's and the producer's copy of the agreement. */

@@ -34,6 +34,7 @@ export const notificationsPlugin = fp(
     events.on('user.followed', (event, meta) => notifications.onFollowed(event, meta));
     events.on('beat.rated', (event, meta) => notifications.onBeatRated(event, meta));
     events.on('beat.purchased', (event, meta) => notifications.onBeatPurchased(event, meta));
+    events.on('order.refunded', (event, meta) => notifications.onOrderRefunded(event, meta));
     events.on('beat.created', (event, meta) => notifications.onBeatCreated(event, meta));
     events.on('challenge.closed', (event, meta) => notifications.onChallengeClosed(event, meta));
     events.on('collaboration.responded', (event, meta) =>

@@ -191,6 +191,47 @@ export function createNotificationsService(deps: {
       );
     },
 
+    /**
+     * A refund is told to both parties, whatever their settings: it changes what the buyer may
+     * download and what the producer earned.
+     */
+    async onOrderRefunded(
+      event: {
+        beatId: string;
+        beatTitle: string;
+        buyerId: string;
+        producerId: string;
+        amountCents: number;
+        netCents: number;
+        full: boolean;
+        creditNoteNumber: string;
+      },
+      meta: EventMeta,
+    ) {
+      const what = event.full ? 'refunded' : 'partly refunded';
+      await notify(
+        [
+          {
+            userId: event.buyerId,
+            type: 'order_refunded',
+            title: 'Order refunded',
+            message: `Your purchase of ${event.beatTitle} was ${what}: ${formatPrice(event.amountCents)} back (credit note ${event.creditNoteNumber})`,
+            data: { beatId: event.beatId },
+            eventId: meta.eventId,
+          },
+          {
+            userId: event.producerId,
+            type: 'order_refunded',
+            title: 'Sale refunded',
+            message: `A sale of ${event.beatTitle} was ${what}: ${formatPrice(event.netCents)} taken back from your earnings`,
+            data: { beatId: event.beatId },
+            eventId: meta.eventId,
+          },
+        ],
+        null,
+      );
+    },
+
     /** The producer hears of every sale, live: no setting turns sales off. */
     async onBeatPurchased(
       event: {

@@ -3,6 +3,7 @@ import type { LicenseId } from '@beatroom/shared/money-constants';
 import { formatInvoiceNumber, PURCHASE_ERRORS, type InvoiceItem } from '@beatroom/shared/money-contract';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { Tx } from '../../db/transaction';
+import { LICENSE_REPLACED } from './orders.repository';
 
 /** A payment the provider confirmed for an order. */
 export interface ConfirmedPayment {
@@ -50,7 +51,11 @@ interface LockedOrder {
   provider: string;
   payment_method_type: string;
   transfer_destination: string | null;
+  upgrade_from: LicenseId | null;
 }
+
+/** An upgrade whose lower licence is gone (refunded meanwhile) was priced against it: refunded. */
+export const UPGRADE_BASE_GONE = 'The licence this upgrade replaces is no longer held';
 
 /**
  * The one fulfilment transaction, idempotent per order: whichever of the provider's
@@ -73,7 +78,8 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
       return prisma.$transaction(async (tx) => {
         const [order] = await tx.$queryRaw<LockedOrder[]>`
           SELECT id, buyer_id, beat_id, producer_id, license_type, amount_cents, fee_percent::text,
-                 fee_cents, currency, status, provider, payment_method_type, transfer_destination
+                 fee_cents, currency, status, provider, payment_method_type, transfer_destination,
+                 upgrade_from
           FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
         if (!order) return { outcome: 'unknown_order' };
         if (order.status === 'paid') return { outcome: 'already_paid', orderId };
@@ -96,9 +102,25 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
         if (payment.amountCents !== order.amount_cents) return refuse(AMOUNT_MISMATCH);
         if (!beat || beat.sold_exclusive_at) return refuse(PURCHASE_ERRORS.SOLD_EXCLUSIVE);
         const held = await tx.license.count({
-          where: { buyerId: order.buyer_id, beatId: order.beat_id, licenseType: order.license_type },
+          where: {
+            buyerId: order.buyer_id,
+            beatId: order.beat_id,
+            licenseType: order.license_type,
+            revokedAt: null,
+          },
         });
         if (held) return refuse(PURCHASE_ERRORS.ALREADY_HELD);
+        if (order.upgrade_from) {
+          const base = await tx.license.count({
+            where: {
+              buyerId: order.buyer_id,
+              beatId: order.beat_id,
+              licenseType: order.upgrade_from,
+              revokedAt: null,
+            },
+          });
+          if (!base) return refuse(UPGRADE_BASE_GONE);
+        }
         if (order.license_type === 'exclusive') {
           // This order may have expired meanwhile: it is honoured unless another buyer's
           // checkout, still open, holds the beat now (run-out ones are expired first).
@@ -130,6 +152,19 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
         await tx.license.create({
           data: { buyerId: order.buyer_id, beatId: order.beat_id, licenseType: order.license_type, orderId },
         });
+        if (order.upgrade_from) {
+          // The upgrade replaces the lower licences: the new one grants everything they did. They
+          // stay on record (their orders and invoices are history), marked replaced.
+          await tx.license.updateMany({
+            where: {
+              buyerId: order.buyer_id,
+              beatId: order.beat_id,
+              licenseType: { not: order.license_type },
+              revokedAt: null,
+            },
+            data: { revokedAt: now, revokedReason: LICENSE_REPLACED },
+          });
+        }
         if (order.license_type === 'exclusive') {
           await tx.beat.update({ where: { id: order.beat_id }, data: { soldExclusiveAt: now } });
         }
@@ -142,7 +177,9 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
         const invoiceNumber = formatInvoiceNumber(year, counter!.last_number);
         const items: InvoiceItem[] = [
           {
-            name: `${beat.title} (${licenseName(order.license_type)} licence)`,
+            name: order.upgrade_from
+              ? `${beat.title} (upgrade from ${licenseName(order.upgrade_from)} to ${licenseName(order.license_type)} licence)`
+              : `${beat.title} (${licenseName(order.license_type)} licence)`,
             quantity: 1,
             price: order.amount_cents,
           },

@@ -7,6 +7,12 @@ import { createOrdersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersService } from './orders.service';
 import { scheduleOrderJobs } from './order-jobs';
+import { createStripePayouts } from '../earnings/stripe-payouts';
+import { createAccountRefundsRepository } from './account-refunds.repository';
+import { createAccountRefundsService, type AccountRefundsService } from './account-refunds.service';
+import { createRefundsRepository } from './refunds.repository';
+import { refundsRoutes } from './refunds.routes';
+import { createRefundsService, type RefundsService } from './refunds.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +25,10 @@ declare module 'fastify' {
     fulfilment: FulfilmentService;
     /** The local test checkout, null when Stripe takes the payments. */
     localCheckout: LocalCheckoutService | null;
+    /** Refunds and disputes of orders (admin refunds, Stripe's charge and dispute events). */
+    refunds: RefundsService;
+    /** Refunds of credit packs and subscription periods (credits taken back, period ended). */
+    accountRefunds: AccountRefundsService;
   }
 }
 
@@ -42,8 +52,33 @@ export const ordersPlugin = fp(
       'localCheckout',
       local ? createLocalCheckoutService({ orders: repo, fulfilment, local }) : null,
     );
+    const payouts = app.payments.stripe ? createStripePayouts(app.payments.stripe) : null;
+    const refundsRepo = createRefundsRepository(app.db.prisma);
+    app.decorate(
+      'accountRefunds',
+      createAccountRefundsService({
+        repo: createAccountRefundsRepository(app.db.prisma),
+        refunds: refundsRepo,
+        // Looked up at call time: credits registers after orders.
+        credits: () => app.credits,
+        provider,
+        log: app.log,
+      }),
+    );
+    app.decorate(
+      'refunds',
+      createRefundsService({
+        repo: refundsRepo,
+        provider,
+        reverseTransfer: () => (payouts ? (input) => payouts.reverseTransfer(input) : null),
+        audit: () => app.audit,
+        events: app.domainEvents,
+        log: app.log,
+      }),
+    );
     await app.register(ordersRoutes);
+    await app.register(refundsRoutes);
     if (app.hasDecorator('jobs')) await scheduleOrderJobs(app.jobs, fulfilment);
   },
-  { name: 'orders', dependencies: ['db', 'auth', 'domain-events', 'payments'] },
+  { name: 'orders', dependencies: ['db', 'auth', 'audit', 'domain-events', 'payments'] },
 );

@@ -1,11 +1,14 @@
-import type { LicenseId } from '@beatroom/shared/money-constants';
+import { LICENSE_IDS, type LicenseId } from '@beatroom/shared/money-constants';
 import type { Order, OrderStatus, PaymentType } from '@beatroom/shared/money-contract';
-import { licenseName } from '@beatroom/shared/licensing';
+import { licenseName, type Holding } from '@beatroom/shared/licensing';
 import { saleBeatSelect } from '../../db/beat-columns';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 
 /** Statuses an order can still leave: it may yet be paid. */
 const OPEN = 'pending';
+
+/** A licence's revoked_reason once an upgrade replaced it (the upgrade's licence is in force). */
+export const LICENSE_REPLACED = 'upgraded';
 
 const orderInclude = {
   beat: { select: { title: true, producerName: true, coverImageKey: true } },
@@ -67,6 +70,8 @@ export interface NewOrder {
   savePaymentMethod: boolean;
   transferDestination: string | null;
   expiresAt: Date;
+  /** An upgrade: the licence type it replaces once paid; null for a plain purchase. */
+  upgradeFrom?: LicenseId | null;
 }
 
 /** Buyers of one beat queue here (the embedded database runs one transaction at a time). */
@@ -104,7 +109,27 @@ export function createOrdersRepository(prisma: PrismaClient) {
     },
 
     async holdsLicense(buyerId: string, beatId: string, licenseType: LicenseId): Promise<boolean> {
-      return (await prisma.license.count({ where: { buyerId, beatId, licenseType } })) > 0;
+      // A refunded (revoked) licence does not count: the buyer may buy it again.
+      return (await prisma.license.count({ where: { buyerId, beatId, licenseType, revokedAt: null } })) > 0;
+    },
+
+    /**
+     * What the buyer holds of the beat (licences in force) and what they paid for it: the orders
+     * of the licences in force and of those an upgrade replaced, so an upgrade of an upgrade
+     * counts every payment. Refunded licences count for neither.
+     */
+    async holding(buyerId: string, beatId: string): Promise<Holding> {
+      const rows = await prisma.license.findMany({
+        where: { buyerId, beatId, OR: [{ revokedAt: null }, { revokedReason: LICENSE_REPLACED }] },
+        select: { licenseType: true, revokedAt: true, order: { select: { amountCents: true } } },
+      });
+      return {
+        held: rows
+          .filter((r) => r.revokedAt === null)
+          .map((r) => r.licenseType)
+          .filter((t): t is LicenseId => (LICENSE_IDS as readonly string[]).includes(t)),
+        paid_cents: rows.reduce((sum, r) => sum + r.order.amountCents, 0),
+      };
     },
 
     /** platform_fee_percent (admin setting), 0 when unset or not a number. */

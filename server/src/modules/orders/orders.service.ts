@@ -1,5 +1,5 @@
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
-import { licencePriceCents } from '@beatroom/shared/format-money';
+import { CHARGE_CURRENCY } from '@beatroom/shared/list-price';
 import { CHECKOUT_EXPIRY_MS, licenseName, licenseOptions, splitSale } from '@beatroom/shared/licensing';
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import {
@@ -58,6 +58,17 @@ export function createOrdersService(deps: {
   const { repo, provider, fulfilment, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** The beat as the licence rules take it. */
+  function saleBeat(beat: NonNullable<Awaited<ReturnType<OrdersRepository['beat']>>>) {
+    return {
+      price_cents: beat.priceCents,
+      list_price_cents: beat.listPriceCents,
+      list_currency: beat.listCurrency === 'EUR' ? ('EUR' as const) : ('USD' as const),
+      is_free: beat.isFree,
+      sold_exclusive: !!beat.soldExclusiveAt,
+    };
+  }
+
   async function beatOr404(beatId: string) {
     const beat = await repo.beat(beatId);
     if (!beat) throw notFound(BEAT_NOT_FOUND);
@@ -72,11 +83,18 @@ export function createOrdersService(deps: {
     if (beat.userId === user.id) throw forbidden(PURCHASE_ERRORS.OWN_BEAT);
     if (beat.isFree || beat.priceCents <= 0) throw badRequest(PURCHASE_ERRORS.FREE_BEAT);
     if (beat.soldExclusiveAt) throw conflict(PURCHASE_ERRORS.SOLD_EXCLUSIVE);
-    const price = licencePriceCents(beat.priceCents, input.license_type);
-    if (input.price_cents !== price) throw new PriceChangedError(price);
-    if (await repo.holdsLicense(user.id, beatId, input.license_type))
+    // Priced as the licence cards are: a holder of a lower licence pays the difference (the
+    // upgrade rule, list-price.ts); the licence they hold, or one below it, is not for sale.
+    const holding = await repo.holding(user.id, beatId);
+    const option = licenseOptions(saleBeat(beat), false, holding).find(
+      (o) => o.license_type === input.license_type,
+    )!;
+    if (option.held || (holding.held.length > 0 && option.upgrade_from === null)) {
       throw conflict(PURCHASE_ERRORS.ALREADY_HELD);
-    return { beat, price };
+    }
+    const price = option.price_cents;
+    if (input.price_cents !== price) throw new PriceChangedError(price);
+    return { beat, price, upgradeFrom: option.upgrade_from };
   }
 
   /** Creates the pending order (reserving an exclusive) and the provider's view of it. */
@@ -87,6 +105,7 @@ export function createOrdersService(deps: {
     price: number,
     paymentType: PaymentType,
     saveMethod: boolean,
+    upgradeFrom: LicenseId | null,
   ): Promise<{ order: OrderRecord; request: CheckoutRequest }> {
     // The fee is fixed now: a destination charge sends the producer their share at payment.
     const feePercent = Math.min(100, Math.max(0, await repo.platformFeePercent()));
@@ -107,6 +126,7 @@ export function createOrdersService(deps: {
         savePaymentMethod: saveMethod,
         transferDestination: account,
         expiresAt,
+        upgradeFrom,
       },
       now(),
     );
@@ -117,9 +137,11 @@ export function createOrdersService(deps: {
     const request: CheckoutRequest = {
       orderId: created.order.id,
       buyer: { id: user.id, email: user.email, name: user.name },
-      description: `${beat.title} (${licenseName(license)} licence)`,
+      description: upgradeFrom
+        ? `${beat.title} (upgrade from ${licenseName(upgradeFrom)} to ${licenseName(license)} licence)`
+        : `${beat.title} (${licenseName(license)} licence)`,
       amountCents: price,
-      currency: 'USD',
+      currency: CHARGE_CURRENCY,
       paymentType,
       saveMethod,
       expiresAt,
@@ -149,15 +171,16 @@ export function createOrdersService(deps: {
   }
 
   return {
-    /** GET /api/beats/{id}/licenses: the three cards, or none for a free beat. */
+    /**
+     * GET /api/beats/{id}/licenses: the three cards, or none for a free beat. A signed-in holder
+     * of a lower licence sees the higher ones at the difference (upgrade_from says so).
+     */
     async licenses(beatId: string, viewer: UserRecord | null): Promise<LicenseOption[]> {
       const beat = await beatOr404(beatId);
       if (beat.delistedAt) return [];
       const reserved = await repo.exclusiveReserved(beatId, now(), viewer?.id ?? null);
-      return licenseOptions(
-        { price_cents: beat.priceCents, is_free: beat.isFree, sold_exclusive: !!beat.soldExclusiveAt },
-        reserved,
-      );
+      const holding = viewer ? await repo.holding(viewer.id, beatId) : undefined;
+      return licenseOptions(saleBeat(beat), reserved, holding);
     },
 
     /** POST /api/beats/{id}/purchase */
@@ -166,7 +189,7 @@ export function createOrdersService(deps: {
       if ((method === 'apple_pay' || method === 'google_pay') && !provider.walletsAvailable) {
         throw badRequest(WALLET_UNAVAILABLE[method]);
       }
-      const { beat, price } = await checkPurchase(user, beatId, body);
+      const { beat, price, upgradeFrom } = await checkPurchase(user, beatId, body);
       if (method === 'saved') {
         const saved = (await provider.listMethods(user.id)).find(
           (m) => m.id === body.saved_payment_method_id,
@@ -179,13 +202,22 @@ export function createOrdersService(deps: {
           price,
           saved.payment_type,
           false,
+          upgradeFrom,
         );
         return settle(order, await provider.chargeSaved(request, saved.id));
       }
       const paymentType: PaymentType = method === 'new_card' ? 'card' : method;
       // Saving is offered for a new card or PayPal only (money.md §4).
       const save = !!body.save_payment_method && (method === 'new_card' || method === 'paypal');
-      const { order, request } = await openOrder(user, beat, body.license_type, price, paymentType, save);
+      const { order, request } = await openOrder(
+        user,
+        beat,
+        body.license_type,
+        price,
+        paymentType,
+        save,
+        upgradeFrom,
+      );
       try {
         const checkout = await provider.startCheckout(request);
         if (checkout.sessionId) await repo.setSession(order.id, checkout.sessionId);
@@ -209,8 +241,16 @@ export function createOrdersService(deps: {
       body: { license_type: LicenseId; price_cents: number },
     ): Promise<PurchaseResponse> {
       if (!provider.walletsAvailable) throw badRequest(WALLET_UNAVAILABLE[wallet]);
-      const { beat, price } = await checkPurchase(user, beatId, body);
-      const { order, request } = await openOrder(user, beat, body.license_type, price, wallet, false);
+      const { beat, price, upgradeFrom } = await checkPurchase(user, beatId, body);
+      const { order, request } = await openOrder(
+        user,
+        beat,
+        body.license_type,
+        price,
+        wallet,
+        false,
+        upgradeFrom,
+      );
       return settle(order, await provider.chargeWallet(request, paymentMethodId));
     },
 

@@ -30,3 +30,44 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 
 /** Multipart field names of the two upload routes. */
 export const UPLOAD_FIELDS = { audio: 'audio', image: 'image' } as const;
+
+/**
+ * The bytes of a stored file as an answer's body: streamed as they are, never serialized, so
+ * the schema only describes them (any value passes: the server sends a stream).
+ */
+const FileBytes = z.any().meta({ type: 'string', contentMediaType: 'application/octet-stream' });
+/** 304: the client's copy (If-None-Match) is current; no body. */
+const NotModified = z
+  .any()
+  .meta({ type: 'null', description: "Not Modified: the client's copy is current." });
+const ErrorMessage = z.object({ error: z.string() });
+
+/** One answer whose body is a file of `mediaType`, described for the API reference. */
+function fileContent(description: string, mediaType: string) {
+  return { description, content: { [mediaType]: { schema: FileBytes } } };
+}
+
+/**
+ * The answers of a GET/HEAD of a stored file (`mediaType` such as `audio/*`): the whole file
+ * (200), the requested byte ranges (206), 304 when the client's copy is current, 401 when the
+ * file needs a signed-in caller, 404 when there is no such file for the caller, 416 when a
+ * range lies past its end.
+ */
+export function storedFileResponses(mediaType: string) {
+  return {
+    200: fileContent('The whole file.', mediaType),
+    206: fileContent('The requested byte ranges (Range), one part or multipart/byteranges.', mediaType),
+    304: NotModified,
+    401: ErrorMessage,
+    404: ErrorMessage,
+    416: ErrorMessage,
+  };
+}
+
+/** The answers of a route that answers one whole file of `mediaType` to the caller, or 404. */
+export function wholeFileResponses(mediaType: string, description: string) {
+  return { 200: fileContent(description, mediaType), 404: ErrorMessage };
+}
+
+/** The answers of a route that renders a PDF for the caller (an invoice, a licence agreement). */
+export const PdfResponses = wholeFileResponses('application/pdf', 'The PDF, as an attachment.');

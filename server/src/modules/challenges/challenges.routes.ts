@@ -1,4 +1,5 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
+import { storedFileResponses } from '@beatroom/shared/files-contract';
 import {
   CHALLENGE_TEXTS,
   Challenge,
@@ -90,7 +91,7 @@ export const challengesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     method: ['GET', 'HEAD'],
     url: '/api/challenges/:id/entries/:entryId/audio',
     config: { rateLimit: mediaRateLimit(config.rateLimitMax) },
-    schema: { params: entryParams },
+    schema: { params: entryParams, response: storedFileResponses('audio/*') },
     handler: async (request, reply) => {
       const { id, entryId } = request.params as z.infer<typeof entryParams>;
       return sendFile(reply, await challenges.entryAudio(id, entryId, fileRequestOf(request)));

@@ -1,4 +1,5 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
+import { storedFileResponses } from '@beatroom/shared/files-contract';
 import {
   AddTakeBody,
   BeatVolumeBody,
@@ -143,7 +144,10 @@ export const collabSessionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
     url: `${base}/:id/takes/:takeId/audio`,
     // A player seeking through a take fetches many ranges: the media budget, like /api/files.
     config: { rateLimit: mediaRateLimit(config.rateLimitMax) },
-    schema: { params: z.object({ id: params.shape.id, takeId: z.string() }) },
+    schema: {
+      params: z.object({ id: params.shape.id, takeId: z.string() }),
+      response: storedFileResponses('audio/*'),
+    },
     handler: async (request, reply) => {
       const { id, takeId } = request.params as { id: string; takeId: string };
       if (!request.session) return reply.status(401).send({ error: 'Sign in required' });

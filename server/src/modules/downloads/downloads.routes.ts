@@ -1,4 +1,5 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
+import { storedFileResponses } from '@beatroom/shared/files-contract';
 import {
   DownloadHistoryItem,
   DownloadRequestBody,
@@ -101,7 +102,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     method: ['GET', 'HEAD'],
     url: '/api/downloads/*',
     onRequest: app.authenticate,
-    schema: { params: TokenParams },
+    schema: { params: TokenParams, response: storedFileResponses('*/*') },
     handler: async (request, reply) => {
       const grant = app.downloads.grant(signedInUser(request), request.params['*']);
       const { headers } = request;

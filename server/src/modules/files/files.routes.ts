@@ -1,3 +1,4 @@
+import { storedFileResponses } from '@beatroom/shared/files-contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import { fileRequestOf, mediaRateLimit, sendFile } from '../../http/file-answer';
@@ -16,6 +17,7 @@ export const filesRoutes: FastifyPluginAsync<{ config: Config }> = async (app, {
       // Public reads: no session lookup (a SELECT per range request while a player seeks).
       sessionLookup: false,
     },
+    schema: { response: storedFileResponses('*/*') },
     handler: async (request, reply) => {
       const answer = await app.files.read((request.params as { '*': string })['*'], fileRequestOf(request));
       return sendFile(reply, answer);

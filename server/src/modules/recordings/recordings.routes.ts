@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { ErrorBody } from '@beatroom/shared/auth-contract';
+import { storedFileResponses } from '@beatroom/shared/files-contract';
 import { PublicRecordingList } from '@beatroom/shared/beat-social-contract';
 import {
   RECORDING_MAX_BYTES,
@@ -142,6 +143,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     method: ['GET', 'HEAD'],
     url: '/api/recordings/:id/audio',
     config: { rateLimit: mediaRateLimit(config.rateLimitMax) },
+    schema: { response: storedFileResponses('audio/*') },
     handler: async (request, reply) => {
       const answer = await recordings.audio(
         request.session?.user ?? null,

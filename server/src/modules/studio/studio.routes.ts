@@ -1,4 +1,5 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
+import { storedFileResponses } from '@beatroom/shared/files-contract';
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import {
   CreateStudioSessionBody,
@@ -83,7 +84,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
     method: ['GET', 'HEAD'],
     url: '/api/studio/beats/:beatId/audio',
     onRequest: app.authenticate,
-    schema: { params: beatParams },
+    schema: { params: beatParams, response: storedFileResponses('audio/*') },
     handler: async (request, reply) => {
       const { headers } = request;
       const { answer, source } = await studio.beatAudio(signedInUser(request), request.params.beatId, {

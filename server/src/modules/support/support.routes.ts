@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { ErrorBody } from '@beatroom/shared/auth-contract';
+import { wholeFileResponses } from '@beatroom/shared/files-contract';
 import {
   CreateTicketBody,
   SUPPORT_KEY_PATTERN,
@@ -147,6 +148,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       onRequest: app.authenticate,
       schema: {
         params: z.object({ '*': z.string().regex(SUPPORT_KEY_PATTERN, SUPPORT_TEXTS.ATTACHMENT_NOT_FOUND) }),
+        response: wholeFileResponses('*/*', 'The attachment, sandboxed if opened as a page.'),
       },
     },
     async (request, reply) => {

@@ -8,9 +8,11 @@ import type { PrismaClient } from '../src/generated/prisma/client';
  * - every credit balance (available and debt) equals the sum of its ledger rows, and each
  *   ledger row's balance_after chains from the previous one;
  * - each order that was paid has exactly one licence, one invoice and one sale row; one never
- *   paid has none; a paid order's licence is in force, a refunded one's revoked;
+ *   paid has none; a paid order's licence is not revoked by a refund (an upgrade may have
+ *   replaced it), a refunded one's is revoked;
  * - each refund has one credit note of the same amount, and one reversing row: a negative
- *   sales-ledger row for an order, a credit-ledger row (refund:<id>) for credits taken back;
+ *   sales-ledger row for an order, a credit-ledger row (refund:<id>) for a credit pack's
+ *   credits taken back (a subscription period's, when it included credits);
  *   an order is never refunded beyond what was paid, and a whole refund nets its sale to zero;
  * - invoice and credit note numbers run 1, 2, 3… within each year, without gaps;
  * - nothing is written for a deleted user after their deletion.
@@ -49,7 +51,7 @@ export const LEDGER_INVARIANTS: Record<string, string> = {
           OR EXISTS (SELECT 1 FROM sales_ledger s WHERE s.order_id = o.id)))`,
   "a paid order's licence is in force, a refunded one's revoked": `
     SELECT o.id, o.status, l.revoked_at FROM orders o JOIN licenses l ON l.order_id = o.id
-    WHERE (o.status = 'paid' AND l.revoked_at IS NOT NULL)
+    WHERE (o.status = 'paid' AND l.revoked_reason IN ('refunded', 'dispute_lost'))
        OR (o.status = 'refunded' AND l.revoked_at IS NULL)`,
   'each refund has one credit note of its amount': `
     SELECT r.id, r.amount_cents, COUNT(c.id)::int AS notes, MIN(c.total_cents) AS note_total
@@ -62,10 +64,15 @@ export const LEDGER_INVARIANTS: Record<string, string> = {
     WHERE r.order_id IS NOT NULL
     GROUP BY r.id, r.amount_cents
     HAVING COUNT(s.id) <> 1 OR MIN(s.gross_cents) <> -r.amount_cents`,
-  'each refund of credits or a subscription period has one credit-ledger row': `
+  'each refund of a credit pack has one credit-ledger row taking its credits back': `
+    SELECT r.id FROM refunds r JOIN account_payments p ON p.id = r.account_payment_id
+    WHERE p.kind = 'credits'
+      AND (SELECT COUNT(*) FROM credit_ledger l
+           WHERE l.idempotency_key = 'refund:' || r.id::text AND l.kind = 'refunded') <> 1`,
+  'a refund of a subscription period takes back at most one credit-ledger row': `
     SELECT r.id FROM refunds r
-    WHERE r.order_id IS NULL
-      AND (SELECT COUNT(*) FROM credit_ledger l WHERE l.idempotency_key = 'refund:' || r.id::text) <> 1`,
+    WHERE r.order_id IS NULL AND r.subscription_period_id IS NOT NULL
+      AND (SELECT COUNT(*) FROM credit_ledger l WHERE l.idempotency_key = 'refund:' || r.id::text) > 1`,
   'an order is refunded at most what was paid, and a whole refund nets its sale to zero': `
     SELECT o.id, o.amount_cents, SUM(r.amount_cents)::int AS refunded,
            (SELECT SUM(s.net_cents)::int FROM sales_ledger s WHERE s.order_id = o.id) AS net

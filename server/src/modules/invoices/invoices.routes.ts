@@ -5,6 +5,7 @@ import {
   InvoiceListQuery,
   InvoiceListResponse,
 } from '@beatroom/shared/money-contract';
+import { CREDIT_NOTE_NUMBER_PATTERN, REFUND_ERRORS } from '@beatroom/shared/refunds-contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +17,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 /** A malformed number names no invoice: the same 404 as an unknown one (errors plugin). */
 const InvoiceNumberParams = z.object({
   invoiceNumber: z.string().regex(INVOICE_NUMBER_PATTERN, INVOICE_NOT_FOUND),
+});
+
+const CreditNoteNumberParams = z.object({
+  creditNoteNumber: z.string().regex(CREDIT_NOTE_NUMBER_PATTERN, REFUND_ERRORS.CREDIT_NOTE_NOT_FOUND),
 });
 
 /** A private document: downloaded under its name, never kept by a shared cache. */
@@ -46,6 +51,16 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.authenticate, schema: { params: InvoiceNumberParams, response: PdfResponses } },
     async (request, reply) =>
       sendPdf(reply, await app.invoices.invoicePdf(signedInUser(request), request.params.invoiceNumber)),
+  );
+
+  app.get(
+    '/api/credit-notes/:creditNoteNumber/pdf',
+    { onRequest: app.authenticate, schema: { params: CreditNoteNumberParams, response: PdfResponses } },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await app.invoices.creditNotePdf(signedInUser(request), request.params.creditNoteNumber),
+      ),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import type { InvoiceItem } from '@beatroom/shared/money-contract';
 
 /**
- * The invoice of a promotion that no card payment invoiced (money.md §3; issue 10): credits are
+ * The invoice of a promotion that no card payment invoiced: credits are
  * not money, so one paid with credits totals 0 and its line names the credits it took; one on an
  * included featured slot totals 0 and its line names the plan's slot; a full discount shows the
  * list price taken off. Card payments are invoiced by the account payment's completion instead.

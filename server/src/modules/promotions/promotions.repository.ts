@@ -100,13 +100,14 @@ export function createPromotionsRepository(prisma: PrismaClient) {
       await tx.promotion.update({ where: { id }, data: { status: 'paid', startsAt, endsAt, paidAt } });
     },
 
-    /** Moves the beat's featured or boosted end to `until`; a featured type also names the badge. */
-    async extendBeat(tx: Tx, beatId: string, type: PromotionType, until: Date): Promise<void> {
-      if (type === 'homepage_boost') {
-        await tx.beat.update({ where: { id: beatId }, data: { boostedUntil: until } });
-      } else {
-        await tx.beat.update({ where: { id: beatId }, data: { featuredUntil: until, promotionType: type } });
-      }
+    /** Moves the beat's featured end to `until` and names the featured badge `type`. */
+    async extendFeatured(tx: Tx, beatId: string, type: PromotionType, until: Date): Promise<void> {
+      await tx.beat.update({ where: { id: beatId }, data: { featuredUntil: until, promotionType: type } });
+    },
+
+    /** Moves the beat's homepage boost end to `until`. */
+    async extendBoost(tx: Tx, beatId: string, until: Date): Promise<void> {
+      await tx.beat.update({ where: { id: beatId }, data: { boostedUntil: until } });
     },
 
     /** A pending promotion whose payment will not come; false when it was not pending. */

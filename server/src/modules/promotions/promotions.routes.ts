@@ -18,7 +18,7 @@ const errors = {
   409: ErrorBody,
 };
 
-/** Promotion options, promoting a beat, and a beat's promotions for its owner (money.md §7). */
+/** Promotion options, promoting a beat, and a beat's promotions for its owner. */
 export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/promotion-options',

@@ -26,6 +26,8 @@ export const accountPlugin = fp(
       (tx, userId) => app.studio.removeAll(tx, userId),
       // Collaboration requests (with the responses to them) and the user's own responses.
       (tx, userId) => app.collaborations.removeAll(tx, userId),
+      // Open challenges created are cancelled (fees back to living entrants), entries withdrawn.
+      (tx, userId) => app.challengeWithdrawal.removeAll(tx, userId),
     ];
     const { stripe, provider } = app.payments;
     app.decorate(
@@ -62,6 +64,7 @@ export const accountPlugin = fp(
       'recordings',
       'studio',
       'collaborations',
+      'challenges',
     ],
   },
 );

@@ -2,6 +2,10 @@ import { TestClockBody, TestClockResponse } from '@beatroom/shared/challenges-co
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import {
+  createChallengeWithdrawalService,
+  type ChallengeWithdrawalService,
+} from './challenge-withdrawal.service';
 import { CLOSE_CHALLENGE, CLOSE_DUE_CHALLENGES, scheduleChallengeJobs } from './challenge-jobs';
 import { createChallengesRepository } from './challenges.repository';
 import { challengesRoutes } from './challenges.routes';
@@ -12,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Beat challenges: `close(id)` and `closeDue()` are what the closing jobs run. */
     challenges: ChallengesService;
+    /** Account deletion's part in challenges (cancel the creator's, withdraw the entrant's). */
+    challengeWithdrawal: ChallengeWithdrawalService;
   }
 }
 
@@ -44,8 +50,9 @@ export const challengesPlugin = fp(
     const movable = !opts.now && opts.config.testClock ? createMovableClock() : null;
     const now = opts.now ?? movable?.now ?? (() => new Date());
     const jobs = app.hasDecorator('jobs') ? app.jobs : null;
+    const repo = createChallengesRepository(app.db.prisma);
     const challenges = createChallengesService({
-      repo: createChallengesRepository(app.db.prisma),
+      repo,
       credits: app.credits,
       events: app.domainEvents,
       files: app.files,
@@ -59,6 +66,10 @@ export const challengesPlugin = fp(
       },
     });
     app.decorate('challenges', challenges);
+    app.decorate(
+      'challengeWithdrawal',
+      createChallengeWithdrawalService({ repo, credits: app.credits, now }),
+    );
     await app.register(challengesRoutes, { config: opts.config });
     if (movable && opts.config.env !== 'production') await app.register(testClockRoutes, { clock: movable });
     if (jobs) await scheduleChallengeJobs(jobs, challenges);

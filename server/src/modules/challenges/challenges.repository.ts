@@ -1,6 +1,7 @@
 import type { EscrowKind } from '@beatroom/shared/challenges-contract';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { Tx } from '../../db/transaction';
+import { lockLivingUsers } from '../../db/user-lock';
 import { userPersonSelect } from '../../db/user-columns';
 
 export const challengeSelect = {
@@ -99,6 +100,56 @@ export function createChallengesRepository(prisma: PrismaClient) {
       await tx.challenge.create({ data: { ...c, escrowCredits: 0 } });
     },
 
+    /**
+     * Locks these users' rows (before any challenge row: the lock order of all money work) and
+     * answers those whose accounts are alive.
+     */
+    lockUsers(tx: Tx, userIds: (string | null)[]): Promise<Set<string>> {
+      return lockLivingUsers(tx, userIds);
+    },
+
+    /** Everyone whose credits a closing may move: the creator, the entrants, whoever paid in. */
+    async memberIds(challengeId: string, db: Tx | PrismaClient = prisma): Promise<string[]> {
+      const rows = await db.$queryRaw<{ user_id: string }[]>`
+        SELECT creator_id::text AS user_id FROM challenges WHERE id = ${challengeId}::uuid AND creator_id IS NOT NULL
+        UNION SELECT user_id::text FROM challenge_entries WHERE challenge_id = ${challengeId}::uuid
+        UNION SELECT user_id::text FROM challenge_escrow
+              WHERE challenge_id = ${challengeId}::uuid AND user_id IS NOT NULL`;
+      return rows.map((row) => row.user_id);
+    },
+
+    /** The user's challenges not closed yet (an account deletion cancels them). */
+    async openCreatedBy(tx: Tx, userId: string): Promise<string[]> {
+      const rows = await tx.challenge.findMany({
+        where: { creatorId: userId, closedAt: null },
+        orderBy: { id: 'asc' },
+        select: { id: true },
+      });
+      return rows.map((row) => row.id);
+    },
+
+    /** The user's entries in challenges not closed yet (an account deletion withdraws them). */
+    openEntriesOf(tx: Tx, userId: string) {
+      return tx.challengeEntry.findMany({
+        where: { userId, challenge: { closedAt: null } },
+        orderBy: { challengeId: 'asc' },
+        select: { id: true, challengeId: true },
+      });
+    },
+
+    /** Removes an entry; its votes go with it (they were cast for it). */
+    async deleteEntry(tx: Tx, entryId: string): Promise<void> {
+      await tx.challengeEntry.delete({ where: { id: entryId } });
+    },
+
+    /** Ends a challenge now without a winner (its creator's account was deleted). */
+    async cancel(tx: Tx, id: string, at: Date): Promise<void> {
+      await tx.$executeRaw`
+        UPDATE challenges SET closed_at = ${at}, end_date = LEAST(end_date, ${at}),
+               winner_user_id = NULL, winner_entry_id = NULL, winner_announced_at = NULL
+        WHERE id = ${id}::uuid`;
+    },
+
     /** Locks the challenge row for the rest of the transaction; null when it does not exist. */
     async lock(tx: Tx, id: string, mode: 'update' | 'share' = 'update'): Promise<LockedChallenge | null> {
       const rows =
@@ -195,7 +246,11 @@ export function createChallengesRepository(prisma: PrismaClient) {
 
     /** The entries in the order the winner is picked: most votes, then the earliest entry. */
     async rankedEntries(challengeId: string, db: Tx | PrismaClient = prisma): Promise<EntryRow[]> {
-      const rows = await db.challengeEntry.findMany({ where: { challengeId }, select: entrySelect });
+      // A deleted member's entry was withdrawn with the account; never listed, never a winner.
+      const rows = await db.challengeEntry.findMany({
+        where: { challengeId, user: { deletedAt: null } },
+        select: entrySelect,
+      });
       return rows.sort(
         (a, b) =>
           b._count.votes - a._count.votes ||

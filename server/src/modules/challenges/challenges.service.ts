@@ -19,7 +19,7 @@ import { RECORDING_NOT_FOUND } from '@beatroom/shared/recordings-contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/transaction';
 import type { DurableEvent } from '../../events/domain-events';
-import { badRequest, conflict, forbidden, notFound } from '../../http/http-errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/http-errors';
 import type { FileAnswer, FileRequest } from '../files/files.service';
 import type { UserRecord } from '../users/user-record';
 import type { ChallengeRow, ChallengesRepository, EntryRow } from './challenges.repository';
@@ -186,11 +186,14 @@ export function createChallengesService(deps: ChallengesDeps) {
   /** Closes one challenge if it is due and still open: pays out, or refunds, exactly once. */
   async function close(id: string): Promise<CloseOutcome> {
     const closed = await repo.transaction(async (tx) => {
+      // The members' rows before the challenge's (the lock order of all money work): a member
+      // deleting their account meanwhile is either done first (their entry withdrawn) or waits.
+      const alive = await repo.lockUsers(tx, await repo.memberIds(id, tx));
       const c = await repo.lock(tx, id);
       // Closed already (another instance, a retry) or not over yet (a clock moved back).
       const at = now();
       if (!c || c.closed_at || at < c.end_date) return null;
-      const ranked = await repo.rankedEntries(id, tx);
+      const ranked = (await repo.rankedEntries(id, tx)).filter((e) => alive.has(e.userId));
       const winner = ranked[0];
       let outcome: NonNullable<CloseOutcome>;
       if (winner) {
@@ -212,7 +215,7 @@ export function createChallengesService(deps: ChallengesDeps) {
         let refunded = 0;
         let released = 0;
         for (const d of await repo.deposits(tx, id)) {
-          if (d.userId) {
+          if (d.userId && alive.has(d.userId)) {
             await payOut(tx, {
               challengeId: id,
               kind: 'refund',
@@ -357,6 +360,8 @@ export function createChallengesService(deps: ChallengesDeps) {
      */
     async enter(user: UserRecord, id: string, body: EnterChallengeBody): Promise<ChallengeDetail> {
       const eventId = await repo.transaction(async (tx) => {
+        // The entrant's row first, then the challenge's: the lock order account deletion takes.
+        if (!(await repo.lockUsers(tx, [user.id])).has(user.id)) throw unauthorized();
         const c = await repo.lock(tx, id);
         if (!c) throw notFound(CHALLENGE_TEXTS.NOT_FOUND);
         // The creator would be judged in a contest they set up, and could win their own prize back.
@@ -402,6 +407,7 @@ export function createChallengesService(deps: ChallengesDeps) {
      */
     async vote(user: UserRecord, id: string, body: VoteBody): Promise<ChallengeDetail> {
       await repo.transaction(async (tx) => {
+        if (!(await repo.lockUsers(tx, [user.id])).has(user.id)) throw unauthorized();
         const c = await repo.lock(tx, id, 'share');
         if (!c) throw notFound(CHALLENGE_TEXTS.NOT_FOUND);
         const at = now();

@@ -89,6 +89,27 @@ export interface PlatformLibrary {
   Screen: ComponentType<LibraryScreenProps>;
 }
 
+/**
+ * A studio take not saved yet, kept on this machine so that leaving or reloading the studio
+ * does not lose it: offered again when the studio opens for its beat, until it is saved or
+ * discarded. One per beat.
+ */
+export interface TakeDraft {
+  beatId: string;
+  recordingName: string;
+  /** The take as the recorder made it (WebM/Opus, or WAV). */
+  audio: Blob;
+  /** ISO 8601. */
+  recordedAt: string;
+}
+
+export interface PlatformTakeDrafts {
+  /** Keeps the beat's draft, replacing an earlier one. */
+  keep(draft: TakeDraft): Promise<void>;
+  find(beatId: string): Promise<TakeDraft | null>;
+  discard(beatId: string): Promise<void>;
+}
+
 export interface Platform {
   readonly kind: 'web' | 'desktop';
   /**
@@ -113,6 +134,11 @@ export interface Platform {
   mediaKeys?: { subscribe(listener: (key: MediaKey) => void): () => void };
   /** Screens the native menu asks for (e.g. File › Library). */
   navigation?: { subscribe(listener: (path: string) => void): () => void };
+  /**
+   * Where the studio keeps unsaved takes: the desktop app's local library. Without one (the
+   * web) the studio keeps them in the browser's IndexedDB.
+   */
+  takeDrafts?: PlatformTakeDrafts;
   /** Results of update checks (desktop menu › Check for Updates…). */
   updates?: { subscribe(listener: (status: UpdateStatus) => void): () => void };
 }

@@ -7,6 +7,8 @@ import {
   PlatformProvider,
   type Platform,
   type PlatformLibrary,
+  type PlatformTakeDrafts,
+  type TakeDraft,
 } from '../../../lib/platform';
 import { TOAST_EVENT, type ToastDetail } from '../../../lib/toast';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../../test/mock-fetch';
@@ -622,5 +624,124 @@ describe('StudioPage', () => {
     expect(view.mic.track.stop).toHaveBeenCalled();
     expect(recorder.state).toBe('inactive');
     expect(view.audio.disposed).toBe(true);
+  });
+});
+
+/** The platform's unsaved-take store in memory (the web's is IndexedDB, which jsdom lacks). */
+function memoryDrafts(initial: TakeDraft[] = []) {
+  const kept = new Map(initial.map((draft) => [draft.beatId, draft]));
+  const drafts: PlatformTakeDrafts = {
+    keep: vi.fn(async (draft: TakeDraft) => void kept.set(draft.beatId, draft)),
+    find: vi.fn(async (beatId: string) => kept.get(beatId) ?? null),
+    discard: vi.fn(async (beatId: string) => void kept.delete(beatId)),
+  };
+  return { drafts, kept, platform: { ...createBrowserPlatform(), takeDrafts: drafts } as Platform };
+}
+
+describe('StudioPage: an unsaved take is kept', () => {
+  it('keeps a new take on the device; leaving by a link asks: Stay stays, Leave goes and the take stays kept', async () => {
+    const store = memoryDrafts();
+    const view = setup({ platform: store.platform });
+    await recordTake(view);
+    await waitFor(() => expect(store.kept.get(BEAT_ID)?.recordingName).toBe('Night Drive - Vocal Cover'));
+    expect(await store.kept.get(BEAT_ID)?.audio.text()).toBe('take-bytes');
+
+    await view.user.click(screen.getByRole('link', { name: 'Night Drive' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave the studio?' });
+    expect(ask).toHaveTextContent('Your take is not saved.');
+    await view.user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Leave the studio?' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Play Back' })).toBeInTheDocument();
+
+    await view.user.click(screen.getByRole('link', { name: 'Night Drive' }));
+    const again = await screen.findByRole('dialog', { name: 'Leave the studio?' });
+    await view.user.click(within(again).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Beat page')).toBeInTheDocument();
+    expect(store.kept.has(BEAT_ID)).toBe(true);
+  });
+
+  it('asks the browser before the tab closes or reloads, only while a take is unsaved', async () => {
+    const store = memoryDrafts();
+    const view = setup({ platform: store.platform });
+    await studioReady();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await recordTake(view);
+    expect(unload()).toBe(true);
+    await view.user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(unload()).toBe(false);
+    // Reset clears the take, and its kept copy with it.
+    await waitFor(() => expect(store.drafts.discard).toHaveBeenCalledWith(BEAT_ID));
+    expect(store.kept.has(BEAT_ID)).toBe(false);
+  });
+
+  it('"Discard take" in the question drops the kept take and leaves', async () => {
+    const store = memoryDrafts();
+    const view = setup({ platform: store.platform });
+    await recordTake(view);
+    await waitFor(() => expect(store.kept.has(BEAT_ID)).toBe(true));
+    await view.user.click(screen.getByRole('link', { name: 'Night Drive' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave the studio?' });
+    await view.user.click(within(ask).getByRole('button', { name: 'Discard take' }));
+    expect(await screen.findByText('Beat page')).toBeInTheDocument();
+    expect(store.kept.has(BEAT_ID)).toBe(false);
+  });
+
+  it('offers a kept take when the studio opens: Restore makes it the take, with its name', async () => {
+    const store = memoryDrafts([
+      {
+        beatId: BEAT_ID,
+        recordingName: 'Late verse',
+        audio: new Blob(['kept-bytes'], { type: 'audio/webm' }),
+        recordedAt: new Date().toISOString(),
+      },
+    ]);
+    const view = setup({ platform: store.platform });
+    await studioReady();
+    const banner = await screen.findByRole('region', { name: 'Unsaved take' });
+    expect(banner).toHaveTextContent('You have an unsaved take');
+    expect(banner).toHaveTextContent('Late verse');
+    const restore = within(banner).getByRole('button', { name: 'Restore take' });
+    await waitFor(() => expect(restore).toBeEnabled());
+    await view.user.click(restore);
+    expect(await screen.findByRole('button', { name: 'Play Back' })).toBeInTheDocument();
+    expect(await view.audio.taken?.text()).toBe('kept-bytes');
+    expect(screen.queryByRole('region', { name: 'Unsaved take' })).not.toBeInTheDocument();
+    // Still unsaved: leaving asks.
+    await view.user.click(screen.getByRole('link', { name: 'Night Drive' }));
+    expect(await screen.findByRole('dialog', { name: 'Leave the studio?' })).toBeInTheDocument();
+  });
+
+  it('Discard on the offer drops the kept take', async () => {
+    const store = memoryDrafts([
+      { beatId: BEAT_ID, recordingName: 'Old', audio: new Blob(['x']), recordedAt: new Date().toISOString() },
+    ]);
+    const view = setup({ platform: store.platform });
+    const banner = await screen.findByRole('region', { name: 'Unsaved take' }, FIRST_RENDER);
+    await view.user.click(within(banner).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(store.kept.has(BEAT_ID)).toBe(false));
+    expect(screen.queryByRole('region', { name: 'Unsaved take' })).not.toBeInTheDocument();
+  });
+
+  it('a saved take is no longer kept, and going to the beat page does not ask', async () => {
+    const store = memoryDrafts();
+    const enqueueTake = vi.fn(async () => ({}));
+    const view = setup({
+      platform: { ...store.platform, library: { enqueueTake } as unknown as PlatformLibrary },
+    });
+    await recordTake(view);
+    await waitFor(() => expect(store.kept.has(BEAT_ID)).toBe(true));
+    await view.user.click(screen.getByRole('button', { name: 'Save Recording' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save Recording' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save Recording' }));
+    expect(await screen.findByText('Beat page')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Leave the studio?' })).not.toBeInTheDocument();
+    await waitFor(() => expect(store.kept.has(BEAT_ID)).toBe(false));
   });
 });

@@ -14,6 +14,7 @@ import { studioBeatQueryOptions } from '../api';
 import { useInputDevices } from '../hooks/use-input-devices';
 import { useAutoSave } from '../hooks/use-studio-sessions';
 import { useStudioRecorder } from '../hooks/use-studio-recorder';
+import { useTakeDraft, useTakeDraftStore } from '../hooks/use-take-draft';
 import type { StudioAudioFactory } from '../studio-audio';
 import { defaultRecordingName, STUDIO_ALERTS } from '../studio-alerts';
 import { useStudioStore } from '../store/studio-store';
@@ -25,6 +26,7 @@ import { PresetsPanel } from './presets-panel';
 import { ProStudioTips } from './pro-tips';
 import { RecordingConsole } from './recording-console';
 import { SessionsPanel } from './sessions-panel';
+import { RestoreTakeBanner, UnsavedTakeGuard } from './unsaved-take-guard';
 import { VisualisationPanel } from './visualisation-panel';
 
 function StudioSkeleton() {
@@ -82,6 +84,24 @@ function Studio({ beat, createAudio, onRecordingSaved }: StudioProps & { beat: S
   useSettingsFollow(recorder.audio);
   useAutoSave(beat.id);
   const busy = phase === 'starting' || phase === 'count-in' || phase === 'recording' || phase === 'stopping';
+  const draft = useTakeDraft({
+    beatId: beat.id,
+    take: recorder.take,
+    restoreTake: recorder.restore,
+    drafts: useTakeDraftStore(),
+  });
+  // Reset clears the take (§4): the kept draft goes with it.
+  const consoleRecorder = {
+    ...recorder,
+    reset: () => {
+      recorder.reset();
+      draft
+        .discard()
+        .catch((error: unknown) =>
+          console.error(`The take's draft could not be removed: ${describeError(error)}`),
+        );
+    },
+  };
 
   // Device names appear once the microphone is allowed: list them when it opens.
   const refresh = useRef(devices.refresh);
@@ -100,10 +120,14 @@ function Studio({ beat, createAudio, onRecordingSaved }: StudioProps & { beat: S
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="flex min-w-0 flex-col gap-6">
+        <UnsavedTakeGuard draft={draft} recording={busy && phase !== 'starting'} />
+        <RestoreTakeBanner draft={draft} canRestore={recorder.ready && phase === 'idle'} />
         <RecordingConsole
-          recorder={recorder}
+          recorder={consoleRecorder}
           beatId={beat.id}
           onSaved={() => {
+            // Saved: nothing is kept any more and leaving for the beat's page does not ask.
+            void draft.saved();
             onRecordingSaved?.(beat.id);
             showToast({ type: 'success', title: STUDIO_ALERTS.recordingSaved });
             void navigate(`/beat/${beat.id}`);

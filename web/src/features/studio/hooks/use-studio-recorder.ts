@@ -19,6 +19,11 @@ export interface StudioRecorder {
   togglePlayback: () => void;
   reset: () => void;
   /**
+   * Brings back a take kept from an earlier visit (an unsaved draft): it becomes the current
+   * take, ready to play back, save or download. Rejects when the audio cannot decode it.
+   */
+  restore: (take: Blob) => Promise<void>;
+  /**
    * Measures the loopback round trip (ms) with a click; null when it was not heard. Rejects
    * when the studio is not ready or is recording.
    */
@@ -208,6 +213,16 @@ export function useStudioRecorder({
     setPhase('idle');
   };
 
+  const restore = async (kept: Blob) => {
+    const current = rig.current;
+    if (!current || current.recorder) throw new Error('The studio is not ready');
+    // Its timing on the beat was not kept: it starts with the beat, latency compensated.
+    await current.audio.setTake(kept);
+    if (current.left) return;
+    setTake(kept);
+    setPhase('has-take');
+  };
+
   const calibrate = async (): Promise<number | null> => {
     const current = rig.current;
     const input = current?.stream;
@@ -237,6 +252,7 @@ export function useStudioRecorder({
     stop,
     togglePlayback,
     reset,
+    restore,
     calibrate,
     switchDevice,
   };

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../http/authenticate';
 import { idParams } from '../../http/params';
+import { ProviderRefundError } from './refunds.service';
 
 const errors = {
   400: ErrorBody,
@@ -48,6 +49,13 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminRefundResponse, ...errors },
       },
     },
-    async (request) => app.refunds.adminRefund(signedInUser(request), request.params.id, request.body.reason),
+    async (request, reply) => {
+      try {
+        return await app.refunds.adminRefund(signedInUser(request), request.params.id, request.body.reason);
+      } catch (error) {
+        if (!(error instanceof ProviderRefundError)) throw error;
+        return reply.status(502).send({ error: error.message });
+      }
+    },
   );
 };

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { Tx } from '../../db/transaction';
 import type { DomainEvents } from '../../events/domain-events';
-import { conflict, HttpError, notFound } from '../../http/http-errors';
+import { conflict, notFound } from '../../http/http-errors';
 import type { AuditEntry } from '../audit/audit.repository';
 import type { CheckoutProvider } from '../payments/checkout-provider';
 import type { UserRecord } from '../users/user-record';
@@ -41,6 +41,16 @@ export interface OrderRefund {
 }
 
 const SEARCH_LIMIT = 50;
+
+/**
+ * The provider refused or could not be reached: nothing was recorded, and the admin may try
+ * again (the same idempotency key then refunds once). Answered 502 with a readable message.
+ */
+export class ProviderRefundError extends Error {
+  constructor() {
+    super(REFUND_ERRORS.PROVIDER_FAILED);
+  }
+}
 const Items = z.array(InvoiceItem);
 
 /**
@@ -237,7 +247,7 @@ export function createRefundsService(deps: {
         }));
       } catch (error) {
         log.error({ err: error, orderId }, 'the provider refused the refund');
-        throw new HttpError(502, REFUND_ERRORS.PROVIDER_FAILED);
+        throw new ProviderRefundError();
       }
       const done = await refundOrder(
         orderId,

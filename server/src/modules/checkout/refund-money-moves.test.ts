@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member } from '../../../test/community-fixtures';
+import { deliverWebhook, FakeStripe } from '../../../test/fake-stripe';
+import { addConnect } from '../../../test/fake-stripe-connect';
+import { createTestApp } from '../../../test/helpers';
+import { expectLedgerInvariants } from '../../../test/ledger-invariants';
+import { insertPricedBeat } from '../../../test/selling-fixtures';
+
+let fake: FakeStripe;
+let connect: ReturnType<typeof addConnect>;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let producer: Awaited<ReturnType<typeof member>>;
+let fan: Awaited<ReturnType<typeof member>>;
+let admin: Awaited<ReturnType<typeof member>>;
+
+beforeAll(async () => {
+  fake = await new FakeStripe().start();
+  connect = addConnect(fake);
+  t = await createTestApp({}, fake.env());
+  producer = await member(t.app, 'producer@example.com');
+  fan = await member(t.app, 'fan@example.com');
+  admin = await member(t.app, 'desk-admin@example.com');
+  await t.app.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** Pays a checkout the app opened on Stripe's page, and delivers Stripe's webhook for it. */
+async function payCheckout(checkoutUrl: string) {
+  const { session, paymentIntent } = fake.pay(checkoutUrl.split('/').pop()!);
+  expect((await deliverWebhook(t.app, fake.event('checkout.session.completed', session))).statusCode).toBe(
+    200,
+  );
+  return paymentIntent.id;
+}
+
+async function stripeSale(beat: { id: string; priceCents: number }) {
+  const res = await fan.agent.post(`/api/beats/${beat.id}/purchase`, {
+    license_type: 'basic',
+    price_cents: beat.priceCents,
+  });
+  expect(res.statusCode).toBe(200);
+  await payCheckout(res.json().checkout_url);
+  return res.json().order_id as string;
+}
+
+async function buyCredits(credits: number) {
+  const res = await fan.agent.post('/api/user/credits/purchase', { credits_amount: credits });
+  expect(res.statusCode).toBe(200);
+  return payCheckout(res.json().checkout_url);
+}
+
+const balance = async () => {
+  const row = await t.app.db.prisma.creditBalance.findUniqueOrThrow({ where: { userId: fan.id } });
+  return { available: row.available, debt: row.debt };
+};
+
+describe('a refund takes back what was transferred to the producer', () => {
+  it('a transfer already made is reversed through Stripe; a destination charge is refunded with its transfer', async () => {
+    const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1500 });
+    const sale = await stripeSale(beat);
+    await producer.agent.post('/api/payouts/onboarding');
+    const accountId = [...connect.accounts.keys()][0]!;
+    connect.complete(accountId);
+    await producer.agent.get('/api/users/me/earnings');
+    const row = await t.app.db.prisma.salesLedgerEntry.findFirstOrThrow({
+      where: { orderId: sale, kind: 'sale' },
+    });
+    expect(row).toMatchObject({ transferStatus: 'transferred' });
+
+    const res = await admin.agent.post(`/api/admin/orders/${sale}/refund`, { reason: 'Chargeback risk' });
+    expect(res.statusCode).toBe(200);
+    expect([...connect.reversals.values()]).toEqual([
+      expect.objectContaining({ amount: 1500, transfer: row.transferId, metadata: { order_id: sale } }),
+    ]);
+    const reversal = await t.app.db.prisma.salesLedgerEntry.findFirstOrThrow({
+      where: { orderId: sale, kind: 'reversal' },
+    });
+    expect(reversal).toMatchObject({
+      grossCents: -1500,
+      netCents: -1500,
+      transferStatus: 'reversed',
+      transferId: [...connect.reversals.keys()][0],
+    });
+    expect((await producer.agent.get('/api/users/me/earnings')).json().totals.net_cents).toBe(0);
+
+    // Connected now: the next sale is a destination charge, refunded with its transfer.
+    const direct = await stripeSale(await insertPricedBeat(t.app, producer.id, { priceCents: 900 }));
+    expect(
+      (await admin.agent.post(`/api/admin/orders/${direct}/refund`, { reason: 'Wrong file' })).statusCode,
+    ).toBe(200);
+    const order = await t.app.db.prisma.order.findUniqueOrThrow({ where: { id: direct } });
+    const refund = [...fake.refunds.values()].find((r) => r.payment_intent === order.providerPaymentId);
+    expect(refund).toMatchObject({ amount: 900, reverse_transfer: true, refund_application_fee: true });
+    expect(connect.reversals.size).toBe(1);
+    await expectLedgerInvariants(t.app);
+  });
+});
+
+describe('a refunded credit pack', () => {
+  it('takes its credits back; those already spent become a debt the next grant pays first', async () => {
+    const pack = await buyCredits(500); // 500 + 50 bonus
+    expect(await balance()).toEqual({ available: 550, debt: 0 });
+    const beat = await insertPricedBeat(t.app, fan.id, { priceCents: 500 });
+    const promote = await fan.agent.post(`/api/beats/${beat.id}/promote`, {
+      promotion_type: 'featured_week',
+      payment_method: 'credits',
+    });
+    expect(promote.statusCode).toBe(200);
+    expect(await balance()).toEqual({ available: 350, debt: 0 });
+
+    const charge = fake.charges.refundInDashboard(pack);
+    const event = fake.event('charge.refunded', charge);
+    expect((await deliverWebhook(t.app, event)).statusCode).toBe(200);
+    expect((await deliverWebhook(t.app, fake.event('charge.refunded', charge))).statusCode).toBe(200);
+    // 550 granted: the 350 left are taken, the 200 spent are owed.
+    expect(await balance()).toEqual({ available: 0, debt: 200 });
+    const refunds = await t.app.db.prisma.refund.findMany({ where: { accountPaymentId: { not: null } } });
+    expect(refunds.map((r) => [r.amountCents, r.full])).toEqual([[450, true]]);
+    const notes = await t.app.db.prisma.creditNote.findMany({ where: { refundId: refunds[0]!.id } });
+    expect(notes).toHaveLength(1);
+    const listed = (await fan.agent.get('/api/invoices')).json().invoices;
+    expect(
+      listed.find((i: { transaction_type: string }) => i.transaction_type === 'credits_purchase'),
+    ).toMatchObject({
+      status: 'refunded',
+      credit_notes: [{ credit_note_number: notes[0]!.creditNoteNumber, total_cents: 450 }],
+    });
+
+    // The next pack pays the debt first: 100 credits, all owed.
+    await buyCredits(100);
+    expect(await balance()).toEqual({ available: 0, debt: 100 });
+    await buyCredits(1000); // 1000 + 150 bonus, 100 of them owed
+    expect(await balance()).toEqual({ available: 1050, debt: 0 });
+    const kinds = await t.app.db.prisma.creditLedgerEntry.findMany({
+      where: { userId: fan.id },
+      orderBy: { id: 'asc' },
+      select: { kind: true, amount: true, debtChange: true },
+    });
+    expect(kinds.map((k) => [k.kind, k.amount, k.debtChange])).toEqual([
+      ['purchased', 550, 0],
+      ['spent', -200, 0],
+      ['refunded', -350, 200],
+      ['purchased', 100, 0],
+      ['debt_paid', -100, -100],
+      ['purchased', 1150, 0],
+      ['debt_paid', -100, -100],
+    ]);
+    await expectLedgerInvariants(t.app);
+  });
+});

@@ -1,5 +1,6 @@
 import type { CreditBalance, CreditTransaction } from '@beatroom/shared/credits-contract';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import { AccountDeletedError, lockLivingUsers } from '../../db/user-lock';
 
 /** refunded: credits a refund took back; debt_paid: a grant paying what a refund left owed. */
 export type CreditKind = 'purchased' | 'earned' | 'spent' | 'refunded' | 'debt_paid';
@@ -30,8 +31,13 @@ const ZERO: CreditBalance = {
  * row's balance_after continues, and two spends of the last credits cannot both see them.
  */
 export function createCreditsRepository(prisma: PrismaClient) {
-  /** Locks (creating if needed) the user's balance row and answers what is available now. */
+  /**
+   * Locks (creating if needed) the user's balance row and answers what is available now. The
+   * user's row is locked first (the lock order of all money work, see db/user-lock.ts): a
+   * deleted account gets no ledger row and no balance row back, whoever forgot to check.
+   */
   async function lockBalance(tx: Prisma.TransactionClient, userId: string): Promise<number> {
+    if (!(await lockLivingUsers(tx, [userId])).has(userId)) throw new AccountDeletedError(userId);
     await tx.$executeRaw`
       INSERT INTO credit_balances (user_id) VALUES (${userId}::uuid) ON CONFLICT (user_id) DO NOTHING`;
     const [row] = await tx.$queryRaw<{ available: number }[]>`

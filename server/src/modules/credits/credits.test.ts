@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../test/community-fixtures';
 import { createTestApp } from '../../../test/helpers';
+import { expectLedgerInvariants } from '../../../test/ledger-invariants';
+import { ACCOUNT_DELETED } from '../../db/user-lock';
 import type { Tx } from '../../db/transaction';
 import { HttpError } from '../../http/http-errors';
 
@@ -166,5 +168,24 @@ describe('the credits ledger', () => {
     await tx((db) => t.app.credits.removeAll(db, user.id));
     expect(await t.app.credits.balance(user.id)).toMatchObject({ credits_available: 0 });
     expect(await t.app.db.prisma.creditLedgerEntry.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it('a deleted account gets no ledger row and no balance row back: grant and spend refuse, nothing written', async () => {
+    const user = await member(t.app, 'erased@example.com');
+    await grant(user.id, 100, 'erased-g');
+    const res = await user.agent.request({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      payload: { confirm: 'DELETE' },
+    });
+    expect(res.statusCode).toBe(200);
+    await expect(grant(user.id, 50, 'erased-late')).rejects.toMatchObject({
+      statusCode: 409,
+      message: ACCOUNT_DELETED,
+    });
+    await expect(spend(user.id, 10, 'erased-spend')).rejects.toMatchObject({ statusCode: 409 });
+    expect(await t.app.db.prisma.creditLedgerEntry.count({ where: { userId: user.id } })).toBe(0);
+    expect(await t.app.db.prisma.creditBalance.findUnique({ where: { userId: user.id } })).toBeNull();
+    await expectLedgerInvariants(t.app);
   });
 });

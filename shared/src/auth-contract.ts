@@ -18,6 +18,26 @@ export const SessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
+/**
+ * Where a visitor goes back to after signing in: a path on this site, never an address. It
+ * starts with one "/" (not "//" or "/\\", which a browser reads as another host), holds no
+ * spaces, control characters or backslashes, and is not the sign-in callback itself or the API.
+ * The server keeps it with the sign-in attempt, so it survives the identity provider's round trip.
+ */
+export const ReturnPath = z
+  .string()
+  .max(512, 'return_to is too long')
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'return_to must be a path on this site')
+  .refine((path) => !/\p{Cc}/u.test(path), 'return_to must be a path on this site')
+  .refine((path) => !/^\/(auth\/callback|api)(?=[/?#]|$)/i.test(path), 'return_to must be a page of the app');
+export type ReturnPath = z.infer<typeof ReturnPath>;
+
+/** The return path if `value` is a valid one, else null (what is read back is checked again). */
+export function toReturnPath(value: unknown): ReturnPath | null {
+  const parsed = ReturnPath.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 /** GET /api/oauth/google/redirect_url */
 export const RedirectUrlResponse = z.object({ redirectUrl: z.string().url() });
 export type RedirectUrlResponse = z.infer<typeof RedirectUrlResponse>;
@@ -51,7 +71,11 @@ export const DesktopVerifier = z
  * desktop app: no browser cookie binds it (the verifier does), and completing it in the browser
  * yields a one-time handoff code instead of a session.
  */
-export const RedirectUrlQuery = z.object({ desktop_challenge: DesktopChallenge.optional() });
+export const RedirectUrlQuery = z.object({
+  desktop_challenge: DesktopChallenge.optional(),
+  /** The page to come back to (ReturnPath); an address on another site is refused with 400. */
+  return_to: ReturnPath.optional(),
+});
 export type RedirectUrlQuery = z.infer<typeof RedirectUrlQuery>;
 
 /** How long a desktop handoff code may wait for the app to collect it. */
@@ -65,8 +89,15 @@ export const DESKTOP_HANDOFF_TTL_MS = 2 * 60_000;
 export const DesktopHandoffResponse = z.object({ desktopHandoff: z.string().min(1) });
 export type DesktopHandoffResponse = z.infer<typeof DesktopHandoffResponse>;
 
+/**
+ * POST /api/sessions, signed in: the user, and the page the sign-in started from (returnTo) when
+ * it named one.
+ */
+export const SignedInResponse = SessionUser.extend({ returnTo: ReturnPath.optional() });
+export type SignedInResponse = z.infer<typeof SignedInResponse>;
+
 /** POST /api/sessions: the signed-in user (browser sign-in) or a desktop handoff code. */
-export const CreateSessionResponse = z.union([SessionUser, DesktopHandoffResponse]);
+export const CreateSessionResponse = z.union([SignedInResponse, DesktopHandoffResponse]);
 export type CreateSessionResponse = z.infer<typeof CreateSessionResponse>;
 
 export function isDesktopHandoff(response: CreateSessionResponse): response is DesktopHandoffResponse {

@@ -8,7 +8,13 @@ const SWEEP_BATCH = 1000;
 export function createAuthRepository(prisma: PrismaClient) {
   return {
     async saveLoginAttempt(
-      attempt: { state: string; codeVerifier: string; nonce: string; desktopChallenge?: string | null },
+      attempt: {
+        state: string;
+        codeVerifier: string;
+        nonce: string;
+        desktopChallenge?: string | null;
+        returnTo?: string | null;
+      },
       olderThan: Date,
     ) {
       // Abandoned attempts are swept as new ones arrive, so the table stays small.

@@ -48,7 +48,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const desktopChallenge = request.query.desktop_challenge;
-      const { redirectUrl, state } = await app.auth.beginSignIn({ desktopChallenge });
+      const { redirectUrl, state } = await app.auth.beginSignIn({
+        desktopChallenge,
+        returnTo: request.query.return_to,
+      });
       // A desktop sign-in is bound to the app by its verifier; the browser that happens to
       // finish it gets no cookie of ours at any step.
       if (!desktopChallenge) reply.setCookie(LOGIN_STATE_COOKIE, state, { ...cookieBase, maxAge: 600 });
@@ -74,7 +77,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       reply.header('cache-control', 'no-store');
       if (result.kind === 'desktop') return { desktopHandoff: result.handoff };
       setSessionCookie(reply, config, result.token);
-      return sessionUserOf(result.user);
+      const user = await sessionUserOf(result.user);
+      return result.returnTo ? { ...user, returnTo: result.returnTo } : user;
     },
   );
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DESKTOP_HANDOFF_TTL_MS, type SessionUser } from '@beatroom/shared/auth-contract';
+import { DESKTOP_HANDOFF_TTL_MS, toReturnPath, type SessionUser } from '@beatroom/shared/auth-contract';
 import { avatarUrl } from '@beatroom/shared/files-contract';
 import { isAdminUser, isOwnerUser } from '@beatroom/shared/permissions';
 import { badRequest } from '../../http/http-errors';
@@ -98,9 +98,10 @@ export function createAuthService(deps: {
 
     /**
      * Starts a sign-in. A desktop sign-in carries the app's challenge; it is bound to the app by
-     * that challenge instead of a browser cookie.
+     * that challenge instead of a browser cookie. `returnTo`, a path on this site the route has
+     * already validated, is kept with the attempt: the page the visitor signed in from.
      */
-    async beginSignIn(options: { loginHint?: string; desktopChallenge?: string } = {}) {
+    async beginSignIn(options: { loginHint?: string; desktopChallenge?: string; returnTo?: string } = {}) {
       const request = await deps.oidc.authorizationRequest(options.loginHint);
       await deps.repo.saveLoginAttempt(
         {
@@ -108,6 +109,7 @@ export function createAuthService(deps: {
           nonce: request.nonce,
           codeVerifier: request.codeVerifier,
           desktopChallenge: options.desktopChallenge ?? null,
+          returnTo: toReturnPath(options.returnTo),
         },
         new Date(now().getTime() - LOGIN_ATTEMPT_TTL_MS),
       );
@@ -124,7 +126,10 @@ export function createAuthService(deps: {
       params: { code: string; state: string },
       userAgent: string | null,
       boundState: string | undefined,
-    ): Promise<{ kind: 'session'; token: string; user: UserRecord } | { kind: 'desktop'; handoff: string }> {
+    ): Promise<
+      | { kind: 'session'; token: string; user: UserRecord; returnTo: string | null }
+      | { kind: 'desktop'; handoff: string }
+    > {
       // Taken (deleted) before any other check: a state is spent by its first use, right or wrong.
       const attempt = await deps.repo.takeLoginAttempt(params.state);
       if (!attempt || attempt.createdAt.getTime() < now().getTime() - LOGIN_ATTEMPT_TTL_MS) {
@@ -153,7 +158,9 @@ export function createAuthService(deps: {
         );
         return { kind: 'desktop', handoff };
       }
-      return { kind: 'session', ...(await createSession(user, userAgent)) };
+      // Checked again on the way out: only a path on this site ever leaves here.
+      const returnTo = toReturnPath(attempt.returnTo);
+      return { kind: 'session', ...(await createSession(user, userAgent)), returnTo };
     },
 
     /**

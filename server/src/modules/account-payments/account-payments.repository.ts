@@ -6,6 +6,7 @@ import type {
   AccountPaymentStatus,
 } from '@beatroom/shared/subscriptions-contract';
 import type { Tx } from '../../db/transaction';
+import { lockLivingUsers } from '../../db/user-lock';
 import type { PrismaClient } from '../../generated/prisma/client';
 
 type Row = Awaited<ReturnType<PrismaClient['accountPayment']['findUniqueOrThrow']>>;
@@ -58,7 +59,7 @@ export interface NewAccountPayment {
   expiresAt: Date;
 }
 
-/** One invoice for a paid account thing (money.md §3). */
+/** One invoice for a paid account thing. */
 export interface NewInvoice {
   userId: string;
   /** Unique per paid thing: a second report of the same payment writes nothing. */
@@ -146,18 +147,23 @@ export function createAccountPaymentsRepository(prisma: PrismaClient) {
 
     /**
      * Runs `settle` in one transaction holding the payment's row lock, so whichever report of a
-     * payment comes first settles it and every later one finds it paid.
+     * payment comes first settles it and every later one finds it paid. The payer's user row is
+     * locked before the payment's (db/user-lock.ts: the order account deletion takes too), and
+     * `payerAlive` says whether their account still exists.
      */
     withLockedPayment<T>(
       id: string,
-      settle: (tx: Tx, payment: AccountPaymentRecord | null) => Promise<T>,
+      settle: (tx: Tx, payment: AccountPaymentRecord | null, payerAlive: boolean) => Promise<T>,
     ): Promise<T> {
       return prisma.$transaction(async (tx) => {
+        const [payer] = await tx.$queryRaw<{ user_id: string }[]>`
+          SELECT user_id::text FROM account_payments WHERE id = ${id}::uuid`;
+        const alive = payer ? (await lockLivingUsers(tx, [payer.user_id])).has(payer.user_id) : false;
         const locked = await tx.$queryRaw<{ id: string }[]>`
           SELECT id FROM account_payments WHERE id = ${id}::uuid FOR UPDATE`;
-        if (!locked.length) return settle(tx, null);
+        if (!locked.length) return settle(tx, null, false);
         const row = await tx.accountPayment.findUniqueOrThrow({ where: { id } });
-        return settle(tx, toRecord(row));
+        return settle(tx, toRecord(row), alive);
       }, TRANSACTION_OPTIONS);
     },
 

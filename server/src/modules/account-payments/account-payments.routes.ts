@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../http/authenticate';
 import { idParams } from '../../http/params';
 import type { AccountPaymentRecord } from './account-payments.repository';
-import { ACCOUNT_PAYMENT_NOT_FOUND, type AccountPaymentsService } from './account-payments.service';
+import { ACCOUNT_PAYMENT_NOT_FOUND } from './account-local-checkout';
+import type { AccountPaymentsService } from './account-payments.service';
 import type { createCreditPacks } from './credit-packs';
 
 const errors = {
@@ -33,7 +34,7 @@ const toPayment = (p: AccountPaymentRecord): AccountPayment => ({
   return_path: p.return_path,
 });
 
-/** Buying a credit pack (money.md §7) and the local test checkout page of account payments. */
+/** Buying a credit pack and the local test checkout page of account payments. */
 export const accountPaymentsRoutes: FastifyPluginAsyncZod<{
   payments: AccountPaymentsService;
   packs: ReturnType<typeof createCreditPacks>;

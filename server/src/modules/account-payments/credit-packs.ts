@@ -3,7 +3,8 @@ import type { PurchasePaymentMethod } from '@beatroom/shared/money-contract';
 import type { AccountCheckoutResponse } from '@beatroom/shared/subscriptions-contract';
 import { badRequest } from '../../http/http-errors';
 import type { UserRecord } from '../users/user-record';
-import type { AccountPaymentHandler, AccountPaymentsService } from './account-payments.service';
+import type { AccountPaymentHandler } from './account-payment-completion';
+import type { AccountPaymentsService } from './account-payments.service';
 
 type Pack = (typeof CREDIT_PACKS)[number];
 
@@ -24,7 +25,7 @@ interface Credits {
 }
 
 /**
- * Credit packs (money.md §7, §9): POST /api/user/credits/purchase opens a payment for one of the
+ * Credit packs: POST /api/user/credits/purchase opens a payment for one of the
  * six packs at the server's price; once paid, the pack and its bonus are granted in the same
  * transaction, keyed by the payment, and invoiced once.
  */

@@ -1,7 +1,7 @@
 import { PURCHASE_ERRORS } from '@beatroom/shared/money-contract';
 import { describe, expect, it } from 'vitest';
 import { useProducerAndBuyers } from '../../../test/selling-fixtures';
-import { ACCOUNT_CHECKOUT_CLOSED, ACCOUNT_PAYMENT_NOT_FOUND } from './account-payments.service';
+import { ACCOUNT_CHECKOUT_CLOSED, ACCOUNT_PAYMENT_NOT_FOUND } from './account-local-checkout';
 
 const ctx = useProducerAndBuyers();
 const nobody = '00000000-0000-4000-8000-000000000000';

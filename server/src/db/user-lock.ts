@@ -1,7 +1,7 @@
 import type { Tx } from './transaction';
 
 /** Why money cannot move for an account: it was deleted (or never existed). */
-export const ACCOUNT_DELETED = 'This account was deleted';
+export const ACCOUNT_DELETED = 'The account was deleted';
 
 /**
  * Thrown where money would move for an account that is gone. Every caller checks first (with

@@ -3,6 +3,7 @@ import type { LicenseId } from '@beatroom/shared/money-constants';
 import { formatInvoiceNumber, PURCHASE_ERRORS, type InvoiceItem } from '@beatroom/shared/money-contract';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { Tx } from '../../db/transaction';
+import { ACCOUNT_DELETED, lockLivingUsers } from '../../db/user-lock';
 import { LICENSE_REPLACED } from './orders.repository';
 
 /** A payment the provider confirmed for an order. */
@@ -64,7 +65,8 @@ export const UPGRADE_BASE_GONE = 'The licence this upgrade replaces is no longer
  * payments for the same beat are decided one after the other: an exclusive is sold once, a
  * licence is granted once. A payment that cannot be honoured (the exclusive went to someone
  * else, the buyer already holds the licence, the amount is wrong) marks the order refunded with
- * the reason, and the caller returns the money.
+ * the reason, and the caller returns the money; so is one whose buyer or producer deleted the
+ * account. Lock order: the buyer's and producer's user rows, the order, then the beat.
  */
 export function createFulfilmentRepository(prisma: PrismaClient) {
   return {
@@ -76,6 +78,12 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
       onPaid?: (tx: Tx, paid: Extract<FulfilmentResult, { outcome: 'paid' }>) => Promise<unknown>,
     ): Promise<FulfilmentResult> {
       return prisma.$transaction(async (tx) => {
+        // The buyer's and the producer's rows before the order's (db/user-lock.ts): an account
+        // deletion, which locks its user row first too, and this payment then take turns instead
+        // of deadlocking, and a payment arriving second finds the account deleted.
+        const [parties] = await tx.$queryRaw<{ buyer_id: string; producer_id: string }[]>`
+          SELECT buyer_id::text, producer_id::text FROM orders WHERE id = ${orderId}::uuid`;
+        const alive = parties ? await lockLivingUsers(tx, [parties.buyer_id, parties.producer_id]) : null;
         const [order] = await tx.$queryRaw<LockedOrder[]>`
           SELECT id, buyer_id, beat_id, producer_id, license_type, amount_cents, fee_percent::text,
                  fee_cents, currency, status, provider, payment_method_type, transfer_destination,
@@ -99,6 +107,8 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
           });
           return { outcome: 'refund', orderId, reason, transferDestination: order.transfer_destination };
         };
+        // An erased account never receives a licence nor is paid for one: the money goes back.
+        if (!alive?.has(order.buyer_id) || !alive.has(order.producer_id)) return refuse(ACCOUNT_DELETED);
         if (payment.amountCents !== order.amount_cents) return refuse(AMOUNT_MISMATCH);
         if (!beat || beat.sold_exclusive_at) return refuse(PURCHASE_ERRORS.SOLD_EXCLUSIVE);
         const held = await tx.license.count({

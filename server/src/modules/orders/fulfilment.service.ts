@@ -76,7 +76,23 @@ export function createFulfilmentService(deps: {
         };
         await refund(order, payment.paymentId);
       } else if (result.outcome === 'unknown_order') {
-        log.error({ orderId, paymentId: payment.paymentId }, 'payment for an unknown order');
+        // Only our own order ids are believed, so the order existed: it went with its beat when
+        // the producer deleted the account. Nothing can be delivered for it; the money goes back
+        // (once: the provider's refund is idempotent per id).
+        log.warn(
+          { orderId, paymentId: payment.paymentId },
+          'payment for an order that no longer exists: refunded',
+        );
+        try {
+          await provider.refund({
+            id: orderId,
+            paymentId: payment.paymentId,
+            amountCents: payment.amountCents,
+            destinationCharge: false,
+          });
+        } catch (error) {
+          log.error({ err: error, orderId }, 'refund of a payment for a deleted order failed');
+        }
       }
       return result;
     },

@@ -47,6 +47,7 @@ import { dbPlugin } from './plugins/db';
 import { domainEventsPlugin } from './plugins/domain-events';
 import { errorsPlugin } from './plugins/errors';
 import { earlyAnswerPlugin } from './plugins/early-answer';
+import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
@@ -100,6 +101,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Also before any route: the API reference (/api/openapi.json, /api/docs) collects each route.
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config });
+  // Prometheus metrics, only when METRICS_PORT is set (main.ts serves them there): before the
+  // routes, whose answers it times.
+  if (config.metrics) await app.register(metricsPlugin);
   // Before auth: a session that ends is a domain event (realtime closes its sockets).
   await app.register(domainEventsPlugin);
   // Durable background jobs on the same database; modules define their queues when registered.

@@ -94,6 +94,10 @@ const EnvSchema = z.object({
    * Refused in production.
    */
   TEST_CLOCK: bool.default(false),
+  /** Port of the Prometheus /metrics listener; unset = no metrics listener. Never the public port. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Interface the metrics listener binds to: loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -152,6 +156,8 @@ export interface Config {
   stripe: StripeConfig | null;
   /** POST /api/test/clock exists (e2e runs); never in production. */
   testClock: boolean;
+  /** The Prometheus listener (main.ts), or null for none: metrics are then not collected at all. */
+  metrics: { port: number; host: string } | null;
 }
 
 export interface StripeConfig {
@@ -210,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: not allowed in production');
     }
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics are never served on the public port)',
+    );
+  }
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(base, e.DATA_DIR);
@@ -258,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     beatListCacheMs: e.BEAT_LIST_CACHE_MS,
     databasePoolMax: e.DATABASE_POOL_MAX ?? null,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : null,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

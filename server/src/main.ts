@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { waitForDatabase } from './db/wait-for-database';
+import { listenForScrapes } from './plugins/metrics';
 import { SERVER_DIR } from './server-dir';
 
 const webDist = join(SERVER_DIR, '..', 'web', 'dist');
@@ -54,6 +55,9 @@ async function start(): Promise<FastifyInstance> {
     await waiting?.close();
   }
 
+  // Prometheus scrapes a port of its own (METRICS_PORT), never the public one.
+  const scrapes = config.metrics ? await listenForScrapes(app.metrics, config.metrics) : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -62,6 +66,7 @@ async function start(): Promise<FastifyInstance> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await scrapes?.close();
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -75,7 +80,8 @@ async function start(): Promise<FastifyInstance> {
   await app.listen({ port: config.port, host: config.host });
   releaseYoungGeneration();
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
-  console.log(`\n  Beatroom is running at ${config.publicUrl}\n  database: ${db}\n`);
+  const metrics = scrapes ? `\n  metrics: http://${config.metrics!.host}:${scrapes.port}/metrics` : '';
+  console.log(`\n  Beatroom is running at ${config.publicUrl}\n  database: ${db}${metrics}\n`);
   return app;
 }
 

@@ -46,7 +46,19 @@ export interface Database {
   ): Promise<T[]>;
   /** Cheapest round trip, for readiness checks. */
   ping(): Promise<void>;
+  /**
+   * Connections of each PostgreSQL pool (`main`, and `search` once opened): open, handed out,
+   * and requests waiting for one. Empty on the embedded database, which has no pool.
+   */
+  poolStats(): PoolStats[];
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  pool: 'main' | 'search';
+  total: number;
+  inUse: number;
+  waiting: number;
 }
 
 export interface PreparedOptions {
@@ -136,6 +148,15 @@ async function open(target: DatabaseTarget, options: DatabaseOptions): Promise<D
       async ping() {
         await pool.query('SELECT 1');
       },
+      poolStats() {
+        const stats = (name: PoolStats['pool'], p: InstanceType<typeof pg.Pool>): PoolStats => ({
+          pool: name,
+          total: p.totalCount,
+          inUse: p.totalCount - p.idleCount,
+          waiting: p.waitingCount,
+        });
+        return [stats('main', pool), ...(genericPool ? [stats('search', genericPool)] : [])];
+      },
       async close() {
         await prisma.$disconnect();
         await Promise.all([pool.end(), genericPool?.end()]);
@@ -175,6 +196,7 @@ async function open(target: DatabaseTarget, options: DatabaseOptions): Promise<D
     async ping() {
       await lite.query('SELECT 1');
     },
+    poolStats: () => [],
     async close() {
       await prisma.$disconnect();
       await lite.close();

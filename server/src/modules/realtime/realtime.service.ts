@@ -170,6 +170,10 @@ export function createRealtimeService(deps: {
       initialStates.push(state);
     },
 
+    /** Sockets open on this instance (the metrics' gauge). */
+    localSocketCount(): number {
+      return hub.presence().sockets;
+    },
     /** Sends each user their messages on every socket they have open, on any instance. */
     sendToUsers(deliveries: { userId: string; messages: ServerMessage[] }[]) {
       for (let i = 0; i < deliveries.length; i += DELIVERIES_PER_MESSAGE) {

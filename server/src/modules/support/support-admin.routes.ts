@@ -17,7 +17,7 @@ import { signedInUser } from '../../http/authenticate';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * The support desk (community.md §7 "Support (admin)"). requireAdmin answers 401 signed out
+ * The support desk. requireAdmin answers 401 signed out
  * and 403 for non-admins before any input is validated or data read.
  */
 export const supportAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@ import { createTestApp, type Agent } from '../../../test/helpers';
 import { multipart } from '../../../test/media-fixtures';
 import { sweepUnattachedJob } from './support.plugin';
 
-// Support uploads a ticket never named (issue 14): POST /api/support/upload stores a file at
+// Support uploads a ticket never named: POST /api/support/upload stores a file at
 // once, so an abandoned create dialog would leave it forever. The hourly sweep deletes those
 // older than 24 h, file and row, and never one a ticket or a message took.
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { defineJob } from '../jobs/job-runner';
 import { UNUSED_UPLOAD_MAX_AGE_MS } from '../uploads/uploads.plugin';
 import { supportAdminRoutes } from './support-admin.routes';
+import { createSupportAttachmentsRepository } from './support-attachments.repository';
 import { createSupportRepository } from './support.repository';
 import { supportRoutes } from './support.routes';
 import { createSupportService, type SupportService } from './support.service';
@@ -31,7 +32,7 @@ const supportMessage = (type: SupportEvent['type'], ticketNumber: string): Serve
 });
 
 /**
- * Support tickets (issue 14): service, member and admin routes, and what follows a ticket
+ * Support tickets: service, member and admin routes, and what follows a ticket
  * event. Admins see new tickets and member replies live; the member sees support's public
  * replies and ticket changes live. Pushes are idempotent (the screens refetch), so a
  * redelivered event only refetches again.
@@ -40,6 +41,7 @@ export const supportPlugin = fp(
   async (app, opts: { config: Config }) => {
     const support = createSupportService({
       repo: createSupportRepository(app.db.prisma),
+      attachments: createSupportAttachmentsRepository(app.db.prisma),
       storage: app.storage,
       audit: app.audit,
       events: app.domainEvents,

@@ -26,7 +26,7 @@ const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
 const NOT_MULTIPART = 'Send the file as multipart/form-data in the field "file"';
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
-/** The member's side of support (community.md §7 "Support (user)"). Every route needs a session. */
+/** The member's side of support. Every route needs a session. */
 export const supportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   // Scoped here: support files have their own limits, other features register theirs.
   await app.register(multipart);

@@ -72,6 +72,7 @@ export function makeInvoice(overrides: Partial<Invoice> & { lines?: InvoiceItem[
     tax_cents: 0,
     discount_cents: 0,
     total_cents: subtotal,
+    credit_notes: [],
     ...rest,
   });
 }

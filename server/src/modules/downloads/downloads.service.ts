@@ -7,6 +7,7 @@ import type {
   PurchaseItem,
 } from '@beatroom/shared/money-contract';
 import { bestLicense } from '@beatroom/shared/licensing';
+import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refunds-contract';
 import type { DomainEvents } from '../../events/domain-events';
 import { conflict, forbidden, notFound, paymentRequired } from '../../http/http-errors';
 import type { UserRecord } from '../users/user-record';
@@ -23,8 +24,8 @@ import type { DownloadsRepository } from './downloads.repository';
 import { DownloadTokenError, type DownloadGrant, type DownloadSigner } from './signed-url';
 
 export const BUY_TO_DOWNLOAD = 'Buy a licence to download this beat';
-export const LICENCE_REFUNDED = 'Your licence for this beat was refunded. Buy it again to download.';
-export const DOWNLOAD_DISPUTED = 'Downloads of this beat are paused while the payment is disputed';
+export const LICENCE_REFUNDED = DOWNLOAD_REASON_TEXTS.refunded;
+export const DOWNLOAD_DISPUTED = DOWNLOAD_REASON_TEXTS.disputed;
 export const SOLD_EXCLUSIVELY = 'This beat was sold exclusively and can no longer be downloaded';
 export const MP3_BEING_PREPARED = 'The MP3 of this beat is being prepared. Please try again in a minute.';
 export const LINK_REFUSED = 'This download link has expired or is not yours. Start the download again.';

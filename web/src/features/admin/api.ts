@@ -8,6 +8,7 @@ import {
   DashboardStats,
   type ResolveReportBody,
 } from '@beatroom/shared/admin-contract';
+import { AdminOrdersResponse, AdminRefundResponse } from '@beatroom/shared/refunds-contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { publicSettingsKey } from './public-settings';
@@ -21,6 +22,7 @@ export const adminKeys = {
   settings: () => ['admin', 'settings'] as const,
   logs: (page: number) => ['admin', 'logs', page] as const,
   reports: (status: string, page: number) => ['admin', 'reports', status, page] as const,
+  orders: (q: string) => ['admin', 'orders', q] as const,
   /** The layout's public settings (public-settings.ts): an edited banner shows at once. */
   publicSettings: publicSettingsKey,
 };
@@ -76,6 +78,21 @@ export const adminReportsQueryOptions = (status: string, page: number) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+/** The Orders tab: paid orders by buyer, beat title or invoice number (newest first). */
+export const adminOrdersQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: adminKeys.orders(q.trim()),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/admin/orders?q=${encodeURIComponent(q.trim())}`, {
+        schema: AdminOrdersResponse,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const refundOrder = (id: string, reason: string) =>
+  apiClient.post(`/api/admin/orders/${id}/refund`, { body: { reason }, schema: AdminRefundResponse });
 
 export const setUserAdmin = (id: string, isAdmin: boolean) =>
   apiClient.patch(`/api/admin/users/${id}/admin`, { body: { isAdmin } });

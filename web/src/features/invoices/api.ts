@@ -29,6 +29,11 @@ export function invoicesQueryOptions(userId: string, page: number) {
   });
 }
 
+/** GET /api/credit-notes/{number}/pdf: a refund's credit note as a PDF document. */
+export function creditNotePdfPath(creditNoteNumber: string): string {
+  return `/api/credit-notes/${encodeURIComponent(creditNoteNumber)}/pdf`;
+}
+
 /** GET /api/invoices/{invoiceNumber}/pdf: the invoice as a PDF document. */
 export function invoicePdfPath(invoiceNumber: string): string {
   return `/api/invoices/${encodeURIComponent(invoiceNumber)}/pdf`;

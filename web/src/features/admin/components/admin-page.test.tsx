@@ -101,7 +101,7 @@ describe('AdminPage tabs', () => {
     stubFetch({ 'GET /api/admin/dashboard': () => jsonResponse(dashboard) });
     const { user } = renderAdmin(admin);
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Dashboard', 'Users', 'Beats', 'Support', 'Settings', 'Logs', 'Reports']);
+    expect(tabs).toEqual(['Dashboard', 'Users', 'Beats', 'Support', 'Settings', 'Logs', 'Reports', 'Orders']);
     expect(await screen.findByText(formatNumber(3400))).toBeInTheDocument();
     expect(screen.getByText('Total Downloads')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Support' }));

@@ -15,11 +15,12 @@ import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 import { dashboardQueryOptions } from '../api';
 import { BeatsTab } from './beats-tab';
 import { LogsTab } from './logs-tab';
+import { OrdersTab } from './orders-tab';
 import { ReportsTab } from './reports-tab';
 import { SettingsTab } from './settings-tab';
 import { UsersTab } from './users-tab';
 
-/** community.md §2: the six tabs, plus Reports (issue 14); `?tab=` selects one. */
+/** The six tabs, plus Reports and Orders (search and refund sales); `?tab=` selects one. */
 export const ADMIN_TABS = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'users', label: 'Users' },
@@ -28,6 +29,7 @@ export const ADMIN_TABS = [
   { id: 'settings', label: 'Settings' },
   { id: 'logs', label: 'Logs' },
   { id: 'reports', label: 'Reports' },
+  { id: 'orders', label: 'Orders' },
 ] as const;
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 
@@ -191,6 +193,7 @@ function AdminPanel({ me, supportPanel, onBeatsChanged }: AdminPageProps & { me:
         {tab === 'settings' ? <SettingsTab /> : null}
         {tab === 'logs' ? <LogsTab /> : null}
         {tab === 'reports' ? <ReportsTab onContentRemoved={onBeatsChanged} /> : null}
+        {tab === 'orders' ? <OrdersTab onBeatsChanged={onBeatsChanged} /> : null}
       </div>
     </div>
   );

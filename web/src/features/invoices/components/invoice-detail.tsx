@@ -4,6 +4,7 @@ import type { Invoice } from '@beatroom/shared/money-contract';
 import { ArrowLeft, FileDown, LoaderCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { TotalsList } from '../../../components/ui/totals-list';
+import { creditNotePdfPath } from '../api';
 import { useDownloadInvoice } from '../hooks/use-download-invoice';
 import { parseInvoiceItems, TRANSACTION_LABELS } from '../invoice-items';
 import { InvoiceStatus } from './invoice-status';
@@ -18,7 +19,8 @@ const PAYMENT_LABELS: Record<Invoice['payment_method_type'], string> = {
 
 /**
  * One invoice (money.md §2, §3): its lines from the items JSON, subtotal, tax, discount and
- * total in the invoice's own currency (€ for EUR, otherwise $), and Download PDF.
+ * total in the invoice's own currency (€ for EUR, otherwise $), and Download PDF; beside it
+ * the credit notes of its refunds, each with its own PDF.
  */
 export function InvoiceDetail({ invoice, onBack }: { invoice: Invoice; onBack: () => void }) {
   const { download, downloading } = useDownloadInvoice();
@@ -84,6 +86,43 @@ export function InvoiceDetail({ invoice, onBack }: { invoice: Invoice; onBack: (
         rows={totals}
         total={{ label: 'Total', value: amount(invoice.total_cents) }}
       />
+
+      {invoice.credit_notes.length ? (
+        <section aria-labelledby="credit-notes" className="flex flex-col gap-2">
+          <h4 id="credit-notes" className="text-sm font-semibold">
+            Credit notes
+          </h4>
+          <ul className="flex flex-col gap-2">
+            {invoice.credit_notes.map((note) => (
+              <li
+                key={note.credit_note_number}
+                data-testid="credit-note"
+                className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-line px-3 py-2 text-sm"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium numeric">{note.credit_note_number}</p>
+                  <p className="text-xs text-muted">
+                    <time dateTime={note.issued_at}>{formatDateTime(note.issued_at)}</time> · {note.reason}
+                  </p>
+                </div>
+                <span className="numeric font-medium">-{amount(note.total_cents)}</span>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={downloading}
+                  aria-label={`Download PDF of credit note ${note.credit_note_number}`}
+                  onClick={() =>
+                    void download(note.credit_note_number, creditNotePdfPath(note.credit_note_number))
+                  }
+                >
+                  <FileDown aria-hidden="true" className="size-4" />
+                  Download PDF
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <Button
         onClick={() => void download(invoice.invoice_number)}

@@ -13,7 +13,7 @@ export function InvoiceStatus({ status }: { status: string }) {
       data-tone={tone}
       className={`inline-flex rounded-full border px-2 py-0.5 text-[11px] font-semibold tracking-wider uppercase ${TONES[tone]}`}
     >
-      {status}
+      {status.replace(/_/g, ' ')}
     </span>
   );
 }

@@ -153,6 +153,42 @@ describe('Invoices & Receipts', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('shows a refunded invoice’s credit note beside it and downloads its PDF under its number', async () => {
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const refunded = makeInvoice({
+      invoice_number: 'BR-2026-000020',
+      status: 'refunded',
+      credit_notes: [
+        {
+          credit_note_number: 'CN-2026-000003',
+          issued_at: '2026-11-21T10:00:00.000Z',
+          total_cents: 5998,
+          reason: 'Duplicate purchase',
+        },
+      ],
+    });
+    const { user, api } = setup({
+      'GET /api/invoices': () => jsonResponse(makeInvoicePage([refunded])),
+      'GET /api/credit-notes/CN-2026-000003/pdf': () =>
+        new Response('%PDF-1.7 …', { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Invoice BR-2026-000020' }));
+    const note = screen.getByTestId('credit-note');
+    expect(note).toHaveTextContent('CN-2026-000003');
+    expect(note).toHaveTextContent('Duplicate purchase');
+    expect(note).toHaveTextContent('-$59.98');
+    await user.click(
+      within(note).getByRole('button', { name: 'Download PDF of credit note CN-2026-000003' }),
+    );
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe('CN-2026-000003.pdf');
+    expect(api.calls('GET /api/credit-notes/CN-2026-000003/pdf')).toHaveLength(1);
+    expect(toasts).toEqual([]);
+  });
+
   it('alerts "Failed to download invoice." when the PDF cannot be fetched, and saves nothing', async () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -16,10 +16,11 @@ export function useDownloadInvoice() {
   const platform = usePlatform();
   const [downloading, setDownloading] = useState(false);
 
-  async function download(invoiceNumber: string) {
+  /** `path`: another document of the invoice (a credit note) saved as `<number>.pdf`. */
+  async function download(invoiceNumber: string, path = invoicePdfPath(invoiceNumber)) {
     setDownloading(true);
     try {
-      await saveApiFile(platform, invoicePdfPath(invoiceNumber), `${invoiceNumber}.pdf`);
+      await saveApiFile(platform, path, `${invoiceNumber}.pdf`);
     } catch (error) {
       console.error(`Invoice PDF download failed: ${describeError(error)}`);
       showToast({ type: 'error', title: INVOICE_DOWNLOAD_FAILED });

@@ -8,6 +8,7 @@ import {
   Music,
   Star,
   Trophy,
+  Undo2,
   UserPlus,
 } from 'lucide-react';
 
@@ -17,6 +18,7 @@ const icons: Record<NotificationType, { Icon: typeof Music; className: string }>
   beat_review: { Icon: Star, className: 'bg-amber-500/15 text-amber-400' },
   promotional: { Icon: Megaphone, className: 'bg-emerald-500/15 text-emerald-400' },
   new_sale: { Icon: CircleDollarSign, className: 'bg-green-500/15 text-green-400' },
+  order_refunded: { Icon: Undo2, className: 'bg-orange-500/15 text-orange-400' },
   support_reply: { Icon: LifeBuoy, className: 'bg-rose-500/15 text-rose-400' },
   challenge_result: { Icon: Trophy, className: 'bg-yellow-500/15 text-yellow-400' },
   collaboration_response: { Icon: MessageSquareReply, className: 'bg-indigo-500/15 text-indigo-400' },
@@ -45,6 +47,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   beat_review: 'Reviews',
   promotional: 'Promotions',
   new_sale: 'Sales',
+  order_refunded: 'Refunds',
   support_reply: 'Support',
   challenge_result: 'Challenges',
   collaboration_response: 'Collaboration responses',

@@ -1,4 +1,4 @@
-import { formatPriceIn } from '@beatroom/shared/format-money';
+import { formatBeatPrice, type ListedPrice } from '@beatroom/shared/list-price';
 import { useQuery } from '@tanstack/react-query';
 import { Download, LoaderCircle, ShoppingCart } from 'lucide-react';
 import { MenuButton } from '../../../components/ui/menu-button';
@@ -9,7 +9,7 @@ import { useDownloadBeat } from '../hooks/use-download-beat';
 import { usePurchaseDialog, type PurchaseBeat } from '../store/purchase-dialog-store';
 
 /** The beat fields the button decides with. */
-export interface PricedBeat extends PurchaseBeat {
+export interface PricedBeat extends PurchaseBeat, ListedPrice {
   user_id: string;
   price_cents: number;
   is_free: boolean;
@@ -59,15 +59,21 @@ export function BeatPriceButton({ beat, variant }: { beat: PricedBeat; variant: 
     );
   }
 
-  const price = formatPriceIn(isFree ? 0 : beat.price_cents, currency);
+  // A full beat (its page) carries the list price, shown exactly in its own currency; a card
+  // has the USD price only, converted.
+  const price = formatBeatPrice({ ...beat, is_free: isFree }, currency);
   const downloads = isOwner || isFree || holdsLicense;
-  const label = isOwner || holdsLicense ? 'Download' : price;
+  // The caller's licence was refunded: the page offers to buy it again.
+  const buyAgain = !downloads && status.data?.reason === 'refunded';
+  const label = isOwner || holdsLicense ? 'Download' : buyAgain ? `Buy again · ${price}` : price;
   const name =
     isOwner || holdsLicense
       ? `Download ${beat.title}`
       : isFree
         ? `Free: download ${beat.title}`
-        : `Buy ${beat.title}, ${price}`;
+        : buyAgain
+          ? `Buy ${beat.title} again, ${price}`
+          : `Buy ${beat.title}, ${price}`;
   const Icon = busy ? LoaderCircle : downloads ? Download : ShoppingCart;
 
   const className = `inline-flex shrink-0 items-center justify-center rounded-full font-bold whitespace-nowrap transition-colors numeric disabled:cursor-wait disabled:opacity-70 ${VARIANTS[variant]} ${

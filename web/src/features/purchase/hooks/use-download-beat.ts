@@ -1,5 +1,6 @@
 import type { DownloadStatus } from '@beatroom/shared/money-contract';
 import { PURCHASE_ERRORS } from '@beatroom/shared/purchase-errors';
+import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refunds-contract';
 import type { DownloadFormat } from '@beatroom/shared/settings-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -64,9 +65,15 @@ export function useDownloadBeat({ onDownloaded }: DownloadBeatOptions = {}) {
         if (user) queryClient.setQueryData(purchaseKeys.downloadStatus(user.id, beat.id), status);
 
         if (!status.canDownload) {
-          if (status.reason === 'payment_required') {
+          if (status.reason === 'payment_required' || status.reason === 'refunded') {
+            // A refunded licence no longer downloads: say so, and offer to buy it again.
+            if (status.reason === 'refunded') {
+              showToast({ type: 'info', title: DOWNLOAD_REASON_TEXTS.refunded, message: beat.title });
+            }
             // No format on the retry: the licence just bought decides what it delivers.
             openPurchase(beat, { onPurchased: () => void run(beat) });
+          } else if (status.reason === 'disputed') {
+            showToast({ type: 'warning', title: DOWNLOAD_REASON_TEXTS.disputed, message: beat.title });
           } else {
             // Sold exclusively to someone else: nothing left to buy or download.
             showToast({ type: 'warning', title: PURCHASE_ERRORS.SOLD_EXCLUSIVE, message: beat.title });

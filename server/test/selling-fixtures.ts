@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { licencePriceCents } from '@beatroom/shared/format-money';
 import type { LicenseId } from '@beatroom/shared/money-constants';
+import type { LicenseOption } from '@beatroom/shared/money-contract';
 import { afterAll, beforeAll } from 'vitest';
 import { member } from './community-fixtures';
 import { FakeStripe } from './fake-stripe';
@@ -65,8 +66,9 @@ export async function insertPricedBeat(
 }
 
 /**
- * Buys a licence the way a browser does on the local test checkout: purchase, then Pay on the
- * checkout page. Answers the order id; throws if any step is refused.
+ * Buys a licence the way a browser does on the local test checkout: purchase at the price the
+ * licence cards show this buyer (the difference, for a holder of a lower licence), then Pay on
+ * the checkout page. Answers the order id; throws if any step is refused.
  */
 export async function buyLocally(
   agent: Agent,
@@ -74,7 +76,9 @@ export async function buyLocally(
   license: LicenseId,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const price_cents = licencePriceCents(beat.priceCents, license);
+  const cards = await agent.get(`/api/beats/${beat.id}/licenses`);
+  const card = cards.statusCode === 200 ? (cards.json() as LicenseOption[]).find((o) => o.license_type === license) : undefined;
+  const price_cents = card?.price_cents ?? licencePriceCents(beat.priceCents, license);
   const res = await agent.post(`/api/beats/${beat.id}/purchase`, {
     license_type: license,
     price_cents,

@@ -68,6 +68,9 @@ export function makeBeat(overrides: Partial<Beat> = {}): Beat {
     genre: 'Trap',
     mood: 'Dark',
     price_cents: 2999,
+    // Listed in USD at its price unless told otherwise.
+    list_price_cents: overrides.price_cents ?? 2999,
+    list_currency: 'USD',
     is_free: false,
     is_featured: false,
     promotion_type: null,

@@ -35,14 +35,15 @@ describe('GET /api/users/me/earnings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    // 2999 + 5998 without a fee, then 1000 with 10 % (100) taken by the platform.
-    expect(body.totals).toEqual({ sales: 3, gross_cents: 9997, fee_cents: 100, net_cents: 9897 });
+    // 2999, then the upgrade to Premium for the difference (5998 - 2999) without a fee, then
+    // 1000 with 10 % (100) taken by the platform.
+    expect(body.totals).toEqual({ sales: 3, gross_cents: 6998, fee_cents: 100, net_cents: 6898 });
     expect(body.per_beat).toEqual([
-      { beat_id: nightDrive.id, beat_title: 'Night Drive', sales: 2, gross_cents: 8997, net_cents: 8997 },
+      { beat_id: nightDrive.id, beat_title: 'Night Drive', sales: 2, gross_cents: 5998, net_cents: 5998 },
       { beat_id: sunrise.id, beat_title: 'Sunrise', sales: 1, gross_cents: 1000, net_cents: 900 },
     ]);
     expect(body.last_30_days).toHaveLength(30);
-    expect(body.last_30_days.at(-1)).toEqual({ date: today, sales: 3, net_cents: 9897 });
+    expect(body.last_30_days.at(-1)).toEqual({ date: today, sales: 3, net_cents: 6898 });
     expect(body.last_30_days.slice(0, -1).every((d: { sales: number }) => d.sales === 0)).toBe(true);
     // Local test payments move no money: nothing waits for a transfer.
     expect(body.payout).toEqual({ status: 'unavailable', pending_transfer_cents: 0 });
@@ -67,7 +68,7 @@ describe('GET /api/users/me/earnings', () => {
     expect((await ctx.fan.agent.post(`/api/beats/${free.id}/download`)).statusCode).toBe(200);
     expect((await ctx.producer.agent.post(`/api/beats/${free.id}/download`)).statusCode).toBe(200);
     const analytics = (await ctx.producer.agent.get(`/api/users/${ctx.producer.id}/analytics`)).json();
-    expect(analytics.totalRevenue).toBe(9997);
+    expect(analytics.totalRevenue).toBe(6998);
     // The producer's own download is not a listener's.
     expect(analytics.recentDownloads).toBe(1);
     expect(analytics.totalDownloads).toBe(1);

@@ -184,10 +184,10 @@ describe('saved payment methods (local test cards)', () => {
     });
     expect(await methods(ctx.bob.agent)).toEqual([]);
 
-    // A saved method is charged at once: no checkout page.
+    // A saved method is charged at once: no checkout page (an upgrade: the difference).
     const res = await ctx.ann.agent.post(`/api/beats/${beat.id}/purchase`, {
       license_type: 'premium',
-      price_cents: 1000,
+      price_cents: 500,
       payment_method: 'saved',
       saved_payment_method_id: card.id,
     });

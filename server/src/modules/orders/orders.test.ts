@@ -124,9 +124,9 @@ describe('POST /api/beats/{id}/purchase', () => {
     const again = await purchase(ctx.ann.agent, beat.id, { license_type: 'basic', price_cents: 1000 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: PURCHASE_ERRORS.ALREADY_HELD });
-    // A different licence of the same beat is still for sale to them.
+    // A higher licence of the same beat is still for sale to them, for the difference.
     expect(
-      (await purchase(ctx.ann.agent, beat.id, { license_type: 'premium', price_cents: 2000 })).statusCode,
+      (await purchase(ctx.ann.agent, beat.id, { license_type: 'premium', price_cents: 1000 })).statusCode,
     ).toBe(200);
   });
 });

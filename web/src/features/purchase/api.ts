@@ -26,7 +26,9 @@ const accountCheckoutPath = (paymentId: string) =>
  */
 export const purchaseKeys = {
   all: ['purchase'] as const,
-  licenses: (beatId: string) => ['purchase', 'licenses', beatId] as const,
+  /** Per viewer: a holder of a lower licence is offered the higher ones at the difference. */
+  licenses: (beatId: string, userId: string | null) =>
+    ['purchase', 'licenses', beatId, userId ?? 'visitor'] as const,
   paymentMethods: (userId: string) => ['purchase', 'payment-methods', userId] as const,
   /** Every beat's download status for one user: what a completed purchase makes stale. */
   downloadStatuses: (userId: string) => ['purchase', 'download-status', userId] as const,
@@ -36,10 +38,14 @@ export const purchaseKeys = {
   localAccountPayment: (paymentId: string) => ['purchase', 'local-account-payment', paymentId] as const,
 };
 
-/** GET /api/beats/{id}/licenses: Basic, Premium, Exclusive (none for a free beat). */
-export function licensesQueryOptions(beatId: string) {
+/**
+ * GET /api/beats/{id}/licenses: Basic, Premium, Exclusive (none for a free beat), priced for the
+ * viewer. Never taken from the cache unasked: what they hold changes with every purchase.
+ */
+export function licensesQueryOptions(beatId: string, userId: string | null) {
   return queryOptions({
-    queryKey: purchaseKeys.licenses(beatId),
+    queryKey: purchaseKeys.licenses(beatId, userId),
+    staleTime: 0,
     queryFn: ({ signal }) =>
       apiClient.get(`${beatPath(beatId)}/licenses`, { schema: LicenseListResponseSchema, signal }),
   });

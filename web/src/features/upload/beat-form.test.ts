@@ -4,7 +4,6 @@ import {
   beatFormFrom,
   EMPTY_BEAT_FORM,
   parseBeatForm,
-  priceCentsOf,
   titleFromFileName,
   withFree,
   withPrice,
@@ -33,14 +32,16 @@ describe('the upload and edit form rules', () => {
 
   it.each([
     ['12.50', 'USD', 1250],
-    ['12,50', 'EUR', 1475],
+    ['12,50', 'EUR', 1250],
+    ['19.99', 'EUR', 1999],
     ['abc', 'USD', 0],
     ['', 'USD', 0],
     ['150', 'USD', 10000],
     ['100', 'EUR', 10000],
     ['-3', 'USD', 0],
-  ] as const)('price %s in %s is %i USD cents', (price, currency, cents) => {
-    expect(priceCentsOf(price, currency)).toBe(cents);
+  ] as const)('price %s in %s is sent as typed: %i cents of that currency', (price, currency, cents) => {
+    const fields = fieldsOf({ ...EMPTY_BEAT_FORM, title: 'Run', price, free: cents === 0 }, currency);
+    expect(fields).toMatchObject({ list_price_cents: cents, list_currency: currency, is_free: cents === 0 });
   });
 
   it('a price above zero unticks Free, zero or nothing valid ticks it', () => {
@@ -89,23 +90,32 @@ describe('the upload and edit form rules', () => {
       genre: 'Hip-Hop',
       key_signature: null,
       mood: 'Chill',
-      price_cents: 500,
+      list_price_cents: 500,
+      list_currency: 'USD',
       is_free: false,
     });
     expect(fieldsOf({ ...EMPTY_BEAT_FORM, title: 'Run', price: '5', free: true })).toMatchObject({
-      price_cents: 0,
+      list_price_cents: 0,
       is_free: true,
     });
   });
 
-  it('sends the price in USD cents, converted from the user’s currency and clamped', () => {
+  it('sends the price as typed in the user’s currency, never converted, clamped to 100', () => {
     expect(fieldsOf({ ...EMPTY_BEAT_FORM, title: 'Run', price: '10', free: false }, 'EUR')).toMatchObject({
-      price_cents: 1180,
+      list_price_cents: 1000,
+      list_currency: 'EUR',
       is_free: false,
     });
     expect(fieldsOf({ ...EMPTY_BEAT_FORM, title: 'Run', price: '250', free: false }, 'EUR')).toMatchObject({
-      price_cents: 10000,
+      list_price_cents: 10000,
     });
+  });
+
+  it('a producer who typed €19.99 sees €19.99 again, not €20.05 (USD and back)', () => {
+    const listed = makeBeat({ price_cents: 2359, list_price_cents: 1999, list_currency: 'EUR' });
+    expect(beatFormFrom(listed, 'EUR').price).toBe('19.99');
+    // Someone using the other currency sees the USD worth.
+    expect(beatFormFrom(listed, 'USD').price).toBe('23.59');
   });
 
   it('starts the edit form from the beat, the price in the user currency', () => {

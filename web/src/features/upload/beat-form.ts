@@ -1,6 +1,6 @@
-import { CreateBeatBody, resolvePricing, type Beat } from '@beatroom/shared/beats-contract';
+import { CreateBeatBody, resolveListPricing, type Beat } from '@beatroom/shared/beats-contract';
 import { GENRES, type Genre } from '@beatroom/shared/catalogue-constants';
-import { priceInputToUsdCents, usdCentsToPriceInput } from '@beatroom/shared/format-money';
+import { listPriceCentsOf, priceInputOf } from '@beatroom/shared/list-price';
 import { LIMITS } from '@beatroom/shared/limits';
 import type { Currency } from '@beatroom/shared/money-constants';
 
@@ -34,10 +34,13 @@ export const EMPTY_BEAT_FORM: BeatFormValues = {
   free: false,
 };
 
-/** A beat's own fields as the API takes them: the Beat contract's, not a twin of them. */
+/**
+ * A beat's own fields as the API takes them: the Beat contract's, not a twin of them. The price
+ * goes as typed (list_price_cents in list_currency); the server works out its USD worth.
+ */
 export type BeatFields = Pick<
   Beat,
-  'title' | 'description' | 'bpm' | 'genre' | 'key_signature' | 'mood' | 'price_cents' | 'is_free'
+  'title' | 'description' | 'bpm' | 'genre' | 'key_signature' | 'mood' | 'list_price_cents' | 'list_currency' | 'is_free'
 >;
 
 /** Field messages shown under the inputs that can be wrong (the others are choices). */
@@ -53,9 +56,20 @@ const FieldsContract = CreateBeatBody.pick({
   genre: true,
   key_signature: true,
   mood: true,
-  price_cents: true,
+  list_price_cents: true,
+  list_currency: true,
   is_free: true,
 });
+
+/** The typed price as the API takes it: in cents of the user's currency, exactly as typed. */
+function pricingOf(values: BeatFormValues, currency: Currency) {
+  const { list_price_cents, list_currency, is_free } = resolveListPricing({
+    list_price_cents: listPriceCentsOf(values.price),
+    list_currency: currency,
+    is_free: values.free,
+  });
+  return { list_price_cents, list_currency, is_free };
+}
 
 const LABELS = { title: 'Title', description: 'Description', bpm: 'BPM' } as const;
 
@@ -67,7 +81,8 @@ export function beatFormFrom(beat: Beat, currency: Currency): BeatFormValues {
     genre: beat.genre,
     key: beat.key_signature ?? '',
     mood: beat.mood ?? '',
-    price: beat.is_free ? '0.00' : usdCentsToPriceInput(beat.price_cents, currency),
+    // Exactly as the producer typed it when they use the currency they typed it in.
+    price: beat.is_free ? '0.00' : priceInputOf(beat, currency),
     free: beat.is_free,
   };
 }
@@ -91,14 +106,9 @@ export function overLimitMessage(label: string, text: string, max: number): stri
   return `${label} is ${over} ${over === 1 ? 'character' : 'characters'} too long (at most ${max})`;
 }
 
-/** USD cents of the typed price: invalid counts as zero; never above what the server accepts. */
-export function priceCentsOf(price: string, currency: Currency): number {
-  return Math.min(LIMITS.PRICE_MAX_CENTS, priceInputToUsdCents(price, currency));
-}
-
 /** Typing a price: a price of zero (or nothing valid) marks the beat free, any other unmarks it. */
-export function withPrice(values: BeatFormValues, price: string, currency: Currency): BeatFormValues {
-  return { ...values, price, free: priceCentsOf(price, currency) === 0 };
+export function withPrice(values: BeatFormValues, price: string, _currency?: Currency): BeatFormValues {
+  return { ...values, price, free: listPriceCentsOf(price) === 0 };
 }
 
 /** Ticking Free sets the price to 0; unticking clears it, ready for a price to be typed. */
@@ -113,8 +123,8 @@ function fieldMessage(label: string, message: string): string {
 
 /**
  * Checks the values with the create contract and, when they pass, gives the API's fields:
- * trimmed, empty choices null, BPM a number, the price in USD cents (clamped) and Free
- * following the price rule.
+ * trimmed, empty choices null, BPM a number, the price as typed in the user's currency (clamped
+ * to 0..100) and Free following the price rule.
  */
 export function parseBeatForm(values: BeatFormValues, currency: Currency): BeatFormResult {
   const parsed = FieldsContract.safeParse({
@@ -124,7 +134,7 @@ export function parseBeatForm(values: BeatFormValues, currency: Currency): BeatF
     genre: values.genre,
     key_signature: values.key,
     mood: values.mood,
-    ...resolvePricing({ price_cents: priceCentsOf(values.price, currency), is_free: values.free }),
+    ...pricingOf(values, currency),
   });
   if (!parsed.success) {
     const errors: BeatFormErrors = {};
@@ -146,7 +156,7 @@ export function parseBeatForm(values: BeatFormValues, currency: Currency): BeatF
       genre: fields.genre,
       key_signature: fields.key_signature ?? null,
       mood: fields.mood ?? null,
-      ...resolvePricing(fields),
+      ...pricingOf(values, currency),
     },
   };
 }

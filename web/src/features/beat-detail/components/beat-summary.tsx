@@ -1,5 +1,5 @@
 import type { BeatDetail } from '@beatroom/shared/beats-contract';
-import { formatPriceIn } from '@beatroom/shared/format-money';
+import { formatBeatPrice } from '@beatroom/shared/list-price';
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { Download, Headphones, MicVocal, Settings2, Share2, Users } from 'lucide-react';
@@ -38,7 +38,8 @@ export function BeatSummary({
   /** The owner's Promote (a slot); null for everyone else and for a beat out of the store. */
   promoteButton: ReactNode;
 }) {
-  const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
+  // Exactly as the producer typed it for anyone using that currency; converted for the others.
+  const price = formatBeatPrice(beat, currency);
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr] lg:grid-cols-[minmax(0,22rem)_1fr] lg:gap-10">
       <div className="relative mx-auto w-full max-w-sm md:max-w-none">

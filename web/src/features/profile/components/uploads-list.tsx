@@ -2,7 +2,7 @@ import type { Beat } from '@beatroom/shared/beats-contract';
 import { PROFILE_BEAT_SORTS, type ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
 import { UI } from '@beatroom/shared/limits';
 import { formatDate } from '@beatroom/shared/format-dates';
-import { formatPriceIn } from '@beatroom/shared/format-money';
+import { formatBeatPrice } from '@beatroom/shared/list-price';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Headphones, Pencil, Star, Upload } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -35,7 +35,7 @@ function UploadRow({
   promoteButton: ProfilePageSlots['promoteButton'];
 }) {
   const currency = usePreferredCurrency();
-  const price = formatPriceIn(beat.is_free ? 0 : beat.price_cents, currency);
+  const price = formatBeatPrice(beat, currency);
 
   return (
     <li className="flex gap-3 rounded-2xl border border-line bg-surface/60 p-3 sm:gap-4 sm:p-4">

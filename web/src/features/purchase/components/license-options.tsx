@@ -1,4 +1,5 @@
-import { formatPriceIn } from '@beatroom/shared/format-money';
+import { formatPrice } from '@beatroom/shared/format-money';
+import { licencePriceIn } from '@beatroom/shared/list-price';
 import type { Currency, LicenseId } from '@beatroom/shared/money-constants';
 import { PURCHASE_ERRORS, type LicenseOption } from '@beatroom/shared/money-contract';
 import { Check } from 'lucide-react';
@@ -20,6 +21,23 @@ export function unavailableReason(licenses: readonly LicenseOption[]): string {
   return licenses.some((l) => l.available) ? PURCHASE_ERRORS.RESERVED : PURCHASE_ERRORS.SOLD_EXCLUSIVE;
 }
 
+/** The text under a card that cannot be bought: held, included in a higher one held, or why not. */
+function cardReason(license: LicenseOption, licenses: readonly LicenseOption[]): string {
+  if (license.held) return 'You own this licence';
+  if (licenses.some((l) => l.held)) return 'Included in your licence';
+  return unavailableReason(licenses);
+}
+
+/** A card's title: an upgrade says so ('Upgrade to Premium'). */
+export function licenseTitle(license: LicenseOption): string {
+  return license.upgrade_from ? `Upgrade to ${license.name}` : license.name;
+}
+
+/** A card's price in the viewer's currency: exact in the beat's list currency, else converted. */
+export function licensePriceLabel(license: LicenseOption, currency: Currency): string {
+  return formatPrice(licencePriceIn(license, currency), currency);
+}
+
 /**
  * The licence cards (money.md §2, §9): name, price, what it grants, POPULAR on Premium. A card
  * that cannot be bought stays visible, disabled, with the reason. Native radios, so arrow keys
@@ -38,14 +56,14 @@ export function LicenseOptions({
   currency: Currency;
   disabled?: boolean;
 }) {
-  const reason = unavailableReason(licenses);
   return (
     <fieldset disabled={disabled}>
       <legend className="mb-3 text-sm font-semibold">Choose a licence</legend>
       <div className="grid gap-3 md:grid-cols-3">
         {licenses.map((license) => {
           const id = `license-${license.license_type}`;
-          const price = formatPriceIn(license.price_cents, currency);
+          const price = licensePriceLabel(license, currency);
+          const title = licenseTitle(license);
           return (
             <label
               key={license.license_type}
@@ -62,7 +80,7 @@ export function LicenseOptions({
                 checked={selected === license.license_type}
                 disabled={!license.available}
                 onChange={() => onSelect(license.license_type)}
-                aria-label={`${license.name} licence, ${price}`}
+                aria-label={`${title} licence, ${price}${license.upgrade_from ? ' (the difference)' : ''}`}
                 aria-describedby={`${id}-details`}
                 className="sr-only"
               />
@@ -72,7 +90,7 @@ export function LicenseOptions({
                 </span>
               ) : null}
               <span className="flex items-baseline justify-between gap-2">
-                <span className="font-semibold">{license.name}</span>
+                <span className="font-semibold">{title}</span>
                 <span className="text-lg font-bold text-amber-300 numeric">{price}</span>
               </span>
               <span id={`${id}-details`} className="flex flex-col gap-1.5">
@@ -83,8 +101,13 @@ export function LicenseOptions({
                     {feature}
                   </span>
                 ))}
+                {license.upgrade_from ? (
+                  <span className="mt-1 text-xs text-muted">
+                    You pay the difference from what you paid for {license.upgrade_from === 'basic' ? 'Basic' : 'Premium'}
+                  </span>
+                ) : null}
                 {license.available ? null : (
-                  <span className="mt-1 text-xs font-semibold text-amber-300">{reason}</span>
+                  <span className="mt-1 text-xs font-semibold text-amber-300">{cardReason(license, licenses)}</span>
                 )}
               </span>
             </label>

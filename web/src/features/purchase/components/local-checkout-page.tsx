@@ -58,7 +58,7 @@ function CheckoutActions({ order }: { order: Order }) {
       queryClient.setQueryData(purchaseKeys.localOrder(order.id), answer);
       if (answer.status !== 'paid') return;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: purchaseKeys.licenses(answer.beat_id) }),
+        queryClient.invalidateQueries({ queryKey: purchaseKeys.licenses(answer.beat_id, user?.id ?? null) }),
         user ? queryClient.invalidateQueries({ queryKey: purchaseKeys.downloadStatuses(user.id) }) : null,
       ]);
     },

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
+import { licencePriceIn } from '@beatroom/shared/list-price';
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import { PURCHASE_ERRORS } from '@beatroom/shared/money-contract';
 import { useQuery } from '@tanstack/react-query';
@@ -45,7 +46,7 @@ function PurchaseForm({
 }) {
   const currency = usePreferredCurrency();
   const openSignIn = useSignInDialog((state) => state.open);
-  const licenses = useQuery(licensesQueryOptions(beat.id));
+  const licenses = useQuery(licensesQueryOptions(beat.id, user?.id ?? null));
   const checkout = usePurchaseCheckout(beat.id);
   const [pickedLicense, setPickedLicense] = useState<LicenseId | null>(null);
   const [failed, setFailed] = useState(false);
@@ -122,7 +123,13 @@ function PurchaseForm({
 
       {user ? payment.field : null}
 
-      {chosen ? <OrderSummary priceCents={chosen.price_cents} currency={currency} /> : null}
+      {chosen ? (
+        <OrderSummary
+          priceCents={chosen.price_cents}
+          displayCents={licencePriceIn(chosen, currency)}
+          currency={currency}
+        />
+      ) : null}
       {failed ? <ErrorBanner title={PURCHASE_FAILED} /> : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -31,14 +31,14 @@ export function usePurchaseCheckout(beatId: string) {
     onSuccess: async (outcome) => {
       if (outcome !== 'paid') return;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: purchaseKeys.licenses(beatId) }),
+        queryClient.invalidateQueries({ queryKey: purchaseKeys.licenses(beatId, user?.id ?? null) }),
         user ? queryClient.invalidateQueries({ queryKey: purchaseKeys.downloadStatuses(user.id) }) : null,
       ]);
     },
     onError: (error) => {
       // money.md §8: the server's text is read but the buyer sees the one alert.
       console.error(`Purchase failed: ${describeError(error)}`);
-      void queryClient.invalidateQueries({ queryKey: purchaseKeys.licenses(beatId) });
+      void queryClient.invalidateQueries({ queryKey: purchaseKeys.licenses(beatId, user?.id ?? null) });
     },
   });
 }

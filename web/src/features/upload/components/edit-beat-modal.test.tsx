@@ -158,6 +158,7 @@ describe('Manage Beat', () => {
       key_signature: 'C#',
     });
     expect(body).not.toHaveProperty('price_cents');
+    expect(body).not.toHaveProperty('list_price_cents');
     expect(onSaved).toHaveBeenCalledWith(beat);
   });
 
@@ -167,7 +168,7 @@ describe('Manage Beat', () => {
     expect(screen.getByLabelText('Price (USD)')).toHaveValue(0);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(api.calls(`PUT ${path}/edit`)).toHaveLength(1));
-    expect(api.calls(`PUT ${path}/edit`)[0]?.body).toMatchObject({ price_cents: 0, is_free: true });
+    expect(api.calls(`PUT ${path}/edit`)[0]?.body).toMatchObject({ list_price_cents: 0, is_free: true });
   });
 
   it('requires a title', async () => {

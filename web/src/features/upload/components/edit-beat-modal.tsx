@@ -55,12 +55,12 @@ function ManageBeatContent({
     if (!fields || busy) return;
     setError(null);
 
-    const { price_cents, is_free, ...rest } = fields;
+    const { list_price_cents, list_currency, is_free, ...rest } = fields;
     const body: EditBeatBody = rest;
-    // An untouched price is not sent back: USD -> EUR -> USD may drift by a cent.
+    // An untouched price is not sent back: one listed in the other currency shows converted,
+    // and saving that would re-list it in this one.
     if (form.values.price !== initial.price || form.values.free !== initial.free) {
-      body.price_cents = price_cents;
-      body.is_free = is_free;
+      Object.assign(body, { list_price_cents, list_currency, is_free });
     }
     try {
       if (cover) {

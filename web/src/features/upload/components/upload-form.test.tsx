@@ -178,7 +178,8 @@ describe('Upload Beat', () => {
       title: 'Night Drive',
       genre: 'Hip-Hop',
       bpm: null,
-      price_cents: 1250,
+      list_price_cents: 1250,
+      list_currency: 'USD',
       is_free: false,
       audio_file_key: AUDIO_KEY,
       cover_image_key: IMAGE_KEY,
@@ -256,19 +257,22 @@ describe('Upload Beat', () => {
     window.removeEventListener(TOAST_EVENT, toasts);
   });
 
-  it('takes the price in the user’s currency and stores USD cents, at most the server’s maximum', async () => {
+  it('sends the price as typed in the user’s currency, at most 100', async () => {
     const { user, xhr, api } = setup({
       'GET /api/user-settings': () => jsonResponse({ ...DEFAULT_USER_SETTINGS, preferredCurrency: 'EUR' }),
     });
     await user.upload(await screen.findByLabelText('Audio file'), audioFile());
     const price = await screen.findByLabelText('Price (EUR)');
-    await user.type(price, '100');
+    await user.type(price, '19.99');
     await user.click(screen.getByRole('button', { name: 'Upload Beat' }));
     await waitFor(() => expect(xhr.last('/api/upload/audio')).toBeDefined());
     xhr.last('/api/upload/audio')!.respond(200, { key: AUDIO_KEY });
 
     await screen.findByText('Beat uploaded!');
-    expect(api.calls('POST /api/beats')[0]?.body).toMatchObject({ price_cents: 10000, is_free: false });
+    const body = api.calls('POST /api/beats')[0]?.body;
+    expect(body).toMatchObject({ list_price_cents: 1999, list_currency: 'EUR', is_free: false });
+    // The server works out the USD worth: nothing converted is sent.
+    expect(body).not.toHaveProperty('price_cents');
   });
 
   it('checks BPM before uploading anything', async () => {

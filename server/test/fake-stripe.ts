@@ -212,6 +212,10 @@ export class FakeStripe {
       }
       return { body: sub };
     });
+    this.route('GET', /^\/v1\/invoices\/([^/]+)$/, (_p, m) => {
+      const invoice = this.invoices.get(m[1]!);
+      return invoice ? { body: invoice } : missing('invoice', m[1]!);
+    });
     this.route('DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (_p, m) => {
       const sub = this.subscriptions.get(m[1]!);
       if (!sub) return missing('subscription', m[1]!);
@@ -239,8 +243,15 @@ export class FakeStripe {
     return ((sub.items as Params).data as Params[])[0]!;
   }
 
-  /** A paid invoice of the subscription (its first, a renewal, or a proration). */
+  /**
+   * A paid invoice of the subscription (its first, a renewal, or a proration). A paid one with
+   * something to pay was paid by a PaymentIntent, listed in its `payments` as Stripe does.
+   */
   private invoice(sub: Obj, amount: number, reason: string, status: 'paid' | 'open' = 'paid'): Obj {
+    const intent =
+      status === 'paid' && amount > 0
+        ? this.intent(amount, 'usd', { customer: sub.customer, metadata: {} }, null)
+        : null;
     const invoice = {
       id: newId('in'),
       object: 'invoice',
@@ -250,6 +261,13 @@ export class FakeStripe {
       amount_paid: status === 'paid' ? amount : 0,
       currency: 'usd',
       billing_reason: reason,
+      payments: {
+        object: 'list',
+        has_more: false,
+        data: intent
+          ? [{ object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: intent.id } }]
+          : [],
+      },
       parent: {
         type: 'subscription_details',
         quote_details: null,

@@ -1,5 +1,6 @@
 import { PURCHASE_ERRORS } from '@beatroom/shared/money-contract';
 import type { Tx } from '../../db/transaction';
+import { ACCOUNT_DELETED } from '../../db/user-lock';
 import { conflict, notFound, paymentRequired } from '../../http/http-errors';
 import type {
   AccountPaymentKind,
@@ -11,6 +12,7 @@ import type { AccountPaymentRecord, AccountPaymentsRepository } from './account-
 
 export const AMOUNT_MISMATCH = 'The payment did not match the amount due';
 export const CHARGE_FAILED = 'The payment failed. Please try again.';
+export const CHECKOUT_CANCELLED = 'Paid after its checkout was cancelled';
 
 /**
  * What a kind does once its payment is taken, inside the transaction that marks it paid (so it
@@ -52,6 +54,18 @@ export function createAccountPaymentCompletion(deps: {
     return handler;
   }
 
+  /**
+   * Why a payment is refused, or null to honour it. An erased account never receives anything;
+   * a checkout that was cancelled (the payer opened another, or gave up) is not what they meant
+   * to pay for; an expired one is still honoured, the money being in.
+   */
+  function refusalOf(payment: AccountPaymentRecord, received: PaymentReceived, payerAlive: boolean) {
+    if (!payerAlive) return ACCOUNT_DELETED;
+    if (payment.status === 'cancelled') return CHECKOUT_CANCELLED;
+    if (received.amountCents !== payment.amount_cents) return AMOUNT_MISMATCH;
+    return null;
+  }
+
   /** The money of a payment that cannot be honoured goes back; a failure is only logged. */
   async function refund(payment: AccountPaymentRecord, paymentId: string, amountCents: number) {
     try {
@@ -61,16 +75,30 @@ export function createAccountPaymentCompletion(deps: {
     }
   }
 
-  /** The one completion entry point: idempotent per payment. */
-  async function complete(paymentId: string, received: PaymentReceived): Promise<CompletionOutcome> {
+  /**
+   * The one completion entry point: idempotent per payment. A payment that cannot be honoured
+   * (the payer's account was deleted, its checkout was cancelled, the amount is wrong) grants
+   * nothing and goes back at once: through the provider's refund of `received.paymentId`, or
+   * through `options.refund` when that id is not a refundable payment (a Stripe subscription).
+   */
+  async function complete(
+    paymentId: string,
+    received: PaymentReceived,
+    options: { refund?: (reason: string) => Promise<void> } = {},
+  ): Promise<CompletionOutcome> {
     const at = now();
-    const result = await repo.withLockedPayment(paymentId, async (tx, payment) => {
-      if (!payment) return { outcome: 'unknown' as const, payment };
-      if (payment.status === 'paid') return { outcome: 'already_paid' as const, payment };
-      if (received.amountCents !== payment.amount_cents) {
-        await repo.markFailed(tx, payment.id, AMOUNT_MISMATCH, received.paymentId);
-        await handlerOf(payment.kind).closed?.(tx, payment);
-        return { outcome: 'refund' as const, payment };
+    const result = await repo.withLockedPayment(paymentId, async (tx, payment, payerAlive) => {
+      if (!payment) return { outcome: 'unknown' as const, payment, reason: null };
+      if (payment.status === 'paid') return { outcome: 'already_paid' as const, payment, reason: null };
+      // The same payment refused before (a second report of it): refused again, refunded once.
+      if (payment.status === 'failed' && payment.providerPaymentId === received.paymentId) {
+        return { outcome: 'refund' as const, payment, reason: payment.statusReason ?? AMOUNT_MISMATCH };
+      }
+      const reason = refusalOf(payment, received, payerAlive);
+      if (reason) {
+        await repo.markFailed(tx, payment.id, reason, received.paymentId);
+        if (payment.status === 'pending') await handlerOf(payment.kind).closed?.(tx, payment);
+        return { outcome: 'refund' as const, payment, reason };
       }
       // A payment that arrives after its checkout expired is still honoured: the money is in.
       await repo.markPaid(tx, payment.id, received.paymentId, at);
@@ -83,8 +111,14 @@ export function createAccountPaymentCompletion(deps: {
         'payment for an unknown account payment',
       );
     } else if (result.outcome === 'refund') {
-      log.warn({ accountPaymentId: paymentId }, AMOUNT_MISMATCH);
-      await refund(result.payment!, received.paymentId, received.amountCents);
+      log.warn({ accountPaymentId: paymentId, reason: result.reason }, 'account payment refunded');
+      if (options.refund) {
+        await options.refund(result.reason!).catch((error: unknown) => {
+          log.error({ err: error, accountPaymentId: paymentId }, 'account payment refund failed');
+        });
+      } else {
+        await refund(result.payment!, received.paymentId, received.amountCents);
+      }
     } else if (result.outcome === 'paid') {
       log.info({ accountPaymentId: paymentId, kind: result.payment!.kind }, 'account payment completed');
       await handlerOf(result.payment!.kind).afterPaid?.(result.payment!);

@@ -16,6 +16,7 @@ import type {
   AccountPaymentsService,
 } from '../account-payments/account-payments.service';
 import type { UserRecord } from '../users/user-record';
+import { createStripeSubscriptionRefunds } from './stripe-subscription-refunds';
 import type { SubscriptionRow, SubscriptionsRepository, TierRow } from './subscriptions.repository';
 
 interface Log {
@@ -121,6 +122,7 @@ export function createSubscriptionsService(deps: {
 }) {
   const { repo, payments, stripe, log } = deps;
   const now = deps.now ?? (() => new Date());
+  const refusals = stripe ? createStripeSubscriptionRefunds({ stripe, log }) : null;
 
   /**
    * Records a paid period once (per subscription and period start): the tier's included
@@ -231,7 +233,7 @@ export function createSubscriptionsService(deps: {
   async function syncStripe(
     stripeSubscriptionId: string,
     /** ref: the paying invoice (the subscription's latest one when not given). */
-    paid?: { ref?: string; amountCents: number },
+    paid?: { ref?: string; amountCents: number; invoiceId?: string },
     failed = false,
   ): Promise<void> {
     if (!stripe) return;
@@ -284,7 +286,14 @@ export function createSubscriptionsService(deps: {
       }
       return { others, tier: updated.tier, live: status === 'active' || status === 'past_due' };
     });
-    if (!synced) return;
+    if (!synced) {
+      // Paid for a subscription Beatroom no longer has (its account was deleted): acknowledged,
+      // and the money goes back.
+      if (paid?.invoiceId) {
+        await refusals?.refund(remote.id, paid.invoiceId, 'The subscription no longer exists');
+      }
+      return;
+    }
     await cancelAtStripe(synced.others);
     // A subscription paid at a price the tier no longer has (its Checkout opened before an
     // admin's change, or a repricing job was lost) renews at the current one.
@@ -560,10 +569,14 @@ export function createSubscriptionsService(deps: {
     async stripeCheckoutCompleted(accountPaymentId: string, session: Stripe.Checkout.Session) {
       const stripeSubscriptionId = idOf(session.subscription);
       if (!stripeSubscriptionId) return;
-      await payments.complete(accountPaymentId, {
-        paymentId: stripeSubscriptionId,
-        amountCents: session.amount_total ?? 0,
-      });
+      const outcome = await payments.complete(
+        accountPaymentId,
+        { paymentId: stripeSubscriptionId, amountCents: session.amount_total ?? 0 },
+        // Refused (the account was deleted, the checkout replaced): Stripe's subscription is
+        // cancelled and its first invoice refunded; nothing starts here.
+        { refund: (reason) => refusals!.refund(stripeSubscriptionId, idOf(session.invoice), reason) },
+      );
+      if (outcome === 'refund') return;
       await syncStripe(stripeSubscriptionId, {
         ref: idOf(session.invoice) ?? stripeSubscriptionId,
         amountCents: session.amount_total ?? 0,
@@ -574,7 +587,11 @@ export function createSubscriptionsService(deps: {
       const stripeSubscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
       if (!stripeSubscriptionId) return;
       if (type === 'invoice.paid') {
-        await syncStripe(stripeSubscriptionId, { ref: invoice.id!, amountCents: invoice.amount_paid });
+        await syncStripe(stripeSubscriptionId, {
+          ref: invoice.id!,
+          amountCents: invoice.amount_paid,
+          invoiceId: invoice.id!,
+        });
       } else {
         await syncStripe(stripeSubscriptionId, undefined, true);
       }

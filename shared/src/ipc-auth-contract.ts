@@ -1,7 +1,7 @@
 // The IPC contract's sign-in area: the desktop app signs in through the system browser and keeps
 // the session in main; the renderer only sees who is signed in.
 import { z } from 'zod';
-import { SessionUser } from './auth-contract';
+import { ReturnPath, SessionUser } from './auth-contract';
 import { ipcMethod, NoRequest, type IpcMethodSchema } from './ipc-channel-contract';
 
 /** The app's sign-in as the renderer shows it. */
@@ -20,10 +20,18 @@ export const DesktopAuthStatus = z.object({
 });
 export type DesktopAuthStatus = z.infer<typeof DesktopAuthStatus>;
 
+/**
+ * What the renderer asks a sign-in for: the page it was on (a ticket, a beat, the studio), shown
+ * again once the deep link completes the sign-in. Main keeps it with the pending sign-in; it
+ * never travels through the browser or the link.
+ */
+export const DesktopSignInRequest = z.strictObject({ returnTo: ReturnPath.optional() }).optional();
+export type DesktopSignInRequest = z.infer<typeof DesktopSignInRequest>;
+
 /** `window.beatroom.auth.*` */
 export const authChannels = {
   /** Opens the sign-in page in the system browser; the app finishes it from the deep link. */
-  signIn: ipcMethod(NoRequest, DesktopAuthStatus),
+  signIn: ipcMethod(DesktopSignInRequest, DesktopAuthStatus),
   status: ipcMethod(NoRequest, DesktopAuthStatus),
   signOut: ipcMethod(NoRequest, DesktopAuthStatus),
   // No channel hands the session token to the page: main adds `Authorization: Bearer` to the

@@ -110,6 +110,7 @@ async function start() {
     fetch: (input, init) => net.fetch(String(input), init),
     openExternal,
     store,
+    navigate: (path) => send('navigate', { path }),
     onChange: (status) => {
       send('authChanged', status);
       if (status.user) {

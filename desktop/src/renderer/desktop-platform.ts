@@ -89,7 +89,7 @@ export function createDesktopPlatform(api: BeatroomDesktopApi, info: AppInfo): P
     },
 
     auth: {
-      signIn: () => api.auth.signIn(),
+      signIn: (request) => api.auth.signIn(request),
       async signOut() {
         await api.auth.signOut();
       },

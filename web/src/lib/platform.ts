@@ -46,7 +46,8 @@ export interface PlatformMicrophone {
 
 /** Desktop only: sign-in happens in the system browser and comes back through a deep link. */
 export interface PlatformAuth {
-  signIn(): Promise<DesktopAuthStatus>;
+  /** `returnTo`: the page to show once the sign-in completes (the app navigates there). */
+  signIn(request?: { returnTo?: string }): Promise<DesktopAuthStatus>;
   signOut(): Promise<void>;
   status(): Promise<DesktopAuthStatus>;
   subscribe(listener: (status: DesktopAuthStatus) => void): () => void;

@@ -4,6 +4,7 @@ import {
   ErrorBody,
   RedirectUrlResponse,
   SessionUser,
+  toReturnPath,
 } from '@beatroom/shared/auth-contract';
 import type { DesktopAuthStatus } from '@beatroom/shared/ipc-auth-contract';
 import type { DeepLink } from '../deep-link';
@@ -42,6 +43,8 @@ export interface DesktopAuthDeps {
   openExternal: (url: string) => Promise<void>;
   store: TokenStore;
   onChange: (status: DesktopAuthStatus) => void;
+  /** Shows a page of the app: where the user was when they started a sign-in that completed. */
+  navigate?: (path: string) => void;
   now?: () => number;
   randomBytes?: (size: number) => Buffer;
   log?: { warn: (message: string, error?: unknown) => void };
@@ -57,7 +60,7 @@ export interface DesktopAuthDeps {
 export function createDesktopAuth(deps: DesktopAuthDeps) {
   const now = deps.now ?? Date.now;
   const random = deps.randomBytes ?? nodeRandomBytes;
-  let pending: { verifier: string; expiresAt: number } | null = null;
+  let pending: { verifier: string; expiresAt: number; returnTo: string | null } | null = null;
   let error: string | null = null;
 
   const status = (): DesktopAuthStatus => {
@@ -93,8 +96,12 @@ export function createDesktopAuth(deps: DesktopAuthDeps) {
       return deps.store.load()?.token ?? null;
     },
 
-    /** Opens the sign-in page in the system browser. The deep link finishes the sign-in. */
-    async signIn(): Promise<DesktopAuthStatus> {
+    /**
+     * Opens the sign-in page in the system browser. The deep link finishes the sign-in, and the
+     * app then shows `returnTo` (a path inside the app, checked again here), the page the user
+     * was on: it stays in main with the verifier, nothing about it rides on the link.
+     */
+    async signIn(returnTo?: string): Promise<DesktopAuthStatus> {
       const verifier = random(32).toString('base64url');
       const challenge = createHash('sha256').update(verifier).digest('base64url');
       error = null;
@@ -105,7 +112,7 @@ export function createDesktopAuth(deps: DesktopAuthDeps) {
       const { redirectUrl } = RedirectUrlResponse.parse(await response.json());
       if (!isSignInPage(redirectUrl))
         throw new UserFacingError('The server sent an unexpected sign-in address.');
-      pending = { verifier, expiresAt: now() + PENDING_SIGN_IN_TTL_MS };
+      pending = { verifier, expiresAt: now() + PENDING_SIGN_IN_TTL_MS, returnTo: toReturnPath(returnTo) };
       await deps.openExternal(redirectUrl);
       return changed();
     },
@@ -134,8 +141,12 @@ export function createDesktopAuth(deps: DesktopAuthDeps) {
         error = null;
       } catch (cause) {
         error = cause instanceof UserFacingError ? cause.message : 'Sign-in failed. Please try again.';
+        return changed();
       }
-      return changed();
+      const current = changed();
+      // Signed in: back to the page the sign-in started from.
+      if (waiting.returnTo) deps.navigate?.(waiting.returnTo);
+      return current;
     },
 
     /**

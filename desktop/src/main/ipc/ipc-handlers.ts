@@ -34,7 +34,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
   const { auth, library } = deps;
   return {
     auth: {
-      signIn: () => auth.signIn(),
+      signIn: (request) => auth.signIn(request?.returnTo),
       status: () => auth.status(),
       signOut: () => auth.signOut(),
     },

@@ -1,16 +1,33 @@
 import {
   CreateSessionResponse,
   RedirectUrlResponse,
+  toReturnPath,
   type CreateSessionBody,
+  type ReturnPath,
 } from '@beatroom/shared/auth-contract';
 import { apiClient } from '../../lib/api-client';
 
-/** GET /api/oauth/google/redirect_url: where the browser goes to sign in. */
-export async function fetchLoginRedirectUrl(): Promise<string> {
-  const { redirectUrl } = await apiClient.get('/api/oauth/google/redirect_url', {
+/**
+ * GET /api/oauth/google/redirect_url: where the browser goes to sign in. `returnTo`, the page the
+ * visitor signs in from, is kept by the server with the sign-in and handed back after it.
+ */
+export async function fetchLoginRedirectUrl(returnTo?: ReturnPath | null): Promise<string> {
+  const query = returnTo ? `?${new URLSearchParams({ return_to: returnTo })}` : '';
+  const { redirectUrl } = await apiClient.get(`/api/oauth/google/redirect_url${query}`, {
     schema: RedirectUrlResponse,
   });
   return redirectUrl;
+}
+
+/**
+ * The page being shown, as a path to come back to after signing in; null on home (where the
+ * callback lands anyway) and wherever the path is not one the server would accept.
+ */
+export function currentReturnPath(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): ReturnPath | null {
+  const path = `${location.pathname}${location.search}${location.hash}`;
+  return path === '/' ? null : toReturnPath(path);
 }
 
 /**

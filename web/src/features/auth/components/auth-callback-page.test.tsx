@@ -36,6 +36,7 @@ function renderCallback(url: string) {
           </>
         ),
       },
+      { path: '/support/ticket/:ticketNumber', element: <h1>Ticket page</h1> },
     ],
     { initialEntry: url, strict: true },
   );
@@ -69,6 +70,31 @@ describe('AuthCallbackPage', () => {
     // The user is fetched again after the exchange.
     const post = api.requests.indexOf(posts[0]!);
     expect(api.requests.slice(post + 1).some((r) => r.path === '/api/users/me')).toBe(true);
+  });
+
+  it('goes back to the page the sign-in started from (the server hands its path back)', async () => {
+    stubFetch({
+      'GET /api/users/me': () => jsonResponse(ada),
+      'POST /api/sessions': () => jsonResponse({ ...ada, returnTo: '/support/ticket/TKT-7?from=mail#reply' }),
+    });
+    const { router } = renderCallback('/auth/callback?code=code-deep-1&state=s');
+    expect(await screen.findByRole('heading', { name: 'Ticket page' })).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({
+      pathname: '/support/ticket/TKT-7',
+      search: '?from=mail',
+      hash: '#reply',
+    });
+  });
+
+  it('never follows an address as the return path: the answer is refused and the visitor lands on /', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      'GET /api/users/me': () => jsonResponse({ error: 'Not signed in' }, 401),
+      'POST /api/sessions': () => jsonResponse({ ...ada, returnTo: 'https://evil.example/phish' }),
+    });
+    const { router } = renderCallback('/auth/callback?code=code-evil-1&state=s');
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('logs a failed exchange and still goes to /', async () => {

@@ -9,8 +9,11 @@ import { redirectBrowser } from '../../../lib/browser-location';
 import { describeFailure, sessionKeys } from '../../session/api';
 import { createSession } from '../api';
 
-/** How an exchange ended: signed in here, or a handoff to pass on to the desktop app. */
-type Outcome = { desktopLink: string | null };
+/**
+ * How an exchange ended: signed in here (back to `returnTo`, the page the sign-in started from,
+ * or home), or a handoff to pass on to the desktop app.
+ */
+type Outcome = { desktopLink: string | null; returnTo?: string };
 
 /**
  * One exchange per code for the life of the page: the code is single-use, so a remount of this
@@ -30,7 +33,7 @@ function exchangeCodeOnce(code: string, state: string, queryClient: QueryClient)
         // refetch would join it, so it is cancelled first.
         await queryClient.cancelQueries({ queryKey: sessionKeys.me });
         await queryClient.refetchQueries({ queryKey: sessionKeys.me });
-        return { desktopLink: null };
+        return { desktopLink: null, returnTo: answer.returnTo };
       },
       (error: unknown): Outcome => {
         console.error(`Failed to exchange code for session token: ${describeFailure(error)}`);
@@ -74,8 +77,9 @@ function ReturnToApp({ link }: { link: string }) {
 }
 
 /**
- * /auth/callback: trades the code for a session, then goes home whatever the outcome. A sign-in
- * started by the desktop app instead hands its code to the app through a beatroom:// link.
+ * /auth/callback: trades the code for a session, then goes back to the page the sign-in started
+ * from (home when it named none, and after a failure). A sign-in started by the desktop app
+ * instead hands its code to the app through a beatroom:// link.
  */
 export function AuthCallbackPage() {
   const navigate = useNavigate();
@@ -97,8 +101,9 @@ export function AuthCallbackPage() {
         redirectBrowser(outcome.desktopLink);
         return;
       }
-      // Replace, so Back does not return to a spent code.
-      void navigate('/', { replace: true });
+      // Replace, so Back does not return to a spent code. The server checked returnTo is a path
+      // on this site, and the schema checked it again on the way in.
+      void navigate(outcome.returnTo ?? '/', { replace: true });
     });
     return () => {
       active = false;

@@ -58,6 +58,24 @@ describe('SignInDialog', () => {
     expect(screen.getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
   });
 
+  it('asks the server to bring the visitor back to the page they signed in from', async () => {
+    window.history.pushState(null, '', '/support/ticket/TKT-42?from=mail');
+    try {
+      const api = stubFetch({
+        'GET /api/oauth/google/redirect_url': () =>
+          jsonResponse({ redirectUrl: 'https://accounts.example/a' }),
+      });
+      const user = renderDialog();
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+      await waitFor(() => expect(redirectBrowser).toHaveBeenCalled());
+      const [call] = api.calls('GET /api/oauth/google/redirect_url');
+      expect(call?.query.get('return_to')).toBe('/support/ticket/TKT-42?from=mail');
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
   it('logs a failure and resets the button', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch({ 'GET /api/oauth/google/redirect_url': () => jsonResponse({ error: 'Boom' }, 503) });

@@ -4,7 +4,7 @@ import { usePlatform } from '../../../lib/platform';
 import { showToast } from '../../../lib/toast';
 import { describeFailure } from '../../session/api';
 import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
-import { fetchLoginRedirectUrl } from '../api';
+import { currentReturnPath, fetchLoginRedirectUrl } from '../api';
 
 export interface GoogleSignIn {
   start: () => Promise<void>;
@@ -15,7 +15,8 @@ export interface GoogleSignIn {
 /**
  * Fetches the provider's sign-in URL and sends the browser there (platform.md §4). In the
  * desktop app the platform opens it in the system browser instead; the app finishes the sign-in
- * when the browser hands it back, so the dialog closes and says where to continue.
+ * when the browser hands it back, so the dialog closes and says where to continue. Either way the
+ * page the visitor is on (a ticket, a beat, the studio) is where they land once signed in.
  */
 export function useGoogleSignIn(): GoogleSignIn {
   const [isRedirecting, setIsRedirecting] = useState(false);
@@ -23,9 +24,10 @@ export function useGoogleSignIn(): GoogleSignIn {
 
   const start = useCallback(async () => {
     setIsRedirecting(true);
+    const returnTo = currentReturnPath(window.location);
     if (auth) {
       try {
-        await auth.signIn();
+        await auth.signIn(returnTo ? { returnTo } : undefined);
         useSignInDialog.getState().close();
         showToast({
           type: 'info',
@@ -41,7 +43,7 @@ export function useGoogleSignIn(): GoogleSignIn {
       return;
     }
     try {
-      redirectBrowser(await fetchLoginRedirectUrl());
+      redirectBrowser(await fetchLoginRedirectUrl(returnTo));
       // Stay in the redirecting state: the page is about to unload.
     } catch (error) {
       console.error(`Failed to get login redirect URL: ${describeFailure(error)}`);

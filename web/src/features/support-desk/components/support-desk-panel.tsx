@@ -19,12 +19,19 @@ import { deskStatsQueryOptions, deskTicketsQueryOptions, type DeskFilters } from
 
 const NO_FILTERS: DeskFilters = { status: '', priority: '', category: '', search: '' };
 
-/** Average first response in rounded hours, or N/A before any reply (community.md §9). */
+/** The list's select filters; each one's empty option lists everything. */
+const SELECT_FILTERS = [
+  { name: 'status', label: 'Status', all: 'All Statuses', options: STATUS_OPTIONS },
+  { name: 'priority', label: 'Priority', all: 'All Priorities', options: PRIORITY_OPTIONS },
+  { name: 'category', label: 'Category', all: 'All Categories', options: CATEGORY_OPTIONS },
+] as const;
+
+/** Average first response in rounded hours, or N/A before any reply. */
 export const formatResponseHours = (hours: number | null) =>
   hours === null ? 'N/A' : `${Math.round(hours)}h`;
 
 /**
- * The admin ticket list of the /admin Support tab (community.md §2 "Admin ticket list"):
+ * The admin ticket list of the /admin Support tab:
  * support stats, filters by status, priority, category and search, and the tickets, each
  * opening /admin/support/ticket/{ticket_number}. The admin panel mounts it; it has no props.
  */
@@ -82,33 +89,18 @@ export function SupportDeskPanel() {
             onChange={(e) => set('search')(e.target.value)}
           />
         </label>
-        <SelectField
-          label="Status"
-          labelPosition="hidden"
-          id="desk-filter-status"
-          value={filters.status}
-          onChange={set('status')}
-          emptyOption="All Statuses"
-          options={STATUS_OPTIONS}
-        />
-        <SelectField
-          label="Priority"
-          labelPosition="hidden"
-          id="desk-filter-priority"
-          value={filters.priority}
-          onChange={set('priority')}
-          emptyOption="All Priorities"
-          options={PRIORITY_OPTIONS}
-        />
-        <SelectField
-          label="Category"
-          labelPosition="hidden"
-          id="desk-filter-category"
-          value={filters.category}
-          onChange={set('category')}
-          emptyOption="All Categories"
-          options={CATEGORY_OPTIONS}
-        />
+        {SELECT_FILTERS.map((f) => (
+          <SelectField<string>
+            key={f.name}
+            label={f.label}
+            labelPosition="hidden"
+            id={`desk-filter-${f.name}`}
+            value={filters[f.name]}
+            onChange={set(f.name)}
+            emptyOption={f.all}
+            options={f.options}
+          />
+        ))}
       </section>
 
       {tickets.isPending ? (

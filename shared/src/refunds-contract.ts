@@ -19,12 +19,6 @@ export const REFUND_ERRORS = {
   CREDIT_NOTE_NOT_FOUND: 'Credit note not found',
 } as const;
 
-/** What the buyer reads when the download status says refunded or disputed. */
-export const DOWNLOAD_REASON_TEXTS = {
-  refunded: 'Your licence for this beat was refunded. Buy it again to download.',
-  disputed: 'Downloads of this beat are paused while the payment is disputed',
-} as const;
-
 /** Why a licence stopped granting downloads, as the download status and the buyer read it. */
 export const REFUND_REASONS = {
   DISPUTE_LOST: 'The payment was disputed and the dispute was lost',

@@ -7,7 +7,7 @@ import type {
   PurchaseItem,
 } from '@beatroom/shared/money-contract';
 import { bestLicense } from '@beatroom/shared/licensing';
-import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refunds-contract';
+import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refund-texts';
 import type { DomainEvents } from '../../events/domain-events';
 import { conflict, forbidden, notFound, paymentRequired } from '../../http/http-errors';
 import type { UserRecord } from '../users/user-record';

@@ -1,6 +1,6 @@
 import type { DownloadStatus } from '@beatroom/shared/money-contract';
 import { PURCHASE_ERRORS } from '@beatroom/shared/purchase-errors';
-import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refunds-contract';
+import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refund-texts';
 import type { DownloadFormat } from '@beatroom/shared/settings-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';

@@ -29,7 +29,7 @@ function endLine(promotion: BeatPromotion): string | null {
 }
 
 /**
- * The Manage Beat modal's promotions (issue 10): each promotion of the beat with its state and
+ * The Manage Beat modal's promotions: each promotion of the beat with its state and
  * end date, newest first, and Promote, which opens Promote Your Beat.
  */
 export function BeatPromotionsPanel({ beat }: { beat: { id: string; title: string } }) {

@@ -2,7 +2,7 @@ import { Megaphone } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { usePromoteDialog } from '../store/promote-dialog-store';
 
-/** The owner's Promote beside a beat (platform.md §2, My Uploads): opens Promote Your Beat. */
+/** The owner's Promote beside a beat (on My Uploads): opens Promote Your Beat. */
 export function PromoteBeatButton({ beat }: { beat: { id: string; title: string } }) {
   const open = usePromoteDialog((state) => state.open);
   return (

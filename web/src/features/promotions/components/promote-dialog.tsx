@@ -1,15 +1,14 @@
-import { formatAmount, formatCredits, formatPriceIn } from '@beatroom/shared/format-money';
+import { formatCredits } from '@beatroom/shared/format-money';
 import { DEFAULT_PROMOTION_PAYMENT_METHOD, type PromotionType } from '@beatroom/shared/money-constants';
 import { insufficientCreditsMessage } from '@beatroom/shared/credits-contract';
-import type { PromoteBody, PromotionOption } from '@beatroom/shared/promotions-contract';
+import type { PromoteBody } from '@beatroom/shared/promotions-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Coins, CreditCard, Gift, Percent } from 'lucide-react';
+import { Gift } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { DialogShell } from '../../../components/ui/dialog-shell';
 import { DialogSubmitFooter } from '../../../components/ui/dialog-submit-footer';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SuccessView } from '../../../components/ui/success-view';
-import { TotalsCard } from '../../../components/ui/totals-list';
 import { describeError, serverErrorText } from '../../../lib/error-text';
 import { useLeaveForPage, type LeaveOutcome } from '../../../lib/leave-for-page';
 import { showToast } from '../../../lib/toast';
@@ -19,28 +18,16 @@ import { useSession } from '../../session/hooks/use-session';
 import { promoteBeat, promotionKeys, promotionOptionsQueryOptions } from '../api';
 import { usePromoteDialog, type PromoteBeat } from '../store/promote-dialog-store';
 import { PromotionOptions } from './promotion-options';
+import { PromotionPaymentChoice, type PayWith } from './promotion-payment-choice';
+import { includedSlots, PromotionPerkBadges } from './promotion-perk-badges';
+import { PromotionSummary } from './promotion-summary';
 
-/** money.md §8: the server's error, or this. */
+/** Shown when promoting fails: the server's error, or this. */
 export const PROMOTE_FAILED = 'Failed to promote beat';
 
-/** money.md §4's footer. */
+/** The dialog's footer note. */
 export const PROMOTION_FOOTER =
   'Promotions are processed immediately and your beat will be featured within minutes. Payment is non-refundable once the promotion begins.';
-
-type PayWith = 'credits' | 'card';
-
-/** The plan's included featured slots of the month, when it has any (the featured options share them). */
-function includedSlots(options: readonly PromotionOption[]): { left: number; perMonth: number } | null {
-  const featured = options.find((option) => option.included_slots_per_month > 0);
-  return featured
-    ? { left: featured.included_slots_left, perMonth: featured.included_slots_per_month }
-    : null;
-}
-
-/** "1 of 2 included featured slots left this month". */
-export function slotsLeftText({ left, perMonth }: { left: number; perMonth: number }): string {
-  return `${left} of ${perMonth} included featured ${perMonth === 1 ? 'slot' : 'slots'} left this month`;
-}
 
 export interface PromoteDialogProps {
   /** The signed-in user's credits (from the credits feature, through app/); undefined while loading. */
@@ -129,7 +116,7 @@ function PromoteForm({
   const slots = includedSlots(options.data);
   // A featured option while the plan's included slots last costs nothing: no payment to choose.
   const included = chosen !== null && chosen.included_slots_left > 0;
-  // Credits are offered only when they cover the cost (money.md §5); then the card is the way.
+  // Credits are offered only when they cover the cost; then the card is the way.
   const shortOfCredits = chosen !== null && !included && (creditsAvailable ?? 0) < chosen.credits;
   const payWith: PayWith = shortOfCredits ? 'card' : (picked ?? DEFAULT_PROMOTION_PAYMENT_METHOD);
   const canPromote = chosen !== null && !busy;
@@ -142,52 +129,9 @@ function PromoteForm({
     mutation.mutate({ promotion_type: chosen.id, payment_method: included ? 'credits' : payWith });
   }
 
-  const payOption = (value: PayWith, label: string, detail: string | null, disabled: boolean) => (
-    <label
-      className={`flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2.5 has-[:checked]:border-accent has-[:checked]:bg-accent/10 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-55`}
-    >
-      <input
-        type="radio"
-        name="promotion-payment"
-        value={value}
-        checked={payWith === value}
-        disabled={disabled}
-        onChange={() => {
-          setPicked(value);
-          setError(null);
-        }}
-        className="size-4 shrink-0 accent-accent"
-      />
-      {value === 'credits' ? (
-        <Coins aria-hidden="true" className="size-4 shrink-0 text-muted" />
-      ) : (
-        <CreditCard aria-hidden="true" className="size-4 shrink-0 text-muted" />
-      )}
-      <span className="min-w-0">
-        <span className="block text-sm font-medium">{label}</span>
-        {detail ? <span className="block text-xs text-muted">{detail}</span> : null}
-      </span>
-    </label>
-  );
-
   return (
     <form onSubmit={submit} className="flex flex-col gap-6">
-      {discount > 0 || slots ? (
-        <div className="flex flex-wrap gap-2">
-          {discount > 0 ? (
-            <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-500/15 px-3 py-1 text-sm font-semibold text-emerald-300">
-              <Percent aria-hidden="true" className="size-4" />
-              {discount}% subscriber discount
-            </p>
-          ) : null}
-          {slots ? (
-            <p className="inline-flex items-center gap-1.5 rounded-full bg-sky-500/15 px-3 py-1 text-sm font-semibold text-sky-300">
-              <Gift aria-hidden="true" className="size-4" />
-              {slotsLeftText(slots)}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <PromotionPerkBadges discount={discount} slots={slots} />
 
       <PromotionOptions
         options={options.data}
@@ -206,51 +150,32 @@ function PromoteForm({
           Included in your plan: no credits or card needed.
         </p>
       ) : (
-        <fieldset disabled={busy}>
-          <legend className="mb-3 text-sm font-semibold">Payment method</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {payOption(
-              'credits',
-              'Pay with credits',
-              shortOfCredits && chosen
-                ? insufficientCreditsMessage(chosen.credits)
-                : creditsAvailable === undefined
-                  ? null
-                  : `${formatCredits(creditsAvailable)} credits available`,
-              shortOfCredits,
-            )}
-            {payOption('card', 'Pay with card', null, false)}
-          </div>
-        </fieldset>
+        <PromotionPaymentChoice
+          payWith={payWith}
+          onPick={(value) => {
+            setPicked(value);
+            setError(null);
+          }}
+          creditsDetail={
+            shortOfCredits && chosen
+              ? insufficientCreditsMessage(chosen.credits)
+              : creditsAvailable === undefined
+                ? null
+                : `${formatCredits(creditsAvailable)} credits available`
+          }
+          creditsDisabled={shortOfCredits}
+          disabled={busy}
+        />
       )}
 
       {chosen ? (
-        <TotalsCard
-          label="Promotion summary"
-          heading="Summary"
-          rows={[
-            { label: 'Beat', value: beat.title },
-            { label: 'Promotion', value: chosen.name },
-            { label: 'Duration', value: `${chosen.duration_days} days` },
-            ...(included
-              ? [
-                  {
-                    label: 'Included featured slot',
-                    value: `${chosen.included_slots_left} of ${chosen.included_slots_per_month} left this month`,
-                  },
-                ]
-              : discount > 0
-                ? [{ label: 'Subscriber discount', value: `-${discount}%` }]
-                : []),
-          ]}
-          total={{
-            label: 'Total',
-            value: included
-              ? `${formatAmount(0, currency)} (0 credits)`
-              : payWith === 'credits'
-                ? `${formatCredits(chosen.credits)} credits`
-                : formatPriceIn(chosen.price_cents, currency),
-          }}
+        <PromotionSummary
+          beatTitle={beat.title}
+          chosen={chosen}
+          included={included}
+          discount={discount}
+          payWith={payWith}
+          currency={currency}
         />
       ) : null}
 
@@ -268,7 +193,7 @@ function PromoteForm({
 }
 
 /**
- * Promote Your Beat (money.md §2, §4, §5, §6, §8): the options (a subscriber's discount as a
+ * Promote Your Beat: the options (a subscriber's discount as a
  * badge and as reduced prices), credits (default) or card, a summary, Cancel and Promote. A
  * featured option while the plan's included slots of the month last costs nothing: the slots
  * left show as a badge, the payment choice gives way to a note and the summary totals 0. With

@@ -16,7 +16,7 @@ function Price({ now, was }: { now: string; was: string | null }) {
 }
 
 /**
- * The promotion options (money.md §9): name, what it does, its duration and benefits, the
+ * The promotion options: name, what it does, its duration and benefits, the
  * credit and cash price; a subscriber sees the reduced prices with the list prices struck, and
  * "Included in your plan" on the featured options while an included slot of the month is left.
  */

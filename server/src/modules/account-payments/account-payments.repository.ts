@@ -135,6 +135,21 @@ export function createAccountPaymentsRepository(prisma: PrismaClient) {
       await prisma.accountPayment.update({ where: { id }, data: { providerSessionId: sessionId } });
     },
 
+    /** The payer's pending payments of the same kind opened before this one (oldest first). */
+    async pendingBefore(newest: AccountPaymentRecord): Promise<AccountPaymentRecord[]> {
+      const created = new Date(newest.created_at);
+      const rows = await prisma.accountPayment.findMany({
+        where: {
+          userId: newest.userId,
+          kind: newest.kind,
+          status: 'pending',
+          OR: [{ createdAt: { lt: created } }, { createdAt: created, id: { lt: newest.id } }],
+        },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      });
+      return rows.map(toRecord);
+    },
+
     /** Pending payments whose checkout time is over (the caller closes each under its lock). */
     async pendingDue(at: Date): Promise<AccountPaymentRecord[]> {
       const due = await prisma.accountPayment.findMany({

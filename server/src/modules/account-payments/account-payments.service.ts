@@ -16,10 +16,17 @@ import type {
 import type { LocalProvider } from '../payments/local-provider';
 import { createAccountLocalCheckout } from './account-local-checkout';
 import { createAccountPaymentCompletion, type PaymentsLog } from './account-payment-completion';
-import type { AccountPaymentsRepository, NewInvoice } from './account-payments.repository';
+import type {
+  AccountPaymentRecord,
+  AccountPaymentsRepository,
+  NewInvoice,
+} from './account-payments.repository';
 
 /** What a kind does when paid; subscriptions and credit packs register one. */
 export type { AccountPaymentHandler } from './account-payment-completion';
+
+/** Why an older open checkout was cancelled when the payer opened another of the same kind. */
+export const CHECKOUT_REPLACED = 'Replaced by a newer checkout';
 
 const WALLET_UNAVAILABLE = {
   apple_pay: 'Apple Pay is not available',
@@ -48,6 +55,11 @@ export interface AccountCheckoutStart {
   recurring?: RecurringCharge;
   /** Where the page sends the payer afterwards; a kind's default otherwise. */
   returnPath?: string;
+  /**
+   * At most one open checkout of this kind per payer: the payer's older pending ones are
+   * cancelled (here and at the provider), and a payment that still reaches one is refunded.
+   */
+  replaceOpen?: boolean;
 }
 
 /**
@@ -68,6 +80,21 @@ export function createAccountPaymentsService(deps: {
   const now = deps.now ?? (() => new Date());
   const completion = createAccountPaymentCompletion({ repo, provider, log, now });
   const { complete, close, settle } = completion;
+
+  /**
+   * Cancels the payer's pending payments of the same kind opened before `newest`. Ordered by
+   * creation, so of two opened at once the older is cancelled by the newer and never the other
+   * way round: exactly one stays open.
+   */
+  async function cancelOlder(newest: AccountPaymentRecord): Promise<void> {
+    for (const older of await repo.pendingBefore(newest)) {
+      if (!(await close(older.id, 'cancelled', CHECKOUT_REPLACED))) continue;
+      if (!older.providerSessionId) continue;
+      await provider.cancelCheckout(older.providerSessionId).catch((error: unknown) => {
+        log.warn({ err: error, accountPaymentId: older.id }, 'could not close the replaced checkout');
+      });
+    }
+  }
 
   return {
     /** Registers what a kind does when paid (credits granted, promotion started, subscription on). */
@@ -106,6 +133,7 @@ export function createAccountPaymentsService(deps: {
         returnPath,
         expiresAt,
       });
+      if (c.replaceOpen) await cancelOlder(payment);
       const back = `${publicUrl}${returnPath}`;
       const request: CheckoutRequest = {
         orderId: payment.id,

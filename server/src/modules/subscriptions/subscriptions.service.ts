@@ -523,6 +523,8 @@ export function createSubscriptionsService(deps: {
         paymentMethod: method,
         savePaymentMethod: !!body.save_payment_method,
         savedPaymentMethodId: body.saved_payment_method_id ?? null,
+        // One open subscription checkout per user: an older one is cancelled, and paying it refunds.
+        replaceOpen: true,
         recurring: {
           interval: interval(tier),
           subscriptionId: sub.id,

@@ -1,6 +1,7 @@
 // One lint config for every workspace. The `no-restricted-imports` blocks below and the web's
 // `web-boundaries/feature-imports` rule are the import boundaries of the architecture doc ("Who
 // may import what"): breaking one fails `npm test`.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -68,19 +69,115 @@ const webBoundaries = {
         if (!from) return {};
         // Tests, and helpers only tests use (`*.test-setup.ts(x)` beside them).
         const fromTest = /\.test(-setup)?\.tsx?$/.test(context.filename);
-        const check = (node) => {
-          const source = node.source?.value;
-          if (typeof source !== 'string' || !source.startsWith('.')) return;
-          const to = webZone(path.resolve(path.dirname(context.filename), source));
+        // Relative paths and the package's own name (`@beatroom/web/app`) alike.
+        return eachImport(context, (node, target) => {
+          const to = webZone(target);
           const why = to && webImportProblem(from, to, fromTest);
           if (why) context.report({ node: node.source, messageId: 'forbidden', data: { from, to, why } });
-        };
-        return {
-          ImportDeclaration: check,
-          ExportNamedDeclaration: check,
-          ExportAllDeclaration: check,
-          ImportExpression: check,
-        };
+        });
+      },
+    },
+  },
+};
+
+// Import specifiers are resolved to the file they name before a boundary is judged, so
+// `../credits/credits.repository.js`, `../../modules/credits/credits.repository` and a package's
+// own name (`@beatroom/web/app`) are all seen for what they reach. Only relative paths and this
+// repository's workspace packages are resolved; other packages are left to no-restricted-imports.
+const repoRoot = fileURLToPath(new URL('./', import.meta.url));
+const WORKSPACE_EXPORTS = {
+  '@beatroom/web': { dir: 'web', exports: readExports('web') },
+  '@beatroom/shared': { dir: 'shared', exports: readExports('shared') },
+  '@beatroom/server': { dir: 'server', exports: readExports('server') },
+  '@beatroom/desktop': { dir: 'desktop', exports: readExports('desktop') },
+};
+
+function readExports(dir) {
+  try {
+    return JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')).exports ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** The file an import specifier names (extension-less), or null for a package outside the repo. */
+function resolveImport(fromFile, source) {
+  let target;
+  if (source.startsWith('.')) target = path.resolve(path.dirname(fromFile), source);
+  else {
+    const name = Object.keys(WORKSPACE_EXPORTS).find((n) => source === n || source.startsWith(`${n}/`));
+    if (!name) return null;
+    const { dir, exports } = WORKSPACE_EXPORTS[name];
+    const sub = `.${source.slice(name.length)}`;
+    let mapped = typeof exports[sub] === 'string' ? exports[sub] : null;
+    if (!mapped) {
+      const wildcard = Object.keys(exports).find((k) => k.endsWith('*') && sub.startsWith(k.slice(0, -1)));
+      if (wildcard) mapped = exports[wildcard].replace('*', sub.slice(wildcard.length - 1));
+    }
+    target = path.join(repoRoot, dir, mapped ?? sub);
+  }
+  return target.replace(/\.(?:[cm]?[jt]sx?)$/, '');
+}
+
+/** Visits every import, re-export and dynamic import of a file with the file it resolves to. */
+function eachImport(context, visit) {
+  const check = (node) => {
+    const source = node.source?.value;
+    if (typeof source !== 'string') return;
+    const target = resolveImport(context.filename, source);
+    if (target) visit(node, target);
+  };
+  return {
+    ImportDeclaration: check,
+    ExportNamedDeclaration: check,
+    ExportAllDeclaration: check,
+    ImportExpression: check,
+  };
+}
+
+// Server layers, by resolved path: http/ and events/ stand below every module and every plugin
+// (modules use them, never the other way round); a module reaches another module through its
+// service (decorated on the app) or its domain events, never its repository; only app.ts,
+// main.ts and plugins/ import plugins.
+const serverSrc = path.join(repoRoot, 'server', 'src') + path.sep;
+
+/** Where a server file sits: `module:<name>`, `http`, `events`, `plugins`, or another top folder. */
+function serverZone(file) {
+  if (!file.startsWith(serverSrc)) return null;
+  const [top, second] = path.relative(serverSrc, file).split(path.sep);
+  if (top === 'modules' && second && !second.includes('.')) return `module:${second}`;
+  return top.includes('.') ? 'root' : top;
+}
+
+function serverImportProblem(fromFile, target) {
+  const from = serverZone(fromFile);
+  const to = serverZone(target);
+  if (!from || !to || from === to) return null;
+  const below = from === 'http' || from === 'events';
+  if (below && (to.startsWith('module:') || to === 'plugins'))
+    return `${from}/ stands below every module and plugin: it may not import ${to.replace(':', 's/')}`;
+  if (from.startsWith('module:') && to === 'plugins')
+    return 'only app.ts, main.ts and plugins/ import plugins: a module uses what they decorate on the app';
+  if (from.startsWith('module:') && to.startsWith('module:') && target.endsWith('.repository'))
+    return "a module never imports another module's repository: call that module's service (decorated on the app) or react to its domain events";
+  return null;
+}
+
+const serverBoundaries = {
+  rules: {
+    'layer-imports': {
+      meta: { type: 'problem', schema: [], messages: { forbidden: '{{why}} ({{source}}).' } },
+      create(context) {
+        if (!serverZone(context.filename)) return {};
+        return eachImport(context, (node, target) => {
+          const why = serverImportProblem(context.filename, target);
+          if (why)
+            context.report({
+              node: node.source,
+              messageId: 'forbidden',
+              data: { why, source: node.source.value },
+            });
+        });
       },
     },
   },
@@ -93,15 +190,6 @@ const noPrismaOrServer = {
 
 // Server layers: app.ts composes plugins/ and modules/; modules, http/ and events/ sit below.
 const noWebInServer = { group: ['@beatroom/web', '@beatroom/web/*'], message: 'server never imports web.' };
-const noPluginsBelow = {
-  group: ['**/plugins/*'],
-  message: 'Only app.ts and plugins/ import plugins: a module uses what they decorate on the app.',
-};
-const noOtherModulesRepository = {
-  group: ['../*/*.repository', '../*/*.repository.ts'],
-  message:
-    "A module never imports another module's repository: call that module's service (decorated on the app) or react to its domain events.",
-};
 
 export default tseslint.config(
   {
@@ -168,24 +256,15 @@ export default tseslint.config(
     },
   },
   {
-    // Later blocks replace the rule's options, so each repeats the server block's patterns.
-    files: ['server/src/modules/**/*.ts', 'server/src/http/**/*.ts', 'server/src/events/**/*.ts'],
-    ignores: ['server/src/**/*.repository.ts', 'server/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [noElectron, noPrisma, noWebInServer, noPluginsBelow, noOtherModulesRepository] },
-      ],
-    },
+    files: ['server/src/modules/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron, noWebInServer] }] },
   },
   {
-    files: ['server/src/modules/**/*.repository.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [noElectron, noWebInServer, noPluginsBelow, noOtherModulesRepository] },
-      ],
-    },
+    // The server's layers (serverImportProblem): judged on the file each import resolves to.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/generated/**'],
+    plugins: { 'server-boundaries': serverBoundaries },
+    rules: { 'server-boundaries/layer-imports': 'error' },
   },
   {
     files: ['web/src/**/*.{ts,tsx}', 'desktop/src/renderer/**/*.{ts,tsx}'],

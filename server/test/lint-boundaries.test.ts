@@ -7,8 +7,12 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
-/** The rules that draw boundaries: the import bans, and the web's feature-boundary rule. */
-const BOUNDARY_RULES = new Set(['no-restricted-imports', 'web-boundaries/feature-imports']);
+/** The rules that draw boundaries: the import bans, and the rules that judge resolved paths. */
+const BOUNDARY_RULES = new Set([
+  'no-restricted-imports',
+  'web-boundaries/feature-imports',
+  'server-boundaries/layer-imports',
+]);
 
 async function boundaryErrors(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath });
@@ -120,6 +124,56 @@ describe('web feature boundaries', () => {
     ['web/src/app/x.tsx', use('../features/player/components/play-button')],
     ['web/src/components/ui/x.tsx', use('../../lib/stored-file')],
     ['web/src/test/x.tsx', use('../features/session/components/session-provider')],
+  ])('%s allows %s', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toBe(0);
+  });
+});
+
+// The server's layers are judged on the file an import resolves to, however it is spelled:
+// with an extension, through a longer relative path, or by a workspace package's own name.
+describe('boundaries by resolved path', () => {
+  const use = (from: string) => `import { x as y } from '${from}';\nexport const x = y;\n`;
+  const useType = (from: string) => `import type { X } from '${from}';\nexport type Y = X;\n`;
+
+  it.each([
+    // Another module's repository, however the path is written.
+    ['server/src/modules/beats/beats.service.ts', use('../credits/credits.repository.js')],
+    ['server/src/modules/beats/beats.service.ts', use('../../modules/credits/credits.repository')],
+    ['server/src/modules/beats/beats.service.ts', useType('../credits/credits.repository.ts')],
+    ['server/src/modules/beats/deep/x.ts', use('../../credits/credits.repository')],
+    [
+      'server/src/modules/beats/beats.repository.ts',
+      useType('../../modules/analytics/analytics.repository.js'),
+    ],
+    // http/ and events/ stand below every module and plugin.
+    ['server/src/http/file-answer.ts', useType('../modules/files/files.service')],
+    ['server/src/http/authenticate.ts', useType('../modules/users/user-record')],
+    ['server/src/http/x.ts', use('../plugins/security.js')],
+    ['server/src/events/outbox-jobs.ts', use('../modules/jobs/job-runner')],
+    ['server/src/events/x.ts', use('../modules/jobs/jobs.plugin.js')],
+    ['server/src/events/x.ts', use('../plugins/db')],
+    // Only app.ts, main.ts and plugins/ import plugins.
+    ['server/src/modules/beats/x.ts', use('../../plugins/metrics.js')],
+    // A web feature reaching the app (or another feature) through the package's own name.
+    ['web/src/features/catalogue/x.ts', use('@beatroom/web/app')],
+    ['web/src/features/catalogue/x.ts', use('@beatroom/web/beat-form')],
+    ['web/src/components/ui/x.tsx', use('@beatroom/web/beat-form-fields')],
+  ])('%s refuses %s', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['server/src/modules/jobs/outbox-jobs.ts', useType('../../events/outbox-dispatcher')],
+    ['server/src/modules/beats/x.ts', use('../../http/authenticate.js')],
+    ['server/src/modules/beats/x.ts', use('./beats.repository.js')],
+    ['server/src/modules/beats/x.ts', useType('../uploads/uploads.service')],
+    ['server/src/plugins/security.ts', use('../modules/auth/session-cookie')],
+    ['server/src/main.ts', use('./plugins/metrics')],
+    ['server/src/http/x.ts', use('./http-errors.js')],
+    ['server/src/events/x.ts', use('../db/database')],
+    ['web/src/app/x.tsx', use('@beatroom/web/beat-form')],
+    ['web/src/features/upload/x.ts', use('@beatroom/web/beat-form')],
+    ['web/src/features/catalogue/x.ts', use('@beatroom/shared/beats-contract')],
   ])('%s allows %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBe(0);
   });

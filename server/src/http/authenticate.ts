@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserRecord } from '../modules/users/user-record';
 import { unauthorized } from './http-errors';
+
+/**
+ * The caller the session names, as the auth module resolved it into `request.session` (its
+ * type is declared there): http/ stands below the modules, so it names the type through the
+ * request instead of importing the users module.
+ */
+export type SignedInUser = NonNullable<FastifyRequest['session']>['user'];
 
 /**
  * The hook a route declares when only a signed-in caller may use it: `{ onRequest:
@@ -16,7 +22,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
  * hook this is a wiring mistake, not a signed-out caller: it fails loudly (500) instead of
  * quietly answering 401, so the route's signed-out test catches the missing guard.
  */
-export function signedInUser(request: FastifyRequest): UserRecord {
+export function signedInUser(request: FastifyRequest): SignedInUser {
   if (!request.session) {
     throw new Error(
       `${request.method} ${request.routeOptions.url} reads the signed-in user without onRequest: app.authenticate`,

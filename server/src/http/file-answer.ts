@@ -1,5 +1,24 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileAnswer, FileRequest } from '../modules/files/files.service';
+
+/** The request headers that shape the answer, and whether it is a HEAD (no body, no read). */
+export interface FileRequest {
+  head: boolean;
+  range?: string | undefined;
+  ifNoneMatch?: string | undefined;
+  /** Repeated (an array), it names no single version: the whole file is sent. */
+  ifRange?: string | string[] | undefined;
+}
+
+export type FileHeaders = Record<string, string | number>;
+
+/** What the files service answers for a stored file; `sendFile` copies it onto the reply. */
+export type FileAnswer =
+  | { status: 404; error: string }
+  | { status: 304; headers: FileHeaders }
+  | { status: 416; headers: FileHeaders; error: string }
+  /** body is null for HEAD: storage is not read at all. */
+  | { status: 200 | 206; headers: FileHeaders; body: Readable | null };
 
 /** The headers of a GET/HEAD that shape a stored file's answer (ETag, Range, If-Range). */
 export function fileRequestOf(request: FastifyRequest): FileRequest {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { FileAnswer, FileHeaders, FileRequest } from '../../http/file-answer';
 import { contentTypeOf, isStorageKey, type ByteRange, type Storage } from '../storage/storage';
 import { etagMatches, parseRange } from './byte-ranges';
 
@@ -9,24 +10,8 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A file someone was granted (a purchased master): only their browser may keep it, and not on disk. */
 export const PRIVATE = 'private, no-store';
 
-/** The request headers that shape the answer, and whether it is a HEAD (no body, no read). */
-export interface FileRequest {
-  head: boolean;
-  range?: string | undefined;
-  ifNoneMatch?: string | undefined;
-  /** Repeated (an array), it names no single version: the whole file is sent. */
-  ifRange?: string | string[] | undefined;
-}
-
-export type FileHeaders = Record<string, string | number>;
-
-/** What to answer; the route copies it onto the reply. */
-export type FileAnswer =
-  | { status: 404; error: string }
-  | { status: 304; headers: FileHeaders }
-  | { status: 416; headers: FileHeaders; error: string }
-  /** body is null for HEAD: storage is not read at all. */
-  | { status: 200 | 206; headers: FileHeaders; body: Readable | null };
+// The shapes of a file read live in http/ (below the modules), where routes send them.
+export type { FileAnswer, FileHeaders, FileRequest };
 
 /** Strong ETag from the key and size: both fixed for the life of a key, on any backend. */
 export function etagOf(key: string, size: number): string {

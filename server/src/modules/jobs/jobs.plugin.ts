@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config';
 import { databaseTarget } from '../../db/database-target';
-import { scheduleOutboxJobs } from '../../events/outbox-jobs';
+import { scheduleOutboxJobs } from './outbox-jobs';
 import { createBossDb } from './boss-db';
 import { createJobRunner, type Jobs } from './job-runner';
 

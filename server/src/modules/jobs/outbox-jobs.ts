@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineJob, type Jobs } from '../modules/jobs/job-runner';
-import type { OutboxDispatcher } from './outbox-dispatcher';
+import type { OutboxDispatcher } from '../../events/outbox-dispatcher';
+import { defineJob, type Jobs } from './job-runner';
 
 /** Delivered outbox rows are kept this long for inspection, then purged. */
 const KEEP_DELIVERED_MS = 7 * 24 * 3600_000;

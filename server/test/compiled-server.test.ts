@@ -30,7 +30,7 @@ interface Run {
 }
 
 /** Plain `node` (no tsx) running `args`, with the embedded database under its own folder. */
-async function startNode(args: string[], dataDir: string): Promise<Run> {
+async function startNode(args: string[], dataDir: string, env: Record<string, string> = {}): Promise<Run> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = '';
@@ -47,6 +47,7 @@ async function startNode(args: string[], dataDir: string): Promise<Run> {
       SERVE_WEB: '0',
       SEED_DEMO: '0',
       DATA_DIR: dataDir,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -113,6 +114,32 @@ describe('the compiled server', () => {
     const profile = await fetch(`${run.base}/api/users/00000000-0000-4000-8000-000000000000/profile`);
     expect(profile.status).toBe(404);
     expect(run.output().match(/Beatroom is running/g)).toHaveLength(1);
+    await stop(run);
+    run = null;
+  });
+
+  it("serves the API reference with the viewer's own script, and metrics on their own port only", async () => {
+    const metricsPort = await freePort();
+    run = await startNode([bundle], join(dataDir, 'reference'), { METRICS_PORT: String(metricsPort) });
+    const document = await fetch(`${run.base}/api/openapi.json`);
+    expect(document.status).toBe(200);
+    const spec = (await document.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(spec.openapi).toBe('3.1.0');
+    expect(Object.keys(spec.paths)).toContain('/api/beats');
+    const page = await fetch(`${run.base}/api/docs/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    const html = await page.text();
+    expect(html).toContain('<script src="js/scalar.js"></script>');
+    const script = await fetch(`${run.base}/api/docs/js/scalar.js`);
+    expect(script.status).toBe(200);
+    expect((await script.text()).length).toBeGreaterThan(1_000_000);
+
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^# TYPE beatroom_http_request_duration_seconds histogram$/m);
+    expect((await fetch(`${run.base}/metrics`)).status).toBe(404);
+    expect(run.output()).toContain(`metrics: http://127.0.0.1:${metricsPort}/metrics`);
     await stop(run);
     run = null;
   });

@@ -30,7 +30,7 @@ function render(element: ReactNode, currency: Currency, handlers: Record<string,
 }
 
 beforeEach(() => {
-  useCatalogueView.setState({ view: 'grid' });
+  useCatalogueView.setState({ choices: {} });
   usePurchaseDialog.setState({ beat: null, onPurchased: null });
 });
 

@@ -52,7 +52,7 @@ const figure = (label: string) => screen.getByText(label).closest('div')?.queryS
 
 beforeEach(() => {
   FakeWebSocket.install();
-  useLiveStatsVisibility.setState({ hidden: false });
+  useLiveStatsVisibility.setState({ expanded: false });
 });
 
 describe('live stats pushed over the socket (defect 8)', () => {

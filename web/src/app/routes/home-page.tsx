@@ -1,11 +1,9 @@
 import { Suspense } from 'react';
-import { UI } from '@beatroom/shared/limits';
 import { BeatCatalogue } from '../../features/catalogue/components/beat-catalogue';
 import { HomeHero } from '../../features/home/components/home-hero';
 import { useSession } from '../../features/session/hooks/use-session';
 import { renderCardPlayButton, renderCardPriceButton, renderCardQueueMenu } from '../beat-slots';
 import { lazyPage } from '../lazy-page';
-import { openUpgradeDialog } from '../open-upgrade';
 import { useLiveConnection } from '../realtime/live-connection';
 
 // A member's dashboard parts: loaded once someone is signed in, never on a visitor's first load.
@@ -13,25 +11,15 @@ const LiveStatsTiles = lazyPage(
   () => import('../../features/live-stats/components/live-stats-tiles'),
   'LiveStatsTiles',
 );
-const AnalyticsCards = lazyPage(
-  () => import('../../features/analytics/components/analytics-cards'),
-  'AnalyticsCards',
-);
-const ListenersChart = lazyPage(
-  () => import('../../features/analytics/components/listeners-chart'),
-  'ListenersChart',
-);
-const LiveActivityFeed = lazyPage(
-  () => import('../../features/activity/components/live-activity-feed'),
-  'LiveActivityFeed',
-);
+// Signed in: the column beside the catalogue (analytics for producers, the live feed).
+const HomeDashboard = lazyPage(() => import('./home-dashboard'), 'HomeDashboard');
 
 /**
  * / — the hero, then the catalogue (filters, sort and the beat grid with id="beats"). Signed-in
- * users also get the live stats tiles above the catalogue, and their realtime analytics, the
- * listener chart (locked with Upgrade to Pro without a plan that has analytics) and the live
- * activity feed beside it on wide screens (below it on narrow ones), so the grid stays
- * the page's centre.
+ * users also get the live stats on one line above the catalogue, and beside it on wide screens
+ * (below it on narrow ones) the live activity feed and, once they have beats, their realtime
+ * analytics and listener chart (home-dashboard.tsx), so the beats stay the page's centre and
+ * start in the first screen.
  */
 export function HomePage() {
   const { user } = useSession();
@@ -60,9 +48,7 @@ export function HomePage() {
         {user ? (
           <aside aria-label="Your dashboard" className="flex flex-col gap-6">
             <Suspense fallback={null}>
-              <AnalyticsCards userId={user.id} />
-              <ListenersChart userId={user.id} onUpgrade={openUpgradeDialog} />
-              <LiveActivityFeed status={status} limit={UI.LIVE_FEED_HOME} />
+              <HomeDashboard user={user} status={status} />
             </Suspense>
           </aside>
         ) : null}

@@ -23,10 +23,14 @@ function listeners(n: number): ListenerChartResponse {
   };
 }
 
-function setup(handler: FetchHandler, onUpgrade = vi.fn()) {
+function setup(
+  handler: FetchHandler,
+  onUpgrade = vi.fn(),
+  { access }: { access?: boolean } = { access: true },
+) {
   const api = stubFetch({ [LISTENERS]: handler });
   const view = renderRoutes([
-    { path: '/', element: <ListenersChart userId={producer.id} onUpgrade={onUpgrade} /> },
+    { path: '/', element: <ListenersChart userId={producer.id} access={access} onUpgrade={onUpgrade} /> },
   ]);
   return { ...view, api, onUpgrade };
 }
@@ -59,7 +63,24 @@ describe('Listeners chart', () => {
     ).toBe('No plays in the last 7 days.');
   });
 
-  it('without analytics in the plan: the server’s message, locked, with Upgrade to Pro', async () => {
+  it('a plan without analytics: locked with Upgrade to Pro, and the chart is never asked for (no 403)', async () => {
+    const { user, api, onUpgrade } = setup(() => jsonResponse({ error: ANALYTICS_LOCKED }, 403), vi.fn(), {
+      access: false,
+    });
+    const locked = await screen.findByRole('group', { name: 'Listener chart is locked' });
+    expect(locked).toHaveTextContent(ANALYTICS_LOCKED);
+    await user.click(within(locked).getByRole('button', { name: 'Upgrade to Pro' }));
+    expect(onUpgrade).toHaveBeenCalledTimes(1);
+    expect(api.calls(LISTENERS)).toHaveLength(0);
+  });
+
+  it('asks nothing while the plan is not known yet', () => {
+    const { api } = setup(() => jsonResponse(listeners(90)), vi.fn(), {});
+    expect(screen.getByRole('status', { name: 'Loading listeners' })).toBeInTheDocument();
+    expect(api.calls(LISTENERS)).toHaveLength(0);
+  });
+
+  it('a 403 that comes anyway (the plan changed): the server’s message, locked, with Upgrade to Pro', async () => {
     const { user, onUpgrade } = setup(() => jsonResponse({ error: ANALYTICS_LOCKED }, 403));
     const locked = await screen.findByRole('group', { name: 'Listener chart is locked' });
     expect(locked).toHaveTextContent(ANALYTICS_LOCKED);

@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_LOCKED,
   CHART_RANGES,
   DEFAULT_CHART_RANGE,
   type ListenerChartResponse,
@@ -32,19 +33,28 @@ export function listenersSummary(days: readonly Day[], range: number): string {
 
 /**
  * Listeners per day of the owner's beats over 7, 30, 90 or 365 days (issue 10): a plan with
- * analytics_access unlocks it; without, the server's 403 message shows in a locked panel with
- * Upgrade to Pro, which `onUpgrade` (app/) opens. The analytics cards stay open to everyone.
+ * analytics_access unlocks it; without, a locked panel says so with Upgrade to Pro, which
+ * `onUpgrade` (app/) opens. `access` is the plan's answer (subscriptions, through app/; undefined
+ * while it loads): the chart is asked for only when it is true, so a locked panel never costs a
+ * 403. A 403 that comes anyway (the plan changed meanwhile) shows the same panel.
  */
-export function ListenersChart({ userId, onUpgrade }: { userId: string; onUpgrade?: () => void }) {
+export function ListenersChart({
+  userId,
+  access,
+  onUpgrade,
+}: {
+  userId: string;
+  access: boolean | undefined;
+  onUpgrade?: () => void;
+}) {
   const [range, setRange] = useState<number>(DEFAULT_CHART_RANGE);
-  const chart = useQuery(listenerChartQueryOptions(userId, range));
-  const lockedError = isApiError(chart.error, 403) ? chart.error : null;
+  const chart = useQuery({ ...listenerChartQueryOptions(userId, range), enabled: access === true });
+  const lockedMessage =
+    access === false ? ANALYTICS_LOCKED : isApiError(chart.error, 403) ? chart.error.message : null;
 
   let body;
-  if (lockedError) {
-    body = (
-      <LockedPanel title="Listener chart is locked" message={lockedError.message} onUpgrade={onUpgrade} />
-    );
+  if (lockedMessage) {
+    body = <LockedPanel title="Listener chart is locked" message={lockedMessage} onUpgrade={onUpgrade} />;
   } else if (chart.isError) {
     body = (
       <ErrorState
@@ -79,7 +89,7 @@ export function ListenersChart({ userId, onUpgrade }: { userId: string; onUpgrad
       title="Listeners"
       Icon={AudioLines}
       actions={
-        lockedError ? null : (
+        lockedMessage ? null : (
           <ChartRangeSelect ranges={CHART_RANGES} value={range} onChange={setRange} label="Listeners range" />
         )
       }

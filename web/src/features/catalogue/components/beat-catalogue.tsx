@@ -10,7 +10,7 @@ import { useSession } from '../../session/hooks/use-session';
 import { beatListQueryOptions } from '../api';
 import { activeFilterCount, toListFilters, type FilterValues } from '../filters';
 import { isFilterNavigation, useBeatFilters } from '../hooks/use-beat-filters';
-import { useCatalogueView } from '../store/catalogue-view-store';
+import { useCatalogueViewChoice } from '../store/catalogue-view-store';
 import type { RenderPlayButton, RenderPriceButton, RenderQueueMenu } from './beat-card';
 import { BeatGrid, BeatGridSkeleton } from './beat-grid';
 import { BeatTrackList, BeatTrackListSkeleton } from './beat-track-list';
@@ -62,7 +62,7 @@ function BeatResults({
   renderQueueMenu?: RenderQueueMenu;
 }) {
   const currency = usePreferredCurrency();
-  const view = useCatalogueView((state) => state.view);
+  const [view] = useCatalogueViewChoice();
   const beats = useInfiniteQuery({
     ...beatListQueryOptions(toListFilters(values, currency)),
     placeholderData: keepPreviousData,

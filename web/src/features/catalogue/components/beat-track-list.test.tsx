@@ -1,6 +1,6 @@
 import type { Beat } from '@beatroom/shared/beats-contract';
 import { act, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBeat } from '../../../test/fixtures';
 import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
 import { renderRoutes } from '../../../test/render';
@@ -45,14 +45,33 @@ function setup(beats: Beat[] = [ready, processing]) {
   return { ...view, played };
 }
 
-const storedView = () =>
-  (JSON.parse(localStorage.getItem(CATALOGUE_VIEW_STORAGE_KEY) ?? '{}') as { state?: { view?: string } })
-    .state?.view;
+const storedChoices = () =>
+  (
+    JSON.parse(localStorage.getItem(CATALOGUE_VIEW_STORAGE_KEY) ?? '{}') as {
+      state?: { choices?: Record<string, string> };
+    }
+  ).state?.choices;
+
+/** A screen as wide as `px`: the media queries the catalogue asks answer for it. */
+function screenWidth(px: number) {
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({
+        matches: /min-width:\s*(\d+)px/.test(query) && px >= Number(/(\d+)px/.exec(query)![1]),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
 
 beforeEach(() => {
-  useCatalogueView.setState({ view: 'grid' });
+  useCatalogueView.setState({ choices: {} });
   localStorage.clear();
+  screenWidth(800);
 });
+afterEach(() => vi.unstubAllGlobals());
 
 describe('grid and track list', () => {
   it('switches to dense rows with BPM, key, tags, duration and the price button', async () => {
@@ -78,31 +97,49 @@ describe('grid and track list', () => {
     expect(within(row).getByRole('button', { name: 'Price of Midnight Run (row)' })).toBeInTheDocument();
   });
 
-  it('remembers the choice on this device', async () => {
+  it('a wide screen starts with the track list; a choice made there is kept', async () => {
+    screenWidth(1366);
+    const { user } = setup([ready]);
+    await screen.findByRole('article', { name: 'Midnight Run' });
+    expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Price of Midnight Run (row)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Grid view' }));
+    expect(storedChoices()).toEqual({ visitor: 'grid' });
+    expect(screen.getByRole('button', { name: 'Price of Midnight Run (card)' })).toBeInTheDocument();
+  });
+
+  it('remembers the choice per user on this device', async () => {
     const first = setup([ready]);
     await screen.findByRole('article', { name: 'Midnight Run' });
     await first.user.click(screen.getByRole('button', { name: 'List view' }));
-    expect(storedView()).toBe('list');
+    expect(storedChoices()).toEqual({ visitor: 'list' });
     first.unmount();
 
-    // A new visit: the store starts from what was stored.
-    act(() => useCatalogueView.setState({ view: 'grid' }, false));
-    localStorage.setItem(CATALOGUE_VIEW_STORAGE_KEY, JSON.stringify({ state: { view: 'list' }, version: 0 }));
+    // A new visit: the store starts from what was stored, each person's own choice.
+    act(() => useCatalogueView.setState({ choices: {} }));
+    localStorage.setItem(
+      CATALOGUE_VIEW_STORAGE_KEY,
+      JSON.stringify({ state: { choices: { visitor: 'list', 'user-2': 'grid' } }, version: 1 }),
+    );
     await act(() => useCatalogueView.persist.rehydrate());
     setup([ready]);
     await screen.findByRole('article', { name: 'Midnight Run' });
     expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByText('Price of Midnight Run (card)')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Price of Midnight Run (row)' })).toBeInTheDocument();
+    expect(useCatalogueView.getState().choices['user-2']).toBe('grid');
   });
 
-  it('ignores a stored value that is not a view', async () => {
+  it('keeps an old single choice as the visitor’s, and ignores values that are not views', async () => {
+    localStorage.setItem(CATALOGUE_VIEW_STORAGE_KEY, JSON.stringify({ state: { view: 'list' }, version: 0 }));
+    await act(() => useCatalogueView.persist.rehydrate());
+    expect(useCatalogueView.getState().choices).toEqual({ visitor: 'list' });
+
     localStorage.setItem(
       CATALOGUE_VIEW_STORAGE_KEY,
-      JSON.stringify({ state: { view: 'carousel' }, version: 0 }),
+      JSON.stringify({ state: { choices: { visitor: 'carousel' } }, version: 1 }),
     );
     await act(() => useCatalogueView.persist.rehydrate());
-    expect(useCatalogueView.getState().view).toBe('grid');
+    expect(useCatalogueView.getState().choices).toEqual({});
   });
 });
 

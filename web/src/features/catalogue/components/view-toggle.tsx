@@ -1,15 +1,14 @@
 import { LayoutGrid, List } from 'lucide-react';
-import { useCatalogueView, type CatalogueView } from '../store/catalogue-view-store';
+import { useCatalogueViewChoice, type CatalogueView } from '../store/catalogue-view-store';
 
 const OPTIONS: { view: CatalogueView; label: string; Icon: typeof List }[] = [
   { view: 'grid', label: 'Grid view', Icon: LayoutGrid },
   { view: 'list', label: 'List view', Icon: List },
 ];
 
-/** Grid or track list; the choice is remembered on this device. */
+/** Grid or track list; the choice is remembered per user on this device. */
 export function ViewToggle() {
-  const view = useCatalogueView((state) => state.view);
-  const setView = useCatalogueView((state) => state.setView);
+  const [view, setView] = useCatalogueViewChoice();
   return (
     <div
       role="group"

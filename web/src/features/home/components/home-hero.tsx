@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 
@@ -6,14 +7,62 @@ export interface HomeHeroProps {
   browseHref?: string;
 }
 
+export const HERO_SEEN_KEY = 'beatroom:hero-seen';
+
+/**
+ * Whether this device saw the full hero on an earlier visit: from then on the hero is one
+ * compact line and the beats move up into the first screen. Read once per page view, so the
+ * hero does not shrink under the visitor's eyes; storage refused means always the full hero.
+ */
+function useHeroSeenBefore(): boolean {
+  const [seenBefore] = useState(() => {
+    try {
+      return globalThis.localStorage?.getItem(HERO_SEEN_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  useEffect(() => {
+    try {
+      globalThis.localStorage?.setItem(HERO_SEEN_KEY, '1');
+    } catch {
+      // Not remembered: the next visit shows the full hero again.
+    }
+  }, []);
+  return seenBefore;
+}
+
 // Bar heights of the decorative equalizer, in percent; fixed so the hero never shifts.
 const BARS = [38, 62, 84, 55, 92, 70, 46, 78, 60, 88, 52, 74, 40, 66, 90, 58, 44, 80, 64, 50];
 
 /**
  * The home page's opening band, kept compact so the catalogue below it starts within the first
- * screen (at 1440 x 900 the first row of beats is visible without scrolling, issue 9).
+ * screen: the full band on a first visit (its text only from small screens up), one line once
+ * the visitor has seen it, so at 1366 x 900 and on a phone the first beats show without
+ * scrolling.
  */
 export function HomeHero({ browseHref = '#beats' }: HomeHeroProps) {
+  const compact = useHeroSeenBefore();
+  if (compact) {
+    return (
+      <section
+        aria-labelledby="home-hero-title"
+        className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 rounded-2xl border border-line bg-surface/60 px-4 py-3 sm:px-6"
+      >
+        <h1 id="home-hero-title" className="text-lg leading-tight font-bold tracking-tight sm:text-xl">
+          Find the beat that makes your next hit
+        </h1>
+        <div className="flex gap-2">
+          <a href={browseHref} className={buttonClasses({ size: 'sm' })}>
+            Browse Beats
+          </a>
+          <Link to="/?free=true" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            Free Beats
+          </Link>
+        </div>
+      </section>
+    );
+  }
   return (
     <section
       aria-labelledby="home-hero-title"
@@ -39,7 +88,7 @@ export function HomeHero({ browseHref = '#beats' }: HomeHeroProps) {
           >
             Find the beat that makes your next hit
           </h1>
-          <p className="mt-2 max-w-2xl text-sm text-pretty text-muted sm:text-base">
+          <p className="mt-2 hidden max-w-2xl text-sm text-pretty text-muted sm:block sm:text-base">
             Hip-Hop, Trap, Drill, R&amp;B and more from independent producers. Press play, pick a licence and
             record your vocals over it, all in one place.
           </p>

@@ -1,33 +1,71 @@
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Eye, EyeOff, Headphones, Radio, Users } from 'lucide-react';
+import { Activity, ChevronDown, Headphones, Radio, Users, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { liveStatsQueryOptions } from '../api';
 import { useLiveStatsVisibility } from '../store/live-stats-visibility';
 
+interface Figure {
+  label: string;
+  value: string;
+  sub?: string;
+  Icon: LucideIcon;
+  tint: string;
+}
+
 /**
- * Home's live stats tiles for signed-in users (platform.md §2): Online Users, Active Sessions,
- * Now Playing and Recent Activity, polled every 30 s and refreshed in between by the socket's
- * live_stats pushes (receiveLiveStats), with a hide/show toggle remembered on this device. A
- * failed poll keeps the last numbers (failures are only logged).
+ * Home's live stats for signed-in users (platform.md §2): Online Users, Active Sessions, Now
+ * Playing and Recent Activity, polled every 30 s and refreshed in between by the socket's
+ * live_stats pushes (receiveLiveStats). They sit on one line by default, so the beats start in
+ * the first screen; Show tiles opens the four tiles, and the choice is remembered on this
+ * device. A failed poll keeps the last numbers (failures are only logged).
  */
 export function LiveStatsTiles() {
   const titleId = useId();
   const panelId = useId();
-  const { hidden, toggle } = useLiveStatsVisibility();
-  const stats = useQuery({ ...liveStatsQueryOptions(), enabled: !hidden });
+  const { expanded, toggle } = useLiveStatsVisibility();
+  const stats = useQuery(liveStatsQueryOptions());
   const data = stats.data;
   // Loading shows placeholders; a failed first poll shows dashes (failures are only logged).
   const pending = stats.isPending && !data;
   const figure = (value: number | undefined) => (value === undefined ? '–' : formatNumber(value));
 
+  const figures: Figure[] = [
+    {
+      label: 'Online Users',
+      value: figure(data?.connectedUsers),
+      Icon: Users,
+      tint: 'bg-emerald-500/15 text-emerald-400',
+    },
+    {
+      label: 'Active Sessions',
+      value: figure(data?.activeSessions),
+      Icon: Radio,
+      tint: 'bg-sky-500/15 text-sky-400',
+    },
+    {
+      label: 'Now Playing',
+      value: figure(data?.totalPlaying),
+      sub: data ? `${formatNumber(data.totalListening)} listening` : undefined,
+      Icon: Headphones,
+      tint: 'bg-violet-500/15 text-violet-400',
+    },
+    {
+      label: 'Recent Activity',
+      value: figure(data?.recentActivities),
+      sub: 'last hour',
+      Icon: Activity,
+      tint: 'bg-amber-500/15 text-amber-400',
+    },
+  ];
+
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex min-h-8 items-center gap-x-4 gap-y-1">
         <h2
           id={titleId}
-          className="flex items-center gap-2 text-sm font-semibold tracking-wider text-muted uppercase"
+          className="flex shrink-0 items-center gap-2 text-xs font-semibold tracking-wider text-muted uppercase"
         >
           <span
             aria-hidden="true"
@@ -35,55 +73,47 @@ export function LiveStatsTiles() {
           />
           Live on Beatroom
         </h2>
+        {expanded ? null : (
+          // One line: it scrolls sideways on a phone rather than growing taller.
+          <dl className="flex min-w-0 flex-1 items-center gap-x-4 overflow-x-auto text-sm whitespace-nowrap [scrollbar-width:none]">
+            {figures.map(({ label, value, Icon }) => (
+              <div key={label} className="flex items-center gap-1.5">
+                <Icon aria-hidden="true" className="size-3.5 text-muted" />
+                <dt className="text-muted">{label}</dt>
+                <dd className={`font-semibold numeric ${pending ? 'text-muted' : ''}`}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         <button
           type="button"
           onClick={toggle}
-          aria-expanded={!hidden}
+          aria-expanded={expanded}
           aria-controls={panelId}
-          className="inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-xs font-medium text-muted transition-colors hover:bg-fg/10 hover:text-fg"
+          className="ml-auto inline-flex h-8 shrink-0 items-center gap-1 rounded-full px-3 text-xs font-medium text-muted transition-colors hover:bg-fg/10 hover:text-fg"
         >
-          {hidden ? (
-            <Eye aria-hidden="true" className="size-3.5" />
-          ) : (
-            <EyeOff aria-hidden="true" className="size-3.5" />
-          )}
-          {hidden ? 'Show live stats' : 'Hide live stats'}
+          {expanded ? 'Hide tiles' : 'Show tiles'}
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-3.5 transition-transform ${expanded ? 'rotate-180' : ''}`}
+          />
         </button>
       </div>
-      {hidden ? null : (
+      {expanded ? (
         <dl id={panelId} className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
-          <StatTile
-            label="Online Users"
-            value={figure(data?.connectedUsers)}
-            pending={pending}
-            Icon={Users}
-            tint="bg-emerald-500/15 text-emerald-400"
-          />
-          <StatTile
-            label="Active Sessions"
-            value={figure(data?.activeSessions)}
-            pending={pending}
-            Icon={Radio}
-            tint="bg-sky-500/15 text-sky-400"
-          />
-          <StatTile
-            label="Now Playing"
-            value={figure(data?.totalPlaying)}
-            pending={pending}
-            sub={data ? `${formatNumber(data.totalListening)} listening` : undefined}
-            Icon={Headphones}
-            tint="bg-violet-500/15 text-violet-400"
-          />
-          <StatTile
-            label="Recent Activity"
-            value={figure(data?.recentActivities)}
-            pending={pending}
-            sub="last hour"
-            Icon={Activity}
-            tint="bg-amber-500/15 text-amber-400"
-          />
+          {figures.map(({ label, value, sub, Icon, tint }) => (
+            <StatTile
+              key={label}
+              label={label}
+              value={value}
+              sub={sub}
+              pending={pending}
+              Icon={Icon}
+              tint={tint}
+            />
+          ))}
         </dl>
-      )}
+      ) : null}
     </section>
   );
 }

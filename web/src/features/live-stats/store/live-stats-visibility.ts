@@ -2,15 +2,16 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 interface LiveStatsVisibility {
-  hidden: boolean;
+  /** The four tiles are shown; otherwise the stats sit on one line, so beats fit the first screen. */
+  expanded: boolean;
   toggle: () => void;
 }
 
-/** Whether the home page's live stats tiles are hidden; remembered on this device. */
+/** Whether the home page's live stats show as tiles or on one line; remembered on this device. */
 export const useLiveStatsVisibility = create<LiveStatsVisibility>()(
-  persist((set) => ({ hidden: false, toggle: () => set((state) => ({ hidden: !state.hidden })) }), {
-    name: 'beatroom:live-stats',
+  persist((set) => ({ expanded: false, toggle: () => set((state) => ({ expanded: !state.expanded })) }), {
+    name: 'beatroom:live-stats-expanded',
     storage: createJSONStorage(() => localStorage),
-    partialize: (state) => ({ hidden: state.hidden }),
+    partialize: (state) => ({ expanded: state.expanded }),
   }),
 );

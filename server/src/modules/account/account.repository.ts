@@ -69,7 +69,7 @@ export function createAccountRepository(prisma: PrismaClient) {
     async erase(
       userId: string,
       erasers: UserDataEraser[],
-      now: Date,
+      requestedAt: Date,
       onErased?: (tx: Prisma.TransactionClient, erased: ErasedAccount) => Promise<unknown>,
     ): Promise<ErasedAccount | null> {
       return prisma.$transaction(
@@ -80,6 +80,11 @@ export function createAccountRepository(prisma: PrismaClient) {
           const [user] = await tx.$queryRaw<{ deleted_at: Date | null; is_owner: boolean }[]>`
             SELECT deleted_at, is_owner FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
           if (!user || user.deleted_at) return null;
+          // Stamped once the row is ours: a payment that committed while this waited for the
+          // row came before the deletion, and everything written after it is refused.
+          const [stamp] = await tx.$queryRaw<{ at: Date }[]>`
+            SELECT GREATEST(clock_timestamp(), ${requestedAt}::timestamptz) AS at`;
+          const now = stamp!.at;
           if (user.is_owner) {
             const [others] = await tx.$queryRaw<{ count: number }[]>`
               SELECT count(*)::int AS count FROM users

@@ -29,6 +29,10 @@ describe('security headers', () => {
     expect(await securityHeaders(helmetOptions(t.config))).toEqual(expected);
     // The policy the web app relies on, spelled out once.
     expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The Google Pay availability check fetches Google's payment method manifest.
+    expect(expected['content-security-policy']).toContain(
+      "connect-src 'self' ws: wss: https://google.com/pay https://pay.google.com",
+    );
     expect(expected['x-content-type-options']).toBe('nosniff');
     expect(expected['cross-origin-resource-policy']).toBe('cross-origin');
   });

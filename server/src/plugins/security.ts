@@ -54,7 +54,11 @@ export function helmetOptions(config: Config): HelmetOptions {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The purchase dialog asks Chromium whether Google Pay is available (PaymentRequest with
+        // the https://google.com/pay method): the browser then fetches Google's payment method
+        // manifest under this page's connect-src. Without these two, every check logs a CSP
+        // violation in the console, and Google Pay is never offered.
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://google.com/pay', 'https://pay.google.com'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { wavFile } from '../server/test/media-fixtures';
-import { signInNewContext } from './support/sign-in';
+import { BUILT_IN_ADMIN, signInNewContext } from './support/sign-in';
 
 // axe-core (WCAG 2.x A/AA and best practices, its default rules) in Chromium on the public pages
 // signed out and on home signed in: any violation fails (issue 16). Signed-out pages must not
@@ -232,3 +232,135 @@ test('the server-rendered first screens, before any script runs: content and no 
     `/beat/${beatId}`,
   );
 });
+
+// ---------------------------------------------------------------------------------------------
+// Every page the journeys visit, signed in, in the dark and the light theme: the producer's own
+// views (their profile with Edit Cover, My beats, the studio, My Recordings with a take) and
+// the community and account pages, then the admin panel as an admin.
+// ---------------------------------------------------------------------------------------------
+
+/** Waits until a page has shown itself: its heading, and no loading skeleton left. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+/** Signs in in a fresh context whose theme is set before the app reads it. */
+async function memberIn(browser: Browser, theme: 'dark' | 'light', email: string, name: string) {
+  const member = await signInNewContext(browser, email, name);
+  // A signed-in user's theme is their saved setting: saved first, then kept locally too.
+  const settings = await member.page.request.get('/api/user-settings');
+  const saved = await member.page.request.put('/api/user-settings', {
+    data: { ...((await settings.json()) as object), theme },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await member.page
+    .context()
+    .addInitScript((chosen) => localStorage.setItem('beatroom-theme', chosen), theme);
+  await member.page.emulateMedia({ reducedMotion: 'reduce' });
+  return member;
+}
+
+/** Visits each path and answers the violations found per path (empty when all pass). */
+async function auditPages(page: Page, theme: 'dark' | 'light', paths: string[]) {
+  const failures: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await settled(page);
+    const slug = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+    await page.screenshot({ path: test.info().outputPath(`${theme}-${slug}.png`), fullPage: true });
+    const violations = await axeViolations(page);
+    if (violations.length > 0) failures.push(`${path} (${theme}):\n${describe(violations)}`);
+  }
+  return failures;
+}
+
+/** A take over the beat, so My Recordings lists one (the preview must be ready first). */
+async function saveTake(page: Page) {
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/beats/${beatId}`)).json()) as { preview_status: string })
+          .preview_status,
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+  const take = await page.request.post('/api/recordings/upload', {
+    multipart: {
+      beat_id: beatId,
+      recording_name: 'Axe Take',
+      is_public: 'true',
+      recording: { name: 'take.wav', mimeType: 'audio/wav', buffer: wavFile(2, 48_000) },
+    },
+  });
+  expect(take.ok(), await take.text()).toBe(true);
+}
+
+/**
+ * What the journeys' pages show and the audit must see: a white profile cover under the owner's
+ * Edit Cover button, and one collaboration request of each type (their coloured badges).
+ */
+async function furnish(page: Page) {
+  const white = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+  const image = await page.request.post('/api/upload/image', {
+    multipart: { image: { name: 'cover.png', mimeType: 'image/png', buffer: white } },
+  });
+  expect(image.ok(), await image.text()).toBe(true);
+  const profile = await page.request.put('/api/profile', {
+    data: { cover_image_key: ((await image.json()) as { key: string }).key },
+  });
+  expect(profile.ok(), await profile.text()).toBe(true);
+  for (const request_type of ['vocalist_needed', 'producer_needed', 'collaboration_offer']) {
+    const posted = await page.request.post('/api/collaborations', {
+      data: {
+        title: `Axe ${request_type}`,
+        description: 'Looking for a partner on a dark trap record.',
+        request_type,
+        skill_level: 'intermediate',
+        genre: 'Trap',
+        mood: 'Dark',
+        beat_id: beatId,
+      },
+    });
+    expect(posted.ok(), await posted.text()).toBe(true);
+  }
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`every page of the journeys, signed in, ${theme} theme: no axe violations`, async ({ browser }) => {
+    test.setTimeout(300_000);
+    const producer = await memberIn(browser, theme, 'axe-producer@example.com', 'Axe Producer');
+    if (theme === 'dark') {
+      await saveTake(producer.page);
+      await furnish(producer.page);
+    }
+    const failures = await auditPages(producer.page, theme, [
+      '/',
+      `/beat/${beatId}`,
+      `/profile/${producerId}`,
+      `/profile/${producerId}?tab=uploads`,
+      `/studio/${beatId}`,
+      '/my-recordings',
+      '/dashboard',
+      '/upload',
+      '/earnings',
+      '/challenges',
+      '/collaborations',
+      '/activity',
+      '/downloads',
+      '/notifications',
+      '/settings',
+      '/support',
+    ]);
+    await producer.page.context().close();
+
+    const admin = await memberIn(browser, theme, BUILT_IN_ADMIN.email, BUILT_IN_ADMIN.name);
+    failures.push(
+      ...(await auditPages(admin.page, theme, ['/admin', '/admin?tab=users', '/admin?tab=beats'])),
+    );
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
+}

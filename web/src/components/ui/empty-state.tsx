@@ -19,7 +19,8 @@ export function EmptyState({
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-fg/5 text-muted">
         <Icon aria-hidden="true" className="size-7" />
       </span>
-      <h3 className="text-lg font-semibold">{title}</h3>
+      {/* h2: right under a page's h1 (heading levels may not skip), and fine inside a panel. */}
+      <h2 className="text-lg font-semibold">{title}</h2>
       {message ? <p className="-mt-1.5 max-w-md text-sm text-muted">{message}</p> : null}
       {children ? <div className="mt-3 flex flex-wrap justify-center gap-3">{children}</div> : null}
     </div>

@@ -104,12 +104,13 @@ function EditCoverButton({ userId }: { userId: string }) {
   }
 
   return (
-    <Button
-      variant="secondary"
-      size="sm"
+    // Not a Button variant: its surface colours (white in the light theme) would win over the
+    // dark chip, leaving white text on white. A dark chip reads over any cover, in both themes.
+    <button
+      type="button"
       onClick={() => void pick()}
       disabled={busy}
-      className="border-white/20 bg-black/50 text-white backdrop-blur hover:bg-black/70"
+      className="inline-flex h-8 shrink-0 items-center gap-2 rounded-full border border-white/30 bg-black/65 px-3 text-sm font-medium whitespace-nowrap text-white backdrop-blur transition-colors hover:bg-black/80 disabled:cursor-not-allowed disabled:opacity-60"
     >
       {busy ? (
         <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
@@ -117,7 +118,7 @@ function EditCoverButton({ userId }: { userId: string }) {
         <ImagePlus aria-hidden="true" className="size-4" />
       )}
       {busy ? 'Uploading...' : 'Edit Cover'}
-    </Button>
+    </button>
   );
 }
 

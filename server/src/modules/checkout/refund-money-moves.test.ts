@@ -99,6 +99,31 @@ describe('a refund takes back what was transferred to the producer', () => {
   });
 });
 
+describe('a partial refund before the payout', () => {
+  it('counts against the sale: one sale, the net less the refund, and only that is transferred', async () => {
+    const other = await member(t.app, 'later-producer@example.com');
+    const beat = await insertPricedBeat(t.app, other.id, { priceCents: 1000 });
+    const sale = await stripeSale(beat);
+    const order = await t.app.db.prisma.order.findUniqueOrThrow({ where: { id: sale } });
+    const charge = fake.charges.refundInDashboard(order.providerPaymentId!, 400);
+    expect((await deliverWebhook(t.app, fake.event('charge.refunded', charge))).statusCode).toBe(200);
+    const before = (await other.agent.get('/api/users/me/earnings')).json();
+    expect(before.totals).toMatchObject({ sales: 1, gross_cents: 600, net_cents: 600 });
+    expect(before.per_beat).toEqual([expect.objectContaining({ sales: 1, net_cents: 600 })]);
+    expect(before.last_30_days.at(-1)).toMatchObject({ sales: 1, net_cents: 600 });
+    expect(before.payout).toEqual({ status: 'not_connected', pending_transfer_cents: 600 });
+
+    await other.agent.post('/api/payouts/onboarding');
+    const account = await t.app.db.prisma.payoutAccount.findUniqueOrThrow({ where: { userId: other.id } });
+    connect.complete(account.accountId);
+    const after = (await other.agent.get('/api/users/me/earnings')).json();
+    expect(after.payout).toEqual({ status: 'active', pending_transfer_cents: 0 });
+    const transfers = [...connect.transfers.values()].filter((tr) => tr.destination === account.accountId);
+    expect(transfers.map((tr) => tr.amount)).toEqual([600]);
+    await expectLedgerInvariants(t.app);
+  });
+});
+
 describe('a refunded credit pack', () => {
   it('takes its credits back; those already spent become a debt the next grant pays first', async () => {
     const pack = await buyCredits(500); // 500 + 50 bonus

@@ -1,8 +1,9 @@
 import type { PrismaClient } from '../../generated/prisma/client';
 
 /**
- * Sales that count as earnings: the ledger rows of orders still paid (a refunded sale earns
- * nothing). Fulfilment writes the ledger; this module only reads it and records transfers.
+ * Sales that count as earnings: the ledger rows of orders still paid (a wholly refunded sale
+ * earns nothing); a partial refund's negative row counts against its sale, which is still one
+ * sale. Fulfilment and refunds write the ledger; this module reads it and records transfers.
  */
 const earned = { order: { status: 'paid' } } as const;
 
@@ -10,13 +11,15 @@ const earned = { order: { status: 'paid' } } as const;
 export function createEarningsRepository(prisma: PrismaClient) {
   return {
     async totals(producerId: string) {
-      const sums = await prisma.salesLedgerEntry.aggregate({
-        where: { producerId, ...earned },
-        _count: { _all: true },
-        _sum: { grossCents: true, feeCents: true, netCents: true },
-      });
+      const [sums, sales] = await Promise.all([
+        prisma.salesLedgerEntry.aggregate({
+          where: { producerId, ...earned },
+          _sum: { grossCents: true, feeCents: true, netCents: true },
+        }),
+        prisma.salesLedgerEntry.count({ where: { producerId, ...earned, kind: 'sale' } }),
+      ]);
       return {
-        sales: sums._count._all,
+        sales,
         gross_cents: sums._sum.grossCents ?? 0,
         fee_cents: sums._sum.feeCents ?? 0,
         net_cents: sums._sum.netCents ?? 0,
@@ -25,12 +28,19 @@ export function createEarningsRepository(prisma: PrismaClient) {
 
     /** Sales summed per beat, best-earning first. */
     async perBeat(producerId: string) {
-      const groups = await prisma.salesLedgerEntry.groupBy({
-        by: ['beatId'],
-        where: { producerId, ...earned },
-        _count: { _all: true },
-        _sum: { grossCents: true, netCents: true },
-      });
+      const [groups, counts] = await Promise.all([
+        prisma.salesLedgerEntry.groupBy({
+          by: ['beatId'],
+          where: { producerId, ...earned },
+          _sum: { grossCents: true, netCents: true },
+        }),
+        prisma.salesLedgerEntry.groupBy({
+          by: ['beatId'],
+          where: { producerId, ...earned, kind: 'sale' },
+          _count: { _all: true },
+        }),
+      ]);
+      const sales = new Map(counts.map((c) => [c.beatId, c._count._all]));
       const beats = await prisma.beat.findMany({
         where: { id: { in: groups.map((g) => g.beatId) } },
         select: { id: true, title: true },
@@ -40,7 +50,7 @@ export function createEarningsRepository(prisma: PrismaClient) {
         .map((g) => ({
           beat_id: g.beatId,
           beat_title: titles.get(g.beatId) ?? '',
-          sales: g._count._all,
+          sales: sales.get(g.beatId) ?? 0,
           gross_cents: g._sum.grossCents ?? 0,
           net_cents: g._sum.netCents ?? 0,
         }))
@@ -51,7 +61,7 @@ export function createEarningsRepository(prisma: PrismaClient) {
     salesSince(producerId: string, since: Date) {
       return prisma.salesLedgerEntry.findMany({
         where: { producerId, ...earned, createdAt: { gte: since } },
-        select: { createdAt: true, netCents: true },
+        select: { createdAt: true, netCents: true, kind: true },
       });
     },
 
@@ -64,22 +74,49 @@ export function createEarningsRepository(prisma: PrismaClient) {
       return sums._sum.netCents ?? 0;
     },
 
-    /** Rows to transfer once the producer's account can receive money. */
-    pendingTransfers(producerId: string) {
-      return prisma.salesLedgerEntry.findMany({
-        where: { producerId, ...earned, transferStatus: 'pending', netCents: { gt: 0 } },
-        orderBy: { createdAt: 'asc' },
-        select: { id: true, orderId: true, netCents: true, currency: true },
-      });
+    /**
+     * Sales to transfer once the producer's account can receive money: each sale's net less
+     * what partial refunds took back before it was paid out (their reversal rows wait too).
+     */
+    async pendingTransfers(producerId: string) {
+      const rows = await prisma.$queryRaw<
+        { id: string; order_id: string; net_cents: number; currency: string }[]
+      >`
+        SELECT s.id, s.order_id, s.currency,
+               (s.net_cents + COALESCE((SELECT SUM(v.net_cents) FROM sales_ledger v
+                                        WHERE v.order_id = s.order_id AND v.kind = 'reversal'
+                                          AND v.transfer_status = 'pending'), 0))::int AS net_cents
+        FROM sales_ledger s JOIN orders o ON o.id = s.order_id
+        WHERE s.producer_id = ${producerId}::uuid AND s.kind = 'sale' AND s.transfer_status = 'pending'
+          AND o.status = 'paid'
+        ORDER BY s.created_at`;
+      return rows
+        .filter((r) => r.net_cents > 0)
+        .map((r) => ({ id: r.id, orderId: r.order_id, netCents: r.net_cents, currency: r.currency }));
     },
 
-    /** Marks a row transferred; false when another run already did. */
+    /**
+     * Marks a sale transferred, with the reversal rows its transfer netted; false when another
+     * run already did.
+     */
     async markTransferred(ledgerId: string, transferId: string): Promise<boolean> {
-      const { count } = await prisma.salesLedgerEntry.updateMany({
-        where: { id: ledgerId, transferStatus: 'pending' },
-        data: { transferStatus: 'transferred', transferId, transferredAt: new Date() },
+      return prisma.$transaction(async (tx) => {
+        const sale = await tx.salesLedgerEntry.findUnique({
+          where: { id: ledgerId },
+          select: { orderId: true },
+        });
+        const { count } = await tx.salesLedgerEntry.updateMany({
+          where: { id: ledgerId, transferStatus: 'pending' },
+          data: { transferStatus: 'transferred', transferId, transferredAt: new Date() },
+        });
+        if (count === 1 && sale) {
+          await tx.salesLedgerEntry.updateMany({
+            where: { orderId: sale.orderId, kind: 'reversal', transferStatus: 'pending' },
+            data: { transferStatus: 'transferred', transferId, transferredAt: new Date() },
+          });
+        }
+        return count === 1;
       });
-      return count === 1;
     },
 
     payoutAccount(userId: string) {

@@ -28,7 +28,7 @@ const dayOf = (time: Date) => time.toISOString().slice(0, 10);
  * The last `days` days, oldest first, every day present: a sale's net counts on its UTC day.
  */
 export function salesByDay(
-  sales: { createdAt: Date; netCents: number }[],
+  sales: { createdAt: Date; netCents: number; kind?: string }[],
   now: Date,
   days = EARNINGS_CHART_DAYS,
 ) {
@@ -41,7 +41,8 @@ export function salesByDay(
   for (const sale of sales) {
     const bucket = buckets.get(dayOf(sale.createdAt));
     if (!bucket) continue;
-    bucket.sales += 1;
+    // A partial refund's row lowers the day's net; it is not a sale.
+    if (sale.kind !== 'reversal') bucket.sales += 1;
     bucket.net_cents += sale.netCents;
   }
   return [...buckets.values()];

@@ -10,6 +10,7 @@ import { scheduleOrderJobs } from './order-jobs';
 import { createStripePayouts } from '../earnings/stripe-payouts';
 import { createAccountRefundsRepository } from './account-refunds.repository';
 import { createAccountRefundsService, type AccountRefundsService } from './account-refunds.service';
+import { createDisputesService, type DisputesService } from './disputes.service';
 import { createRefundsRepository } from './refunds.repository';
 import { refundsRoutes } from './refunds.routes';
 import { createRefundsService, type RefundsService } from './refunds.service';
@@ -26,7 +27,7 @@ declare module 'fastify' {
     /** The local test checkout, null when Stripe takes the payments. */
     localCheckout: LocalCheckoutService | null;
     /** Refunds and disputes of orders (admin refunds, Stripe's charge and dispute events). */
-    refunds: RefundsService;
+    refunds: RefundsService & DisputesService;
     /** Refunds of credit packs and subscription periods (credits taken back, period ended). */
     accountRefunds: AccountRefundsService;
   }
@@ -65,17 +66,18 @@ export const ordersPlugin = fp(
         log: app.log,
       }),
     );
-    app.decorate(
-      'refunds',
-      createRefundsService({
-        repo: refundsRepo,
-        provider,
-        reverseTransfer: () => (payouts ? (input) => payouts.reverseTransfer(input) : null),
-        audit: () => app.audit,
-        events: app.domainEvents,
-        log: app.log,
-      }),
-    );
+    const refunds = createRefundsService({
+      repo: refundsRepo,
+      provider,
+      reverseTransfer: () => (payouts ? (input) => payouts.reverseTransfer(input) : null),
+      audit: () => app.audit,
+      events: app.domainEvents,
+      log: app.log,
+    });
+    app.decorate('refunds', {
+      ...refunds,
+      ...createDisputesService({ repo: refundsRepo, refundOrder: refunds.refundOrder }),
+    });
     await app.register(ordersRoutes);
     await app.register(refundsRoutes);
     if (app.hasDecorator('jobs')) await scheduleOrderJobs(app.jobs, fulfilment);

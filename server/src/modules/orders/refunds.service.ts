@@ -3,7 +3,6 @@ import { InvoiceItem } from '@beatroom/shared/money-contract';
 import {
   formatCreditNoteNumber,
   REFUND_ERRORS,
-  REFUND_REASONS,
   type AdminOrdersResponse,
   type AdminRefundResponse,
 } from '@beatroom/shared/refunds-contract';
@@ -11,9 +10,10 @@ import { z } from 'zod';
 import type { Tx } from '../../db/transaction';
 import type { DomainEvents } from '../../events/domain-events';
 import { conflict, notFound } from '../../http/http-errors';
-import type { AuditEntry } from '../audit/audit.repository';
+import type { AuditEntry } from '../audit/audit.service';
 import type { CheckoutProvider } from '../payments/checkout-provider';
 import type { UserRecord } from '../users/user-record';
+import { reversalTransferStatus, shareOf } from './refund-amounts';
 import type { RefundableOrder, RefundsRepository } from './refunds.repository';
 
 interface Log {
@@ -75,18 +75,6 @@ export function createRefundsService(deps: {
   const { repo, events, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The producer's share of `amount` (fee and net), the rest exactly when the refund is whole. */
-  function split(order: RefundableOrder, amount: number, full: boolean) {
-    const saleFee = order.sale_fee_cents ?? 0;
-    const saleNet = order.sale_net_cents ?? 0;
-    if (full) return { fee: saleFee - order.refunded_fee_cents, net: saleNet - order.refunded_net_cents };
-    const fee = Math.min(
-      Math.round((saleFee * amount) / order.amount_cents),
-      saleFee - order.refunded_fee_cents,
-    );
-    return { fee, net: amount - fee };
-  }
-
   /** Takes the producer's share back from their connected account when it was transferred. */
   async function reverseTransfer(order: RefundableOrder, netCents: number, key: string) {
     const reverse = deps.reverseTransfer();
@@ -106,15 +94,6 @@ export function createRefundsService(deps: {
     });
     return reversalId;
   }
-
-  const transferStatusOf = (order: RefundableOrder, reversalId: string | null) =>
-    reversalId
-      ? ('reversed' as const)
-      : order.sale_transfer_status === 'destination'
-        ? ('destination' as const)
-        : order.sale_transfer_status === 'pending'
-          ? ('pending' as const)
-          : ('none' as const);
 
   /**
    * Records one refund of a locked, paid order. Answers null when it changes nothing: the
@@ -163,14 +142,14 @@ export function createRefundsService(deps: {
       totalCents: amount,
       issuedAt: at,
     });
-    const share = split(order, amount, full);
+    const share = shareOf(order, amount, full);
     await repo.insertReversal(tx, {
       order,
       refundId,
       grossCents: -amount,
       feeCents: -share.fee,
       netCents: -share.net,
-      transferStatus: transferStatusOf(order, reversalId),
+      transferStatus: reversalTransferStatus(order, reversalId),
       transferId: reversalId,
       at,
     });
@@ -208,7 +187,7 @@ export function createRefundsService(deps: {
     const left = order.amount_cents - order.refunded_cents;
     const amount = Math.min(refund.amountCents ?? left, left);
     const key = refund.providerRefundId ?? `${refund.source}-${orderId}`;
-    const share = order.status === 'paid' && amount > 0 ? split(order, amount, amount === left) : null;
+    const share = order.status === 'paid' && amount > 0 ? shareOf(order, amount, amount === left) : null;
     const reversalId = share ? await reverseTransfer(order, share.net, key) : null;
     const done = await repo.transaction(async (tx) => {
       const recorded = await record(tx, orderId, refund, reversalId);
@@ -295,33 +274,6 @@ export function createRefundsService(deps: {
     },
 
     orderIdByPayment: (paymentId: string) => repo.orderIdByPayment(paymentId),
-
-    /** The bank disputes the payment: downloads of the licence wait until the dispute closes. */
-    async disputeOpened(orderId: string, disputeId: string): Promise<void> {
-      await repo.transaction(async (tx) => {
-        const order = await repo.lockOrder(tx, orderId);
-        if (!order || order.status !== 'paid' || order.dispute_id === disputeId) return;
-        await repo.openDispute(tx, orderId, disputeId, now());
-      });
-    },
-
-    /** Won: downloads resume. Lost: the bank gave the money back, so it acts as a refund. */
-    async disputeClosed(disputeId: string, won: boolean): Promise<void> {
-      const orderId = await repo.orderIdByDispute(disputeId);
-      if (!orderId) return;
-      if (won) {
-        await repo.transaction(async (tx) => {
-          const order = await repo.lockOrder(tx, orderId);
-          if (order?.dispute_status === 'open') await repo.closeDispute(tx, orderId, 'won');
-        });
-        return;
-      }
-      await refundOrder(
-        orderId,
-        { reason: REFUND_REASONS.DISPUTE_LOST, source: 'dispute', providerRefundId: disputeId },
-        (tx) => repo.closeDispute(tx, orderId, 'lost'),
-      );
-    },
 
     /** GET /api/admin/orders?q= (the route's guard let only admins and owners in). */
     async search(q: string): Promise<AdminOrdersResponse> {

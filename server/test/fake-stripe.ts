@@ -63,6 +63,8 @@ export class FakeStripe {
   readonly products = new Map<string, Obj>();
   readonly subscriptions = new Map<string, Obj>();
   readonly invoices = new Map<string, Obj>();
+  /** Customers' credit balances in cents (Stripe keeps them as a negative `balance`). */
+  readonly credit = new Map<string, number>();
   /** Payment methods whose charges are declined. */
   readonly declined = new Set<string>();
   /** `POST /v1/refunds`-style keys of endpoints that answer 500 (an outage) until removed. */
@@ -199,6 +201,15 @@ export class FakeStripe {
         const price = this.price(change.price_data as Params);
         item.price = price;
         const newInterval = (price.recurring as Params).interval !== (before.recurring as Params).interval;
+        // What is left of the period already paid, as Stripe prorates it: credited back.
+        const [from, to] = [Number(item.current_period_start), Number(item.current_period_end)];
+        const left = Math.max(0, to - now()) / Math.max(1, to - from);
+        const oldAmount = Number(before.unit_amount);
+        const newAmount = Number(price.unit_amount);
+        // A new interval starts a whole new period now; the same interval pays the difference.
+        const total = newInterval
+          ? newAmount - Math.round(oldAmount * left)
+          : Math.round((newAmount - oldAmount) * left);
         if (newInterval) {
           // A new interval restarts the billing cycle today, prorating what was left.
           // (A second later at least: a test changes tier within the second it subscribed.)
@@ -207,7 +218,7 @@ export class FakeStripe {
           item.current_period_end = start + periodSeconds(price);
         }
         if (p.proration_behavior === 'always_invoice') {
-          this.invoice(sub, Number(price.unit_amount), 'subscription_update');
+          this.invoice(sub, this.collect(String(sub.customer), total), 'subscription_update', 'paid', total);
         }
       }
       return { body: sub };
@@ -244,10 +255,28 @@ export class FakeStripe {
   }
 
   /**
+   * The customer's credit balance (what prorations gave back) pays first, as Stripe applies it:
+   * answers what is left to charge, and keeps a negative total's remainder as credit.
+   */
+  private collect(customer: string, total: number): number {
+    const credit = this.credit.get(customer) ?? 0;
+    const due = total - credit;
+    this.credit.set(customer, due < 0 ? -due : 0);
+    return Math.max(0, due);
+  }
+
+  /**
    * A paid invoice of the subscription (its first, a renewal, or a proration). A paid one with
    * something to pay was paid by a PaymentIntent, listed in its `payments` as Stripe does.
+   * `total` is before the customer's credit (negative for a proration that gives money back).
    */
-  private invoice(sub: Obj, amount: number, reason: string, status: 'paid' | 'open' = 'paid'): Obj {
+  private invoice(
+    sub: Obj,
+    amount: number,
+    reason: string,
+    status: 'paid' | 'open' = 'paid',
+    total = amount,
+  ): Obj {
     const intent =
       status === 'paid' && amount > 0
         ? this.intent(amount, 'usd', { customer: sub.customer, metadata: {} }, null)
@@ -257,6 +286,7 @@ export class FakeStripe {
       object: 'invoice',
       status,
       customer: sub.customer,
+      total,
       amount_due: amount,
       amount_paid: status === 'paid' ? amount : 0,
       currency: 'usd',

@@ -154,7 +154,10 @@ export function createSubscriptionsService(deps: {
       totalCents: p.amountCents,
       paymentDate: now(),
     });
-    if (tier.includedCredits > 0) {
+    // Credits follow money: a period whose invoice collected nothing (a switch back to a cheaper
+    // tier, paid by what the dearer period had left) grants none, so switching tiers back and
+    // forth never grows the balance beyond the periods actually paid for.
+    if (tier.includedCredits > 0 && p.amountCents > 0) {
       await deps.credits().grant(tx, {
         userId: sub.userId,
         amount: tier.includedCredits,

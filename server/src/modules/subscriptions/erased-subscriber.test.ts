@@ -108,3 +108,36 @@ describe('account payments completing after the account was deleted', () => {
     await expectLedgerInvariants(ctx.t.app);
   });
 });
+
+describe('a payment reaching a replaced subscription checkout', () => {
+  it('the older Checkout, cancelled when a newer one opened, is paid anyway: 200, refunded, Stripe’s subscription cancelled; the newer one starts', async () => {
+    const payer = await freshMember();
+    const tier = await proTier();
+    const first = await payer.agent.post('/api/user/subscribe', { tier_id: tier.id });
+    const second = await payer.agent.post('/api/user/subscribe', { tier_id: tier.id });
+    const older = sessionIdOf(first.json().checkout_url);
+    const newer = sessionIdOf(second.json().checkout_url);
+    // Stripe was asked to expire the older session; the payer had already paid it.
+    expect(ctx.fake.requests.some((r) => r.path === `/v1/checkout/sessions/${older}/expire`)).toBe(true);
+    const late = ctx.fake.paySubscription(older);
+    expect((await deliver('checkout.session.completed', late.session)).statusCode).toBe(200);
+    expect((await deliver('invoice.paid', late.invoice)).statusCode).toBe(200);
+    expect(ctx.fake.subscriptions.get(late.subscription.id)).toMatchObject({ status: 'canceled' });
+    const intent = (late.invoice.payments as { data: { payment: { payment_intent: string } }[] }).data[0]!
+      .payment.payment_intent;
+    expect(refundsOf(intent)).toMatchObject([{ amount: 999 }]);
+    expect((await payer.agent.get('/api/user/subscription')).json().subscription).toBeNull();
+
+    const paid = ctx.fake.paySubscription(newer);
+    expect((await deliver('checkout.session.completed', paid.session)).statusCode).toBe(200);
+    expect((await payer.agent.get('/api/user/subscription')).json().subscription).toMatchObject({
+      tier_name: 'Pro',
+      status: 'active',
+    });
+    expect((await payer.agent.get('/api/user/credits')).json().credits.credits_total_earned).toBe(500);
+    expect(await prisma().subscriptionPeriod.count({ where: { subscription: { userId: payer.id } } })).toBe(
+      1,
+    );
+    await expectLedgerInvariants(ctx.t.app);
+  });
+});

@@ -47,7 +47,10 @@ export function createAccountRefundsRepository(prisma: PrismaClient) {
                  AS refunded_cents,
                EXISTS (SELECT 1 FROM refunds r WHERE r.account_payment_id = p.id AND r.full) AS fully_refunded
         FROM account_payments p
+        -- A pack's invoice is keyed by its payment; a subscription's by the period it paid.
         LEFT JOIN invoices i ON i.source_key = 'account-payment:' || p.id::text
+          OR i.invoice_number = (SELECT sp.invoice_number FROM subscription_periods sp
+                                 WHERE sp.payment_ref = p.id::text LIMIT 1)
         WHERE p.id = ${id}::uuid
         FOR UPDATE OF p`;
       return row ?? null;

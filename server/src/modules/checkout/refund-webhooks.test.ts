@@ -224,3 +224,34 @@ describe('charge.dispute.created / closed', () => {
     await expectLedgerInvariants(ctx.t.app);
   });
 });
+
+describe('races (run on PostgreSQL with TEST_DATABASE_URL)', () => {
+  it('two partial refunds told at once are both recorded; an admin refund and a lost dispute at once refund once', async () => {
+    const { orderId, paymentIntentId } = await stripeSale('premium', 1000);
+    ctx.fake.charges.refundInDashboard(paymentIntentId, 300);
+    const charge = ctx.fake.charges.refundInDashboard(paymentIntentId, 200);
+    await Promise.all([deliver('charge.refunded', charge), deliver('charge.refunded', charge)]);
+    expect(await state(orderId)).toMatchObject({
+      status: 'paid',
+      refunds: [
+        ['stripe', 300, false],
+        ['stripe', 200, false],
+      ],
+      notes: 2,
+    });
+
+    const second = await stripeSale('basic', 800);
+    const dispute = ctx.fake.charges.dispute(second.paymentIntentId);
+    await deliver('charge.dispute.created', dispute);
+    const lost = ctx.fake.charges.closeDispute(dispute.id, 'lost');
+    const [refund] = await Promise.all([
+      admin.agent.post(`/api/admin/orders/${second.orderId}/refund`, { reason: 'Both at once' }),
+      deliver('charge.dispute.closed', lost),
+    ]);
+    expect([200, 409]).toContain(refund.statusCode);
+    const after = await state(second.orderId);
+    expect(after).toMatchObject({ status: 'refunded', dispute: 'lost', notes: 1 });
+    expect(after.refunds).toHaveLength(1);
+    await expectLedgerInvariants(ctx.t.app);
+  });
+});

@@ -77,7 +77,9 @@ export function createStripeWebhookService(deps: {
   /** Every refund of a charge, oldest first (an event's charge may not carry the list). */
   async function refundsOf(charge: Stripe.Charge) {
     const list = charge.refunds?.data ?? (await stripe.refunds.list({ charge: charge.id, limit: 100 })).data;
-    return list
+    // Stripe lists newest first; refunds made in the same second keep that order, reversed.
+    return [...list]
+      .reverse()
       .filter((r) => r.status === 'succeeded' || r.status === 'pending')
       .sort((a, b) => a.created - b.created)
       .map((r) => ({ id: r.id, amount: r.amount, reason: r.metadata?.reason ?? null }));

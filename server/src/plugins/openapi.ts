@@ -163,6 +163,10 @@ export const openapiPlugin = fp(
         withDefaultFonts: false,
         hideClientButton: true,
         telemetry: false,
+        // Nothing that reaches out to Scalar's services (AI chat, MCP, hosted deploys).
+        showDeveloperTools: 'never',
+        agent: { disabled: true },
+        mcp: { disabled: true },
       } as Record<string, unknown>,
       logLevel: 'warn',
     });

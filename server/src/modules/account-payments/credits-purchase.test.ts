@@ -1,9 +1,12 @@
 import { PURCHASE_ERRORS } from '@beatroom/shared/money-contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useProducerAndBuyers } from '../../../test/selling-fixtures';
+import { expectLedgerInvariants } from '../../../test/ledger-invariants';
 import { ACCOUNT_CHECKOUT_CLOSED, ACCOUNT_PAYMENT_NOT_FOUND } from './account-local-checkout';
 
 const ctx = useProducerAndBuyers();
+// Every test here moves money: the ledger's invariants hold after each.
+afterEach(async () => expectLedgerInvariants(ctx.t.app));
 const nobody = '00000000-0000-4000-8000-000000000000';
 const prisma = () => ctx.t.app.db.prisma;
 

@@ -1,8 +1,9 @@
 import { CHALLENGE_TEXTS, type ChallengeDetail } from '@beatroom/shared/challenges-contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, member } from '../../../test/community-fixtures';
 import { createTestApp } from '../../../test/helpers';
 import { insertPlayableBeat, multipartBody, takeParts, WEBM_TAKE } from '../../../test/recording-fixtures';
+import { expectLedgerInvariants } from '../../../test/ledger-invariants';
 import { loadConfig } from '../../config';
 
 type Member = Awaited<ReturnType<typeof member>>;
@@ -30,6 +31,8 @@ beforeAll(async () => {
   otherBeat = await insertPlayableBeat(t.app, ann.id, { title: 'Other Beat' });
 });
 afterAll(async () => t?.close());
+// Every test here moves money: the ledger's invariants hold after each.
+afterEach(async () => expectLedgerInvariants(t.app));
 
 const grant = (userId: string, amount: number, key: string) =>
   t.app.db.prisma.$transaction((tx) =>

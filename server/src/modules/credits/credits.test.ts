@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../test/community-fixtures';
 import { createTestApp } from '../../../test/helpers';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants';
@@ -16,6 +16,8 @@ beforeAll(async () => {
   bob = await member(t.app, 'bob@example.com');
 });
 afterAll(async () => t?.close());
+// Every test here moves money: the ledger's invariants hold after each.
+afterEach(async () => expectLedgerInvariants(t.app));
 
 const tx = <T>(work: (db: Tx) => Promise<T>) =>
   t.app.db.prisma.$transaction(work, { maxWait: 30_000, timeout: 30_000 });

@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { member } from '../../../test/community-fixtures';
 import { deliverWebhook } from '../../../test/fake-stripe';
 import type { Agent } from '../../../test/helpers';
 import { useProducerAndBuyersOnStripe } from '../../../test/selling-fixtures';
+import { expectLedgerInvariants } from '../../../test/ledger-invariants';
 
 const ctx = useProducerAndBuyersOnStripe();
+// Every test here moves money: the ledger's invariants hold after each.
+afterEach(async () => expectLedgerInvariants(ctx.t.app));
 const prisma = () => ctx.t.app.db.prisma;
 
 const credits = async (agent: Agent) => (await agent.get('/api/user/credits')).json().credits;

@@ -1,10 +1,13 @@
 import { ProducerTierListResponse, SUBSCRIPTION_ERRORS } from '@beatroom/shared/subscriptions-contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { member } from '../../../test/community-fixtures';
 import type { Agent } from '../../../test/helpers';
 import { useProducerAndBuyers } from '../../../test/selling-fixtures';
+import { expectLedgerInvariants } from '../../../test/ledger-invariants';
 
 const ctx = useProducerAndBuyers();
+// Every test here moves money: the ledger's invariants hold after each.
+afterEach(async () => expectLedgerInvariants(ctx.t.app));
 const prisma = () => ctx.t.app.db.prisma;
 const DAY = 24 * 60 * 60 * 1000;
 

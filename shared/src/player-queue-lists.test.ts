@@ -102,20 +102,6 @@ describe('playList', () => {
     expect(ended.isPlaying).toBe(false);
   });
 
-  it('playing the same list from the paused current beat resumes it where it was', () => {
-    const playing = playerReducer(DEFAULT_PLAYER_STATE, {
-      type: 'playList',
-      beats: list('a', 'b'),
-      index: 0,
-      now: NOW,
-    });
-    const paused = { ...playing, isPlaying: false, currentTime: 12 };
-    const after = playerReducer(paused, { type: 'playList', beats: list('a', 'b'), index: 0, now: NOW + 1 });
-    expect(after.isPlaying).toBe(true);
-    expect(after.currentTime).toBe(12);
-    expect(after.trackToken).toBe(paused.trackToken);
-  });
-
   it('ignores an index outside the list', () => {
     const before = stateWith(['a'], 0);
     expect(playerReducer(before, { type: 'playList', beats: list('a'), index: 4, now: NOW })).toBe(before);

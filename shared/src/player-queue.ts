@@ -140,12 +140,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'playList': {
       const queue = queueFromList(state.queue, action.beats, action.index, action.now);
       if (!queue) return state;
-      const chosen = queue[0]!;
-      if (state.currentBeat?.id === chosen.id && queue.length === state.queue.length) {
-        // The list the player already holds, from the current beat: resume where it was.
-        const same = queue.every((entry, i) => entry.queueId === state.queue[i]?.queueId);
-        if (same && state.currentIndex === 0) return { ...state, isPlaying: true, showPlayer: true };
-      }
+      // The current beat's own button pauses and resumes it (the apps call togglePlay); from
+      // here, the chosen beat starts from its beginning at the head of the list.
       return startAt({ ...state, queue, showPlayer: true }, 0);
     }
 

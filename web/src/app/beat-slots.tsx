@@ -5,11 +5,15 @@ import type {
   RenderQueueMenu,
 } from '../features/catalogue/components/beat-card';
 import { PlayButton } from '../features/player/components/play-button';
-import { QueueMenuButton } from '../features/player/components/queue-menu-button';
 import { BeatPriceButton } from '../features/purchase/components/beat-price-button';
 import { lazyPage } from './lazy-page';
 import type { ManageBeatDialogProps } from './manage-beat-dialog';
 
+// Secondary to Play and the price: it joins the cards a moment after them, outside the first load.
+const QueueMenuButton = lazyPage(
+  () => import('../features/player/components/queue-menu-button'),
+  'QueueMenuButton',
+);
 const ManageBeatDialogContent = lazyPage(() => import('./manage-beat-dialog'), 'ManageBeatDialogContent');
 
 // Pieces app/ hands to more than one feature's screens through their slots.
@@ -23,7 +27,11 @@ export const renderCardPlayButton: RenderPlayButton = (beat, placement = 'card',
 );
 
 /** A card's or row's Play next / Add to queue menu, from the player. */
-export const renderCardQueueMenu: RenderQueueMenu = (beat) => <QueueMenuButton beat={beat} />;
+export const renderCardQueueMenu: RenderQueueMenu = (beat) => (
+  <Suspense fallback={null}>
+    <QueueMenuButton beat={beat} />
+  </Suspense>
+);
 
 /** A card's or row's price, from purchase: it opens the purchase dialog, or downloads. */
 export const renderCardPriceButton: RenderPriceButton = (beat, placement) => (

@@ -20,10 +20,3 @@ export const JOIN_SESSION_LINK: CommunityLink = {
   to: '/studio/collaborate',
   description: 'Record live with a session code',
 };
-
-/** Whether a path belongs to the community areas (the header marks its Community button). */
-export function isCommunityPath(pathname: string): boolean {
-  return [...COMMUNITY_LINKS, JOIN_SESSION_LINK].some(
-    (link) => pathname === link.to || pathname.startsWith(`${link.to}/`),
-  );
-}

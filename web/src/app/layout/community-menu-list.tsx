@@ -27,21 +27,10 @@ function Entry({ link }: { link: CommunityLink }) {
 }
 
 /** The Community dropdown itself (Radix): loaded the first time someone reaches for it. */
-export function CommunityMenuList({
-  className,
-  current,
-  defaultOpen,
-}: {
-  className: string;
-  current: boolean;
-  defaultOpen: boolean;
-}) {
+export function CommunityMenuList({ className, defaultOpen }: { className: string; defaultOpen: boolean }) {
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger
-        aria-current={current ? 'page' : undefined}
-        className={`${className} data-[state=open]:bg-fg/10 data-[state=open]:text-fg`}
-      >
+      <DropdownMenu.Trigger className={`${className} data-[state=open]:bg-fg/10 data-[state=open]:text-fg`}>
         Community
         <ChevronDown aria-hidden="true" className="size-4" />
       </DropdownMenu.Trigger>

@@ -7,14 +7,13 @@ const loadMenu = () => import('./community-menu-list').then((m) => m.CommunityMe
  * The header's Community menu (Challenges, Collaborations, Activity, Live sessions): every page
  * shows its button, on a phone in the scrolling nav row; the menu loads when reached for.
  */
-export function CommunityMenu({ className, current }: { className: string; current: boolean }) {
+export function CommunityMenu({ className }: { className: string }) {
   return (
     <DeferredMenu
       load={loadMenu}
-      menuProps={{ className, current }}
+      menuProps={{ className }}
       triggerProps={{
         className,
-        'aria-current': current ? 'page' : undefined,
         children: (
           <>
             Community

@@ -6,7 +6,6 @@ import { useSession } from '../../features/session/hooks/use-session';
 import { ThemeSwitch } from '../../features/theme/components/theme-switch';
 import { useSaveThemeSetting } from '../../features/theme/hooks/use-save-theme-setting';
 import { usePlatform } from '../../lib/platform';
-import { isCommunityPath } from './community-links';
 import { CommunityMenu } from './community-menu';
 import { GenresMenu } from './genres-menu';
 import { lazyPage } from '../lazy-page';
@@ -66,7 +65,7 @@ export function Header() {
           <Link to="/?free=true" className={navItem} aria-current={browsingFree ? 'page' : undefined}>
             Free Beats
           </Link>
-          <CommunityMenu className={navItem} current={isCommunityPath(pathname)} />
+          <CommunityMenu className={navItem} />
           {library ? (
             <Link
               to="/library"

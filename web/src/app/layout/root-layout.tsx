@@ -4,6 +4,7 @@ import { MaintenanceBanner } from '../../features/admin/components/maintenance-b
 import { AudioEngine } from '../../features/player/components/audio-engine';
 import { PlayerSettingsSync } from '../../features/player/components/player-settings-sync';
 import { useDefaultDocumentHead } from '../../lib/document-head';
+import { lazyPage } from '../lazy-page';
 import { Header } from './header';
 import {
   LazyDownloadBeatButton,
@@ -14,7 +15,9 @@ import {
   LazySignInDialog,
 } from './lazy-layout-parts';
 import { PageFallback } from './page-fallback';
-import { SiteFooter } from './site-footer';
+
+// Below every page's first screen: it loads after the page, outside the first load.
+const SiteFooter = lazyPage(() => import('./site-footer'), 'SiteFooter');
 
 export function RootLayout() {
   // Each page starts from the site's title; beat and profile pages then name themselves.
@@ -41,7 +44,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       {/* The player outlives every page: one audio element, the bar on every screen. */}
       <AudioEngine />
       <PlayerSettingsSync />

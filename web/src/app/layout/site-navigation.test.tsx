@@ -44,12 +44,6 @@ describe('finding the community areas', () => {
     expect(router.state.location.pathname).toBe('/studio/collaborate');
   });
 
-  it('marks Community as the current area on a community page', async () => {
-    show('/collaborations/abc');
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('button', { name: 'Community' })).toHaveAttribute('aria-current', 'page');
-  });
-
   it('the footer links the sections, support and the legal pages', () => {
     show();
     const footer = screen.getByRole('contentinfo');

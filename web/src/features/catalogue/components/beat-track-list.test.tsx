@@ -119,7 +119,7 @@ describe('grid and track list', () => {
     act(() => useCatalogueView.setState({ choices: {} }));
     localStorage.setItem(
       CATALOGUE_VIEW_STORAGE_KEY,
-      JSON.stringify({ state: { choices: { visitor: 'list', 'user-2': 'grid' } }, version: 1 }),
+      JSON.stringify({ state: { choices: { visitor: 'list', 'user-2': 'grid' } }, version: 0 }),
     );
     await act(() => useCatalogueView.persist.rehydrate());
     setup([ready]);
@@ -129,17 +129,13 @@ describe('grid and track list', () => {
     expect(useCatalogueView.getState().choices['user-2']).toBe('grid');
   });
 
-  it('keeps an old single choice as the visitor’s, and ignores values that are not views', async () => {
-    localStorage.setItem(CATALOGUE_VIEW_STORAGE_KEY, JSON.stringify({ state: { view: 'list' }, version: 0 }));
-    await act(() => useCatalogueView.persist.rehydrate());
-    expect(useCatalogueView.getState().choices).toEqual({ visitor: 'list' });
-
+  it('ignores stored values that are not views', async () => {
     localStorage.setItem(
       CATALOGUE_VIEW_STORAGE_KEY,
-      JSON.stringify({ state: { choices: { visitor: 'carousel' } }, version: 1 }),
+      JSON.stringify({ state: { choices: { visitor: 'carousel', 'user-2': 'list' } }, version: 0 }),
     );
     await act(() => useCatalogueView.persist.rehydrate());
-    expect(useCatalogueView.getState().choices).toEqual({});
+    expect(useCatalogueView.getState().choices).toEqual({ 'user-2': 'list' });
   });
 });
 

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { useSession } from '../../session/hooks/use-session';
@@ -39,33 +38,16 @@ export const useCatalogueView = create<CatalogueViewState>()(
     }),
     {
       name: CATALOGUE_VIEW_STORAGE_KEY,
-      version: 1,
       // Storage may be refused (private mode) or absent (tooling): the choice then lasts the visit.
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ choices: state.choices }),
-      // Version 0 kept one choice for the device: it becomes the visitor's.
-      migrate: (stored) => {
-        const view = (stored as { view?: unknown } | undefined)?.view;
-        return { choices: isView(view) ? { [VISITOR_VIEW_OWNER]: view } : {} };
-      },
       merge: (stored, current) => {
-        const choices = (stored as { choices?: unknown } | undefined)?.choices;
-        if (typeof choices !== 'object' || choices === null) return current;
-        const valid = Object.entries(choices).filter((entry): entry is [string, CatalogueView] =>
-          isView(entry[1]),
-        );
-        return { ...current, choices: Object.fromEntries(valid) };
+        const choices = Object.entries((stored as { choices?: object } | undefined)?.choices ?? {});
+        return { ...current, choices: Object.fromEntries(choices.filter(([, view]) => isView(view))) };
       },
     },
   ),
 );
-
-function subscribeWide(onChange: () => void) {
-  const query = globalThis.matchMedia?.(WIDE_SCREEN_QUERY);
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-const wideNow = () => globalThis.matchMedia?.(WIDE_SCREEN_QUERY).matches ?? false;
 
 /** The view for whoever is signed in (or the visitor), and a setter that remembers it for them. */
 export function useCatalogueViewChoice(): [CatalogueView, (view: CatalogueView) => void] {
@@ -73,6 +55,7 @@ export function useCatalogueViewChoice(): [CatalogueView, (view: CatalogueView) 
   const owner = user?.id ?? VISITOR_VIEW_OWNER;
   const chosen = useCatalogueView((state) => state.choices[owner]);
   const setView = useCatalogueView((state) => state.setView);
-  const wide = useSyncExternalStore(subscribeWide, wideNow, () => false);
+  // The screen as it is now; a choice once made stays whatever the width.
+  const wide = globalThis.matchMedia?.(WIDE_SCREEN_QUERY).matches ?? false;
   return [chosen ?? (wide ? 'list' : 'grid'), (view) => setView(owner, view)];
 }

@@ -42,76 +42,70 @@ const BARS = [38, 62, 84, 55, 92, 70, 46, 78, 60, 88, 52, 74, 40, 66, 90, 58, 44
  * scrolling.
  */
 export function HomeHero({ browseHref = '#beats' }: HomeHeroProps) {
+  // Once seen: no glow, tagline, text or equalizer; the title and the two buttons on one line.
   const compact = useHeroSeenBefore();
-  if (compact) {
-    return (
-      <section
-        aria-labelledby="home-hero-title"
-        className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 rounded-2xl border border-line bg-surface/60 px-4 py-3 sm:px-6"
-      >
-        <h1 id="home-hero-title" className="text-lg leading-tight font-bold tracking-tight sm:text-xl">
-          Find the beat that makes your next hit
-        </h1>
-        <div className="flex gap-2">
-          <a href={browseHref} className={buttonClasses({ size: 'sm' })}>
-            Browse Beats
-          </a>
-          <Link to="/?free=true" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-            Free Beats
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  const size = compact ? 'sm' : 'md';
   return (
     <section
       aria-labelledby="home-hero-title"
-      className="relative overflow-hidden rounded-3xl border border-line bg-surface/60 px-5 py-5 sm:px-8 sm:py-6 lg:px-10"
+      className={`relative overflow-hidden border border-line bg-surface/60 ${compact ? 'rounded-2xl px-4 py-3 sm:px-6' : 'rounded-3xl px-5 py-5 sm:px-8 sm:py-6 lg:px-10'}`}
     >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-violet-600/25 blur-3xl"
-      />
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -bottom-32 left-1/3 size-80 rounded-full bg-indigo-600/20 blur-3xl"
-      />
+      {compact ? null : (
+        <>
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-violet-600/25 blur-3xl"
+          />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -bottom-32 left-1/3 size-80 rounded-full bg-indigo-600/20 blur-3xl"
+          />
+        </>
+      )}
 
-      <div className="relative flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between lg:gap-10">
+      <div
+        className={`relative flex justify-between ${compact ? 'flex-wrap items-center gap-x-6 gap-y-2' : 'flex-col gap-5 lg:flex-row lg:items-center lg:gap-10'}`}
+      >
         <div className="max-w-3xl">
-          <p className="text-xs font-semibold tracking-wider text-accent uppercase">
-            Beats, licences and vocals in one place
-          </p>
+          {compact ? null : (
+            <p className="mb-2 text-xs font-semibold tracking-wider text-accent uppercase">
+              Beats, licences and vocals in one place
+            </p>
+          )}
           <h1
             id="home-hero-title"
-            className="mt-2 text-2xl leading-tight font-bold tracking-tight text-balance sm:text-3xl xl:text-4xl"
+            className={`leading-tight font-bold tracking-tight text-balance ${compact ? 'text-lg sm:text-xl' : 'text-2xl sm:text-3xl xl:text-4xl'}`}
           >
             Find the beat that makes your next hit
           </h1>
-          <p className="mt-2 hidden max-w-2xl text-sm text-pretty text-muted sm:block sm:text-base">
-            Hip-Hop, Trap, Drill, R&amp;B and more from independent producers. Press play, pick a licence and
-            record your vocals over it, all in one place.
-          </p>
+          {compact ? null : (
+            <p className="mt-2 hidden max-w-2xl text-sm text-pretty text-muted sm:block sm:text-base">
+              Hip-Hop, Trap, Drill, R&amp;B and more from independent producers. Press play, pick a licence
+              and record your vocals over it, all in one place.
+            </p>
+          )}
         </div>
 
         <div className="flex shrink-0 items-center gap-6">
-          <div className="flex flex-wrap gap-3">
-            <a href={browseHref} className={buttonClasses()}>
+          <div className="flex flex-wrap gap-2 sm:gap-3">
+            <a href={browseHref} className={buttonClasses({ size })}>
               Browse Beats
             </a>
-            <Link to="/?free=true" className={buttonClasses({ variant: 'secondary' })}>
+            <Link to="/?free=true" className={buttonClasses({ variant: 'secondary', size })}>
               Free Beats
             </Link>
           </div>
-          <div aria-hidden="true" className="hidden h-16 items-end gap-1 xl:flex">
-            {BARS.map((height, index) => (
-              <span
-                key={index}
-                className="w-1.5 origin-bottom animate-equalizer rounded-full bg-linear-to-t from-indigo-500 to-violet-400 motion-reduce:animate-none"
-                style={{ height: `${height}%`, animationDelay: `${(index % 7) * 120}ms` }}
-              />
-            ))}
-          </div>
+          {compact ? null : (
+            <div aria-hidden="true" className="hidden h-16 items-end gap-1 xl:flex">
+              {BARS.map((height, index) => (
+                <span
+                  key={index}
+                  className="w-1.5 origin-bottom animate-equalizer rounded-full bg-linear-to-t from-indigo-500 to-violet-400 motion-reduce:animate-none"
+                  style={{ height: `${height}%`, animationDelay: `${(index % 7) * 120}ms` }}
+                />
+              ))}
+            </div>
+          )}
         </div>
       </div>
     </section>

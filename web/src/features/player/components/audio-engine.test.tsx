@@ -4,6 +4,7 @@ import { createBrowserPlatform, PlatformProvider, type MediaKey } from '../../..
 import { makeBeat } from '../../../test/fixtures';
 import { stubFetch } from '../../../test/mock-fetch';
 import { loadPlayerState, PLAYER_STORAGE_KEY, resetPlayerStore, usePlayerStore } from '../store/player-store';
+import { SystemMediaControls } from './system-media-controls';
 import { AudioEngine } from './audio-engine';
 
 const alpha = makeBeat({ id: '00000000-0000-4000-8000-00000000000a', title: 'Alpha', cover_image_key: null });
@@ -119,6 +120,7 @@ describe('keyboard', () => {
     render(
       <>
         <AudioEngine />
+        <SystemMediaControls />
         <input aria-label="Search" />
         <textarea aria-label="Review" />
       </>,
@@ -165,12 +167,11 @@ describe('the desktop app’s media keys', () => {
     const { unmount } = render(
       <PlatformProvider platform={platform}>
         <AudioEngine />
+        <SystemMediaControls />
       </PlatformProvider>,
     );
-    act(() => {
-      store().play(bravo);
-      store().play(alpha);
-    });
+    // Played from a list: the keys walk that list.
+    act(() => store().playFromList([alpha, bravo], alpha));
 
     act(() => press('play-pause'));
     expect(store().isPlaying).toBe(false);
@@ -217,7 +218,12 @@ describe('Media Session', () => {
   it('describes the current beat and takes the five actions', () => {
     stubFetch();
     fakeMedia();
-    render(<AudioEngine />);
+    render(
+      <>
+        <AudioEngine />
+        <SystemMediaControls />
+      </>,
+    );
     act(() => {
       store().play(alpha);
       store().play(bravo);

@@ -2,9 +2,6 @@ import { fileUrl } from '@beatroom/shared/file-urls';
 import type { PlayerState } from '@beatroom/shared/player-state';
 import { useEffect } from 'react';
 import { registerPlay } from '../api';
-import { useMediaSession } from '../hooks/use-media-session';
-import { usePlatformMediaKeys } from '../hooks/use-platform-media-keys';
-import { useSpaceToPlay } from '../hooks/use-space-to-play';
 import { usePlayerStore } from '../store/player-store';
 import { apiUrl } from '../../../lib/api-client';
 
@@ -105,8 +102,5 @@ export function AudioEngine() {
     };
   }, []);
 
-  useMediaSession();
-  usePlatformMediaKeys();
-  useSpaceToPlay();
   return null;
 }

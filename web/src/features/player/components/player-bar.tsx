@@ -19,6 +19,7 @@ import { Link } from 'react-router-dom';
 import { WaveformSeekBar } from '../../../components/ui/waveform-seek-bar';
 import { waveformQueryOptions } from '../api';
 import { usePlayerStore } from '../store/player-store';
+import { SystemMediaControls } from './system-media-controls';
 import { VolumeControl } from './volume-control';
 import { CoverArt } from '../../../components/ui/cover-art';
 import { storedImage } from '../../../lib/stored-file';
@@ -260,6 +261,7 @@ export function PlayerBar({ renderDownloadButton }: { renderDownloadButton?: Ren
           <QueuePanel bottomOffset={height} />
         </Suspense>
       ) : null}
+      <SystemMediaControls />
       <section
         ref={barRef}
         aria-label="Audio player"

@@ -1,31 +1,34 @@
 import type { PlayerBeat } from '@beatroom/shared/player-state';
 import { MoreHorizontal } from 'lucide-react';
-import { DeferredMenu } from '../../../components/ui/deferred-menu';
+import { MenuButton } from '../../../components/ui/menu-button';
+import { showToast } from '../../../lib/toast';
+import { usePlayerStore } from '../store/player-store';
 
-export interface QueueMenuProps {
-  beat: PlayerBeat;
+/** Does it, and says so briefly (a beat already queued stays where it is when added). */
+function queueAction(title: string, act: (beat: PlayerBeat) => void) {
+  return (beat: PlayerBeat) => {
+    act(beat);
+    showToast({ type: 'success', title, message: beat.title, duration: 2500 });
+  };
 }
-
-/** The trigger's look, the same before and after the menu loads. */
-export const QUEUE_MENU_TRIGGER =
-  'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-muted transition-colors hover:bg-fg/10 hover:text-fg';
-
-const loadMenu = () => import('./queue-menu').then((m) => m.QueueMenu);
+const playNext = queueAction('Plays next', (beat) => usePlayerStore.getState().playNext(beat));
+const addToQueue = queueAction('Added to queue', (beat) => usePlayerStore.getState().addToQueue(beat));
 
 /**
- * "Play next" and "Add to queue" for one beat of a card or track-list row, as a small menu. The
- * menu (Radix) loads when first reached for: a page shows dozens of these, few are opened.
+ * "Play next" and "Add to queue" for one beat of a card or track-list row, as a small menu (the
+ * menu itself loads when first reached for: a page shows dozens of these, few are opened).
  */
-export function QueueMenuButton({ beat }: QueueMenuProps) {
+export function QueueMenuButton({ beat }: { beat: PlayerBeat }) {
   return (
-    <DeferredMenu
-      load={loadMenu}
-      menuProps={{ beat }}
-      triggerProps={{
-        'aria-label': `Queue options for ${beat.title}`,
-        className: QUEUE_MENU_TRIGGER,
-        children: <MoreHorizontal aria-hidden="true" className="size-4" />,
-      }}
-    />
+    <MenuButton
+      label={`Queue options for ${beat.title}`}
+      className="inline-flex h-8 shrink-0 items-center rounded-full px-1.5 text-muted transition-colors hover:bg-fg/10 hover:text-fg"
+      items={[
+        { label: 'Play next', onSelect: () => playNext(beat) },
+        { label: 'Add to queue', onSelect: () => addToQueue(beat) },
+      ]}
+    >
+      <MoreHorizontal aria-hidden="true" className="size-4" />
+    </MenuButton>
   );
 }

@@ -124,6 +124,31 @@ export const TakeQueueItem = z.object({
 export type TakeQueueItem = z.infer<typeof TakeQueueItem>;
 
 /** `window.beatroom.uploads.*` */
+// ---------------------------------------------------------------------------------------------
+// Unsaved takes: a take the studio has not saved yet is kept in the local library (one per beat
+// and account) so leaving or closing the app does not lose it; the studio offers it again.
+// ---------------------------------------------------------------------------------------------
+
+const DraftAudio = z
+  .instanceof(Uint8Array)
+  .refine((bytes) => bytes.byteLength > 0, 'The take holds no audio')
+  .refine((bytes) => bytes.byteLength <= RECORDING_MAX_BYTES, 'The recording is larger than 50 MB');
+
+/** An unsaved take as the renderer hands it over and gets it back. */
+export const DraftTake = z.strictObject({
+  beatId: z.uuid('beatId must be a beat id'),
+  recordingName: z
+    .string()
+    .max(RECORDING_NAME_MAX, `recordingName must be at most ${RECORDING_NAME_MAX} characters`),
+  format: z.enum(RECORDING_FORMATS),
+  audio: DraftAudio,
+  recordedAt: z.iso.datetime({ error: 'recordedAt must be an ISO 8601 time' }),
+});
+export type DraftTake = z.input<typeof DraftTake>;
+
+export const DraftTakeRequest = z.strictObject({ beatId: z.uuid('beatId must be a beat id') });
+export type DraftTakeRequest = z.input<typeof DraftTakeRequest>;
+
 export const uploadsChannels = {
   pickFile: ipcMethod(PickFileRequest, PickFileResponse),
   enqueue: ipcMethod(EnqueueUploadRequest, UploadQueueItem),
@@ -134,4 +159,10 @@ export const uploadsChannels = {
   listTakes: ipcMethod(NoRequest, z.array(TakeQueueItem)),
   retryTake: ipcMethod(IdRequest, TakeQueueItem),
   cancelTake: ipcMethod(IdRequest, TakeQueueItem),
+  /** Keeps the beat's unsaved take on disk (replacing an earlier one) before answering. */
+  keepDraftTake: ipcMethod(DraftTake, z.object({ kept: z.literal(true) })),
+  /** The beat's unsaved take, or null. */
+  draftTake: ipcMethod(DraftTakeRequest, z.object({ draft: DraftTake.nullable() })),
+  /** Drops the beat's unsaved take (saved, reset or discarded). */
+  discardDraftTake: ipcMethod(DraftTakeRequest, z.object({ discarded: z.boolean() })),
 } as const satisfies Record<string, IpcMethodSchema>;

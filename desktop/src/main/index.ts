@@ -35,6 +35,7 @@ import { registerIpcHandlers } from './ipc/ipc-registry';
 import { openLibraryDatabase } from './library/database';
 import { createDialogs } from './dialogs';
 import { createLibraryService } from './library/library-service';
+import { createTakeDrafts } from './library/take-drafts';
 import { createServerClient } from './library/server-client';
 import { registerMediaKeys } from './media-keys';
 import { buildMenuTemplate } from './menu';
@@ -187,6 +188,11 @@ async function start() {
       serverUrl: config.serverUrl,
       openExternal,
       dialogs: createDialogs(() => mainWindow, app.getPath('downloads')),
+      // The studio's unsaved takes, kept in the local library until saved or discarded.
+      takeDrafts: createTakeDrafts({
+        dir: join(userData, 'library', 'take-drafts'),
+        owner: () => auth.status().user?.id ?? null,
+      }),
     }),
     { isTrustedSender: isAppUrl, log },
   );

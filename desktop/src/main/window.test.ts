@@ -37,9 +37,11 @@ class FakeWindow {
   }
 }
 
-vi.mock('electron', () => ({ BrowserWindow: FakeWindow }));
+const showMessageBoxSync = vi.fn(() => 1);
+vi.mock('electron', () => ({ BrowserWindow: FakeWindow, dialog: { showMessageBoxSync } }));
 
-const { applySessionPolicies, attachWebContentsGuards, createMainWindow } = await import('./window');
+const { applySessionPolicies, askBeforeUnload, attachWebContentsGuards, createMainWindow } =
+  await import('./window');
 const { WINDOW_SECURITY } = await import('./window-security');
 
 const config = {
@@ -78,6 +80,43 @@ describe('createMainWindow', () => {
     const navigate = event();
     window.webContents.emit('will-navigate', navigate, 'https://evil.example/');
     expect(navigate.preventDefault).toHaveBeenCalled();
+  });
+});
+
+describe('closing or reloading with an unsaved take', () => {
+  it('asks with a native dialog; Leave lets the unload go on, Stay keeps the window', () => {
+    createMainWindow({
+      state: { width: 1000, height: 700, maximized: false },
+      preloadPath: '/app/out/preload/index.cjs',
+      config,
+      openExternal: vi.fn(async () => {}),
+    });
+    const [{ window }] = created as [(typeof created)[number]];
+    showMessageBoxSync.mockReturnValueOnce(1);
+    const stay = event();
+    window.webContents.emit('will-prevent-unload', stay);
+    expect(stay.preventDefault).not.toHaveBeenCalled();
+    expect(showMessageBoxSync).toHaveBeenCalledWith(
+      window,
+      expect.objectContaining({
+        buttons: ['Leave', 'Stay'],
+        cancelId: 1,
+        message: 'Your take is not saved.',
+      }),
+    );
+
+    showMessageBoxSync.mockReturnValueOnce(0);
+    const leave = event();
+    window.webContents.emit('will-prevent-unload', leave);
+    expect(leave.preventDefault).toHaveBeenCalled();
+  });
+
+  it('leaves the decision to the question it is given', () => {
+    const contents = new FakeContents();
+    askBeforeUnload(contents as never, () => true);
+    const unload = event();
+    contents.emit('will-prevent-unload', unload);
+    expect(unload.preventDefault).toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,5 @@
 import { DESKTOP_APP_ORIGIN } from '@beatroom/shared/desktop-app';
-import { BrowserWindow, type Session, type WebContents } from 'electron';
+import { BrowserWindow, dialog, type Session, type WebContents } from 'electron';
 import type { DesktopConfig } from './config';
 import type { WindowState } from './window-state';
 import {
@@ -83,6 +83,32 @@ export function applySessionPolicies(
   );
 }
 
+/**
+ * A page that asks before it unloads (the studio with an unsaved take sets `beforeunload`) gets
+ * no prompt from Electron, which would silently keep the window open: main asks with a native
+ * dialog, and Leave lets the window close or reload. `ask` answers true for Leave.
+ */
+export function askBeforeUnload(contents: WebContents, ask: () => boolean): void {
+  contents.on('will-prevent-unload', (event) => {
+    // preventDefault here overrides the page's refusal: the unload goes on.
+    if (ask()) event.preventDefault();
+  });
+}
+
+/** The question itself: Stay is the default, so Enter or Escape never loses the take. */
+function leaveWithUnsavedTake(window: BrowserWindow): boolean {
+  const choice = dialog.showMessageBoxSync(window, {
+    type: 'question',
+    buttons: ['Leave', 'Stay'],
+    defaultId: 1,
+    cancelId: 1,
+    title: 'Leave the studio?',
+    message: 'Your take is not saved.',
+    detail: 'It stays in your library and is offered again when you open the studio for this beat.',
+  });
+  return choice === 0;
+}
+
 /** The one app window, with the security constant and the guards. */
 export function createMainWindow(options: {
   state: WindowState;
@@ -110,6 +136,7 @@ export function createMainWindow(options: {
     serverUrl: options.config.serverUrl,
     openExternal: options.openExternal,
   });
+  askBeforeUnload(window.webContents, () => leaveWithUnsavedTake(window));
   void window.loadURL(`${DESKTOP_APP_ORIGIN}/index.html`);
   return window;
 }

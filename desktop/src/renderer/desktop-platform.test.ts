@@ -106,4 +106,38 @@ describe('desktop platform', () => {
     expect(paths).toEqual(['/library']);
     expect(keys).toEqual(['next']);
   });
+
+  it('keeps unsaved studio takes in the local library through main, as bytes both ways', async () => {
+    const beatId = '33333333-3333-4333-8333-333333333333';
+    const kept = {
+      beatId,
+      recordingName: 'Late verse',
+      format: 'wav',
+      audio: new Uint8Array([82, 73, 70, 70]),
+      recordedAt: '2026-11-29T03:00:00.000Z',
+    };
+    const { api, invoke } = fakeBridge({
+      'uploads:keepDraftTake': { kept: true },
+      'uploads:draftTake': { draft: kept },
+      'uploads:discardDraftTake': { discarded: true },
+    });
+    const drafts = createDesktopPlatform(api, info).takeDrafts!;
+    await drafts.keep({
+      beatId,
+      recordingName: 'Late verse',
+      audio: new Blob(['take'], { type: 'audio/webm;codecs=opus' }),
+      recordedAt: kept.recordedAt,
+    });
+    const [, sent] = invoke.mock.calls.find(([channel]) => channel === 'uploads:keepDraftTake')!;
+    expect(sent).toMatchObject({ beatId, format: 'webm', recordingName: 'Late verse' });
+    expect(new TextDecoder().decode((sent as { audio: Uint8Array }).audio)).toBe('take');
+
+    const found = await drafts.find(beatId);
+    expect(found).toMatchObject({ beatId, recordingName: 'Late verse', recordedAt: kept.recordedAt });
+    expect(found?.audio.type).toBe('audio/wav');
+    expect(new Uint8Array(await found!.audio.arrayBuffer())).toEqual(kept.audio);
+
+    await drafts.discard(beatId);
+    expect(invoke).toHaveBeenCalledWith('uploads:discardDraftTake', { beatId });
+  });
 });

@@ -1,6 +1,11 @@
 import type { AppInfo } from '@beatroom/shared/ipc-app-contract';
 import type { BeatroomDesktopApi } from '@beatroom/shared/ipc-contract';
-import { createBrowserPlatform, type Platform, type PlatformLibrary } from '@beatroom/web/platform';
+import {
+  createBrowserPlatform,
+  type Platform,
+  type PlatformLibrary,
+  type PlatformTakeDrafts,
+} from '@beatroom/web/platform';
 import { LibraryScreen } from './library/library-screen';
 
 /** The local library and upload queue, through the bridge. */
@@ -25,6 +30,39 @@ export function createDesktopLibrary(api: BeatroomDesktopApi): PlatformLibrary {
       return () => stops.forEach((stop) => stop?.());
     },
     Screen: LibraryScreen,
+  };
+}
+
+/**
+ * The studio's unsaved takes in the local library (main keeps them on disk, per account), so a
+ * take survives closing the window as it survives a reload on the web.
+ */
+export function createDesktopTakeDrafts(api: BeatroomDesktopApi): PlatformTakeDrafts {
+  return {
+    async keep(draft) {
+      await api.uploads.keepDraftTake({
+        beatId: draft.beatId,
+        recordingName: draft.recordingName,
+        format: draft.audio.type.includes('wav') ? 'wav' : 'webm',
+        audio: new Uint8Array(await draft.audio.arrayBuffer()),
+        recordedAt: draft.recordedAt,
+      });
+    },
+    async find(beatId) {
+      const { draft } = await api.uploads.draftTake({ beatId });
+      if (!draft) return null;
+      return {
+        beatId: draft.beatId,
+        recordingName: draft.recordingName,
+        audio: new Blob([draft.audio as Uint8Array<ArrayBuffer>], {
+          type: draft.format === 'wav' ? 'audio/wav' : 'audio/webm',
+        }),
+        recordedAt: draft.recordedAt,
+      };
+    },
+    async discard(beatId) {
+      await api.uploads.discardDraftTake({ beatId });
+    },
   };
 }
 
@@ -98,6 +136,7 @@ export function createDesktopPlatform(api: BeatroomDesktopApi, info: AppInfo): P
     },
 
     library: createDesktopLibrary(api),
+    takeDrafts: createDesktopTakeDrafts(api),
     mediaKeys: { subscribe: (listener) => api.on.mediaKey(listener) },
     navigation: { subscribe: (listener) => api.on.navigate(({ path }) => listener(path)) },
     updates: { subscribe: (listener) => api.on.updateStatus(listener) },

@@ -1,12 +1,13 @@
 import type { AppInfo } from '@beatroom/shared/ipc-app-contract';
 import type { DesktopAuth } from '../auth/desktop-auth';
 import type { LibraryService } from '../library/library-service';
+import { TakeDraftError, type TakeDrafts } from '../library/take-drafts';
 import type { createMicrophone } from '../microphone';
 import type { createNotifier } from '../notifications';
 import type { createPreferences } from '../preferences';
 import type { createUpdater } from '../updater';
 import { isAllowedExternalUrl } from '../window-security';
-import type { IpcHandlers } from './ipc-registry';
+import { UserFacingError, type IpcHandlers } from './ipc-registry';
 
 export interface HandlerDeps {
   auth: DesktopAuth;
@@ -19,6 +20,7 @@ export interface HandlerDeps {
   online: () => boolean;
   serverUrl: string;
   openExternal: (url: string) => Promise<void>;
+  takeDrafts: TakeDrafts;
   /** Native dialogs: the path chosen, or null when the user cancelled. */
   dialogs: {
     openFile: (kind: 'audio' | 'image') => Promise<string | null>;
@@ -57,6 +59,15 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       listTakes: () => library.listTakes(),
       retryTake: ({ id }) => library.retryTake(id),
       cancelTake: ({ id }) => library.cancelTake(id),
+      keepDraftTake: (draft) => {
+        try {
+          return deps.takeDrafts.keep(draft);
+        } catch (error) {
+          throw error instanceof TakeDraftError ? new UserFacingError(error.message) : error;
+        }
+      },
+      draftTake: ({ beatId }) => deps.takeDrafts.find(beatId),
+      discardDraftTake: ({ beatId }) => deps.takeDrafts.discard(beatId),
     },
     files: {
       download: (request) => library.download(request, deps.dialogs.saveFile),

@@ -76,6 +76,9 @@ function handlers(
       listTakes: () => [take],
       retryTake: () => take,
       cancelTake: () => take,
+      keepDraftTake: () => ({ kept: true as const }),
+      draftTake: () => ({ draft: null }),
+      discardDraftTake: () => ({ discarded: false }),
     },
     files: { download: () => ({ saved: false, file: null }) },
     microphone: {
@@ -163,6 +166,18 @@ describe('IPC registry', () => {
     ['app:openExternal', { url: 'file:///etc/passwd' }],
     ['auth:status', { please: true }],
     ['microphone:setInputDevice', { deviceId: 'd', label: 'l', admin: true }],
+    ['uploads:draftTake', { beatId: '../../etc/passwd' }],
+    ['uploads:discardDraftTake', {}],
+    [
+      'uploads:keepDraftTake',
+      {
+        beatId: '33333333-3333-4333-8333-333333333333',
+        recordingName: 'Take',
+        format: 'webm',
+        audio: new Uint8Array(0),
+        recordedAt: '2026-11-29T03:00:00.000Z',
+      },
+    ],
   ])('refuses malformed requests (%s %j) without calling the handler', async (channel, request) => {
     const { ipc, invoke } = fakeIpcMain();
     const spy = vi.fn();
@@ -226,5 +241,31 @@ describe('IPC registry', () => {
       error: 'Only a failed upload can be retried.',
     });
     expect(((await invoke('network:status', undefined)) as { ok: boolean }).ok).toBe(false);
+  });
+
+  it("parses an unsaved take both ways: main's answer must be a draft too", async () => {
+    const { ipc, invoke } = fakeIpcMain();
+    const beatId = '33333333-3333-4333-8333-333333333333';
+    const draft = {
+      beatId,
+      recordingName: 'Late verse',
+      format: 'webm' as const,
+      audio: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]),
+      recordedAt: '2026-11-29T03:00:00.000Z',
+    };
+    registerIpcHandlers(ipc, handlers({ uploads: { draftTake: () => ({ draft }) } }), {
+      isTrustedSender: isAppUrl,
+    });
+    expect(await invoke('uploads:draftTake', { beatId })).toEqual({ ok: true, data: { draft } });
+
+    const broken = fakeIpcMain();
+    registerIpcHandlers(
+      broken.ipc,
+      handlers({
+        uploads: { draftTake: () => ({ draft: { ...draft, audio: 'not bytes' } }) as never },
+      }),
+      { isTrustedSender: isAppUrl },
+    );
+    expect(((await broken.invoke('uploads:draftTake', { beatId })) as { ok: boolean }).ok).toBe(false);
   });
 });

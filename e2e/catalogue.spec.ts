@@ -115,7 +115,8 @@ test('a producer uploads a beat; a listener finds, plays, favourites and rates i
     await upload.getByLabel('Genre').selectOption('Drill');
     await upload.getByLabel('Key').selectOption('F#');
     await upload.getByLabel('Mood').selectOption('Mysterious');
-    await expect(upload.getByLabel('Free', { exact: true })).toBeChecked(); // no price yet: free
+    // Free is not ticked by default: giving a beat away is a choice.
+    await expect(upload.getByLabel('Free', { exact: true })).not.toBeChecked();
     await upload.getByLabel('Price (USD)').fill('12.50');
     await expect(upload.getByLabel('Free', { exact: true })).not.toBeChecked();
     await expect(upload.getByText('Maximum price: 100.00')).toBeVisible();

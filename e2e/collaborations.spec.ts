@@ -32,7 +32,7 @@ test('a member posts a request, another responds, the requester accepts and both
   await search.press('Enter');
   const card = vocalist.page.getByRole('list', { name: 'Collaboration requests' }).getByRole('listitem');
   await expect(card).toHaveCount(1);
-  await expect(card.getByText('Budget: $100+')).toBeVisible();
+  await expect(card.getByText('Budget: $100+ USD')).toBeVisible();
   await card.getByRole('button', { name: /Respond/ }).click();
   const respond = vocalist.page.getByRole('dialog', { name: 'Respond' });
   await respond.getByLabel('Message').fill('I sing melodic hooks, happy to jump in.');

@@ -114,7 +114,7 @@ test('a fan buys a Premium licence through the local checkout, downloads it, its
     const toasts = studio.getByRole('region', { name: 'Status messages' });
     await expect(toasts.getByText('New sale', { exact: true })).toBeVisible();
     await expect(
-      toasts.getByText(`${FAN} bought a Premium licence for ${TITLE} ($25.00 to you)`),
+      toasts.getByText(`${FAN} bought a Premium licence for ${TITLE} ($25.00 USD to you)`),
     ).toBeVisible();
     await expect(studio.getByRole('button', { name: 'Notifications (1 unread)' })).toBeVisible();
     // ...and the Earnings page already counts it.
@@ -179,7 +179,7 @@ test('a fan buys a Premium licence through the local checkout, downloads it, its
     const invoices = fan.getByRole('dialog', { name: 'Invoices & Receipts' });
     const invoiceRow = invoices.getByRole('button', { name: /^Invoice BR-\d{4}-\d{6}$/ });
     await expect(invoiceRow).toHaveCount(1);
-    await expect(invoiceRow).toContainText('$25.00');
+    await expect(invoiceRow).toContainText('$25.00 USD');
     await expect(invoiceRow.locator('[data-tone="paid"]')).toHaveText('paid');
     const invoiceNumber = (await invoiceRow.getAttribute('aria-label'))!.replace('Invoice ', '');
     await invoiceRow.click();

@@ -77,7 +77,10 @@ export async function buyLocally(
   extra: Record<string, unknown> = {},
 ): Promise<string> {
   const cards = await agent.get(`/api/beats/${beat.id}/licenses`);
-  const card = cards.statusCode === 200 ? (cards.json() as LicenseOption[]).find((o) => o.license_type === license) : undefined;
+  const card =
+    cards.statusCode === 200
+      ? (cards.json() as LicenseOption[]).find((o) => o.license_type === license)
+      : undefined;
   const price_cents = card?.price_cents ?? licencePriceCents(beat.priceCents, license);
   const res = await agent.post(`/api/beats/${beat.id}/purchase`, {
     license_type: license,

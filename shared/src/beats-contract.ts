@@ -234,7 +234,12 @@ export function resolveListPricing(
   if (input.is_free === true || list.usd === 0) {
     return { price_cents: 0, list_price_cents: 0, list_currency: list.currency, is_free: true };
   }
-  return { price_cents: list.usd, list_price_cents: list.cents, list_currency: list.currency, is_free: false };
+  return {
+    price_cents: list.usd,
+    list_price_cents: list.cents,
+    list_currency: list.currency,
+    is_free: false,
+  };
 }
 
 /** The 400 for a list price sent without its currency (the bodies cannot refine: forms pick them). */

@@ -60,7 +60,9 @@ describe('list prices', () => {
 
   it('Free for a free or unpriced beat', () => {
     expect(formatBeatPrice({ ...EUR_BEAT, is_free: true }, 'EUR')).toBe('Free');
-    expect(formatBeatPrice({ price_cents: 0, list_price_cents: 0, list_currency: 'EUR' }, 'EUR')).toBe('Free');
+    expect(formatBeatPrice({ price_cents: 0, list_price_cents: 0, list_currency: 'EUR' }, 'EUR')).toBe(
+      'Free',
+    );
   });
 
   it('a licence costs its multiple of the list price in the list currency', () => {
@@ -69,7 +71,12 @@ describe('list prices', () => {
   });
 
   it('a licence card shows the exact list price in its currency, the charged USD converted otherwise', () => {
-    const premium = { price_cents: 4718, list_price_cents: 3998, list_currency: 'EUR' as const, upgrade_from: null };
+    const premium = {
+      price_cents: 4718,
+      list_price_cents: 3998,
+      list_currency: 'EUR' as const,
+      upgrade_from: null,
+    };
     expect(licencePriceIn(premium, 'EUR')).toBe(3998);
     expect(licencePriceIn(premium, 'USD')).toBe(4718);
     const upgrade = { ...premium, price_cents: 2359, upgrade_from: 'basic' as const };

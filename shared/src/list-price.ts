@@ -104,7 +104,10 @@ export function licencePriceIn(
 }
 
 /** A licence's full price in the beat's list currency: its multiple of the list price. */
-export function licenceListPrice(beat: ListedPrice, licence: LicenseId): { cents: number; currency: Currency } {
+export function licenceListPrice(
+  beat: ListedPrice,
+  licence: LicenseId,
+): { cents: number; currency: Currency } {
   const list = listPriceOf(beat);
   return { cents: licencePriceCents(list.cents, licence), currency: list.currency };
 }
@@ -114,7 +117,10 @@ export function licenceListPrice(beat: ListedPrice, licence: LicenseId): { cents
 // ---------------------------------------------------------------------------------------------
 
 /** An amount as it was charged, naming the currency: '$23.59 USD', '€0.00 EUR'. */
-export function formatCharged(cents: number | null | undefined, chargedIn: string | null | undefined): string {
+export function formatCharged(
+  cents: number | null | undefined,
+  chargedIn: string | null | undefined,
+): string {
   const code = chargedIn === 'EUR' ? 'EUR' : 'USD';
   return `${formatAmount(cents, code)} ${code}`;
 }

@@ -1,6 +1,7 @@
 // HTTP contract of a producer's own beats with their numbers: the "My beats" dashboard
 // (/dashboard). Always the signed-in user's own beats; nobody else's are ever listed.
 import { z } from 'zod';
+import { CURRENCIES } from './money-constants';
 
 /**
  * Where a beat stands for its producer: `processing` while its preview is being made, `failed`
@@ -36,6 +37,9 @@ export const MyBeat = z.object({
   title: z.string(),
   cover_image_key: z.string().nullable(),
   price_cents: z.number().int(),
+  /** The price as the producer typed it, in list_currency (see the Beat contract). */
+  list_price_cents: z.number().int(),
+  list_currency: z.enum(CURRENCIES),
   is_free: z.boolean(),
   created_at: z.string(),
   status: z.enum(MY_BEAT_STATUSES),

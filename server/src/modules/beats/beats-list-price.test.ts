@@ -43,9 +43,16 @@ describe('POST /api/beats with a list price', () => {
   it('keeps €19.99 exactly and stores its USD worth for the catalogue', async () => {
     const id = await createBeat(ctx.owner, { list_price_cents: 1999, list_currency: 'EUR' });
     const beat = (await anonymous('GET', `/api/beats/${id}`)).json();
-    expect(beat).toMatchObject({ list_price_cents: 1999, list_currency: 'EUR', price_cents: 2359, is_free: false });
+    expect(beat).toMatchObject({
+      list_price_cents: 1999,
+      list_currency: 'EUR',
+      price_cents: 2359,
+      is_free: false,
+    });
     // The catalogue filters by the USD figure.
-    const inRange = (await anonymous('GET', '/api/beats?price_min=2359&price_max=2359')).json() as { id: string }[];
+    const inRange = (await anonymous('GET', '/api/beats?price_min=2359&price_max=2359')).json() as {
+      id: string;
+    }[];
     expect(inRange.map((b) => b.id)).toContain(id);
   });
 
@@ -81,15 +88,21 @@ describe('PUT /api/beats/{id}/edit with a list price', () => {
 
   it('saves the typed price exactly; an edit of other fields keeps it', async () => {
     const id = await createBeat(ctx.owner, { price_cents: 1000 });
-    const res = await put(ctx.owner, `/api/beats/${id}/edit`, { list_price_cents: 1999, list_currency: 'EUR' });
+    const res = await put(ctx.owner, `/api/beats/${id}/edit`, {
+      list_price_cents: 1999,
+      list_currency: 'EUR',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ list_price_cents: 1999, list_currency: 'EUR', price_cents: 2359 });
     const retitled = await put(ctx.owner, `/api/beats/${id}/edit`, { title: 'Renamed', is_free: false });
-    expect(retitled.json()).toMatchObject({ list_price_cents: 1999, list_currency: 'EUR', price_cents: 2359 });
+    expect(retitled.json()).toMatchObject({
+      list_price_cents: 1999,
+      list_currency: 'EUR',
+      price_cents: 2359,
+    });
     // A profile list (full beats) carries it too.
     const uploads = (await anonymous('GET', `/api/users/${ctx.ownerId}/beats`)).json() as
-      | { id: string; list_price_cents: number }[]
-      | { beats: { id: string; list_price_cents: number }[] };
+      { id: string; list_price_cents: number }[] | { beats: { id: string; list_price_cents: number }[] };
     const list = Array.isArray(uploads) ? uploads : uploads.beats;
     expect(list.find((b) => b.id === id)?.list_price_cents).toBe(1999);
   });

@@ -15,6 +15,8 @@ export function createMyBeatsRepository(prisma: PrismaClient) {
           title: true,
           coverImageKey: true,
           priceCents: true,
+          listPriceCents: true,
+          listCurrency: true,
           isFree: true,
           createdAt: true,
           previewStatus: true,

@@ -48,6 +48,9 @@ export function createMyBeatsService(deps: { repo: MyBeatsRepository; now?: () =
         title: beat.title,
         cover_image_key: beat.coverImageKey,
         price_cents: beat.priceCents,
+        // A beat priced before list prices were kept was listed in USD at price_cents.
+        list_price_cents: beat.listPriceCents ?? beat.priceCents,
+        list_currency: beat.listPriceCents === null || beat.listCurrency !== 'EUR' ? 'USD' : 'EUR',
         is_free: beat.isFree,
         created_at: beat.createdAt.toISOString(),
         status: statusOf(beat),

@@ -1,3 +1,4 @@
+import type { Currency } from '@beatroom/shared/money-constants';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import { displayNameOf, userNameSelect } from '../../db/user-columns';
 
@@ -117,6 +118,15 @@ export function createNotificationsRepository(prisma: PrismaClient) {
         select: { id: true, ...userNameSelect },
       });
       return new Map(rows.map((r) => [r.id, displayNameOf(r)]));
+    },
+
+    /** The user's preferredCurrency setting (USD when unset), for amounts in notification texts. */
+    async preferredCurrency(userId: string): Promise<Currency> {
+      const row = await prisma.userSettings.findUnique({
+        where: { userId },
+        select: { preferredCurrency: true },
+      });
+      return row?.preferredCurrency === 'EUR' ? 'EUR' : 'USD';
     },
   };
 }

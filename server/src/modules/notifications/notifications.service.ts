@@ -7,6 +7,7 @@ import type { NotificationType } from '@beatroom/shared/community-constants';
 import { formatPrice } from '@beatroom/shared/format-money';
 import { displayName } from '@beatroom/shared/format-names';
 import { licenseName } from '@beatroom/shared/licensing';
+import { CHARGE_CURRENCY, convertedNote, formatCharged } from '@beatroom/shared/list-price';
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import type { Notification, ServerMessage } from '@beatroom/shared/realtime-contract';
 import { notFound } from '../../http/http-errors';
@@ -246,13 +247,20 @@ export function createNotificationsService(deps: {
     ) {
       const names = await repo.names([event.buyerId]);
       const name = displayName(names.get(event.buyerId), event.buyerId);
+      // The sale was charged in USD: said so, with the producer's own currency beside it when
+      // they use another ('$25.00 USD to you, ≈ €21.25').
+      const note = convertedNote(
+        event.netCents,
+        CHARGE_CURRENCY,
+        await repo.preferredCurrency(event.producerId),
+      );
       await notify(
         [
           {
             userId: event.producerId,
             type: 'new_sale',
             title: 'New sale',
-            message: `${name} bought a ${licenseName(event.licenseType)} licence for ${event.beatTitle} (${formatPrice(event.netCents)} to you)`,
+            message: `${name} bought a ${licenseName(event.licenseType)} licence for ${event.beatTitle} (${formatCharged(event.netCents, CHARGE_CURRENCY)} to you${note ? `, ${note}` : ''})`,
             data: { beatId: event.beatId },
             eventId: meta.eventId,
           },

@@ -36,7 +36,7 @@ describe('a sale, as the community sees it', () => {
         notification: {
           type: 'new_sale',
           title: 'New sale',
-          message: 'fan bought a Premium licence for Velvet Rooms ($24.00 to you)',
+          message: 'fan bought a Premium licence for Velvet Rooms ($24.00 USD to you)',
           data: { beatId: beat.id },
         },
       },
@@ -59,5 +59,25 @@ describe('a sale, as the community sees it', () => {
     // The buyer is not notified of their own purchase.
     const fanList = (await fan.agent.get('/api/notifications')).json().notifications as ServerMessage[];
     expect(fanList).toEqual([]);
+  });
+
+  it('says the sale was charged in USD, with the producer’s own currency beside it when they use EUR', async () => {
+    const put = await producer.agent.request({
+      method: 'PUT',
+      url: '/api/user-settings',
+      payload: { ...(await producer.agent.get('/api/user-settings')).json(), preferredCurrency: 'EUR' },
+    });
+    expect(put.statusCode).toBe(200);
+    const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1200, title: 'Euro Rooms' });
+    await buyLocally(fan.agent, beat, 'basic');
+    await eventually(async () => {
+      const list = (await producer.agent.get('/api/notifications')).json().notifications as {
+        message: string;
+      }[];
+      // 1200 USD cents at 0.85: €10.20, shown beside the amount, never instead of it.
+      expect(list.map((n) => n.message)).toContain(
+        'fan bought a Basic licence for Euro Rooms ($12.00 USD to you, ≈ €10.20)',
+      );
+    });
   });
 });

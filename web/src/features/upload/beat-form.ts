@@ -40,7 +40,15 @@ export const EMPTY_BEAT_FORM: BeatFormValues = {
  */
 export type BeatFields = Pick<
   Beat,
-  'title' | 'description' | 'bpm' | 'genre' | 'key_signature' | 'mood' | 'list_price_cents' | 'list_currency' | 'is_free'
+  | 'title'
+  | 'description'
+  | 'bpm'
+  | 'genre'
+  | 'key_signature'
+  | 'mood'
+  | 'list_price_cents'
+  | 'list_currency'
+  | 'is_free'
 >;
 
 /** Field messages shown under the inputs that can be wrong (the others are choices). */

@@ -4,12 +4,13 @@ import {
   skillLevelLabel,
   type CollaborationRequest,
 } from '@beatroom/shared/collaborations-contract';
-import { formatBudget } from '@beatroom/shared/format-numbers';
+import { formatBudgetFor } from '@beatroom/shared/list-price';
 import { CalendarClock, Disc3, MessageSquare, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClasses } from '../../../components/ui/button';
+import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 
 const TYPE_BADGE: Record<CollaborationRequest['request_type'], string> = {
   vocalist_needed: 'bg-fuchsia-500/15 text-fuchsia-300',
@@ -48,13 +49,16 @@ export function RequestBadges({
 /** Budget, deadline, beat and response count: the facts of a request, on a card and its page. */
 export function RequestFacts({ request }: { request: CollaborationRequest }) {
   const count = request.response_count;
+  // Budgets are posted in whole US dollars: said so, and converted for a viewer of another
+  // currency (display only).
+  const currency = usePreferredCurrency();
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-muted">
       <div className="flex items-center gap-1.5">
         <dt className="sr-only">Budget</dt>
         <Wallet aria-hidden="true" className="size-3.5" />
         <dd className="font-medium text-fg numeric">
-          {formatBudget(request.budget_min, request.budget_max)}
+          {formatBudgetFor(request.budget_min, request.budget_max, currency)}
         </dd>
       </div>
       {request.deadline_date ? (

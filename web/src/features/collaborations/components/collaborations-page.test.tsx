@@ -65,11 +65,11 @@ describe('CollaborationsPage', () => {
       'listitem',
     );
     expect(cards).toHaveLength(3);
-    expect(within(cards[0]!).getByText('Budget: $100 - $500')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Budget: $100 - $500 USD')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Dec 31, 2026')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('2 responses')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Vocalist Needed')).toBeInTheDocument();
-    expect(within(cards[1]!).getByText('Budget: $250+')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Budget: $250+ USD')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('1 response')).toBeInTheDocument();
     expect(within(cards[2]!).getByText('Budget: TBD')).toBeInTheDocument();
     expect(within(cards[2]!).getByRole('link', { name: /View Details/ })).toHaveAttribute(

@@ -1,11 +1,13 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { formatAmount } from '@beatroom/shared/format-money';
 import { formatNumber } from '@beatroom/shared/format-numbers';
+import { convertedNote } from '@beatroom/shared/list-price';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeDollarSign, ChartColumn, HandCoins, Percent, Wallet } from 'lucide-react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { StatTile } from '../../../components/ui/stat-tile';
+import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { earningsQueryOptions } from '../api';
 import { EarningsByDay } from './earnings-by-day';
 import { EarningsChart } from './earnings-chart';
@@ -33,6 +35,7 @@ function EarningsSkeleton() {
  */
 export function EarningsPage({ user, onUpgrade }: { user: SessionUser; onUpgrade?: () => void }) {
   const earnings = useQuery(earningsQueryOptions(user.id));
+  const viewer = usePreferredCurrency();
 
   let body;
   if (earnings.isPending) body = <EarningsSkeleton />;
@@ -46,23 +49,32 @@ export function EarningsPage({ user, onUpgrade }: { user: SessionUser; onUpgrade
     );
   } else {
     const data = earnings.data;
-    // Earnings stay in the currency they were earned in (not the viewer's preferredCurrency):
+    // Earnings stay in the currency they were charged in (not the viewer's preferredCurrency):
     // they are accounting amounts that payouts and invoices must match to the cent, and a
-    // display rate would make them disagree.
+    // display rate would make them disagree. A viewer of another currency gets the totals
+    // converted beside them, for display only.
     const money = (cents: number) => formatAmount(cents, data.currency);
+    const total = (cents: number) => {
+      const note = convertedNote(cents, data.currency, viewer);
+      return note ? `${money(cents)} (${note})` : money(cents);
+    };
     body = (
       <div className="flex flex-col gap-6">
         <dl aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <StatTile label="Gross sales" Icon={BadgeDollarSign} value={money(data.totals.gross_cents)} />
-          <StatTile label="Platform fees" Icon={Percent} value={money(data.totals.fee_cents)} />
+          <StatTile label="Gross sales" Icon={BadgeDollarSign} value={total(data.totals.gross_cents)} />
+          <StatTile label="Platform fees" Icon={Percent} value={total(data.totals.fee_cents)} />
           <StatTile
             label="Net earnings"
             Icon={Wallet}
-            value={money(data.totals.net_cents)}
+            value={total(data.totals.net_cents)}
             tint="bg-emerald-500/15 text-emerald-300"
           />
           <StatTile label="Sales" Icon={HandCoins} value={formatNumber(data.totals.sales)} />
         </dl>
+        <p className="-mt-3 text-xs text-muted">
+          Amounts in {data.currency}, the currency sales are charged in
+          {viewer === data.currency ? '' : `; ≈ ${viewer} for display only`}.
+        </p>
         <div className="grid gap-6 lg:grid-cols-3">
           <PanelSection title="Last 30 days" Icon={ChartColumn} className="lg:col-span-2">
             <div className="mt-4">

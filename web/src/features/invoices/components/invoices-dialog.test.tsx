@@ -74,7 +74,8 @@ describe('Invoices & Receipts', () => {
       expect(status(other)).toHaveAttribute('data-tone', 'other');
       expect(status(other).className).toContain('text-amber-300');
     }
-    expect(within(dialog).getAllByText('$59.98')).toHaveLength(3);
+    // Each total as charged, naming its currency.
+    expect(within(dialog).getAllByText('$59.98 USD')).toHaveLength(3);
   });
 
   it('pages with Previous and Next up to pagination.pages', async () => {

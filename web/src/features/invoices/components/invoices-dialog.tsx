@@ -1,5 +1,5 @@
 import { formatDate } from '@beatroom/shared/format-dates';
-import { formatAmount } from '@beatroom/shared/format-money';
+import { convertedNote, formatCharged } from '@beatroom/shared/list-price';
 import { UI } from '@beatroom/shared/limits';
 import type { Invoice } from '@beatroom/shared/money-contract';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogShell } from '../../../components/ui/dialog-shell';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { useSession } from '../../session/hooks/use-session';
 import { invoicesQueryOptions } from '../api';
 import { TRANSACTION_LABELS } from '../invoice-items';
@@ -16,6 +17,8 @@ import { InvoiceDetail } from './invoice-detail';
 import { InvoiceStatus } from './invoice-status';
 
 function InvoiceRow({ invoice, onOpen }: { invoice: Invoice; onOpen: () => void }) {
+  // The total as charged, naming its currency; the viewer's own currency beside it, for display.
+  const note = convertedNote(invoice.total_cents, invoice.currency, usePreferredCurrency());
   return (
     <li>
       <button
@@ -32,8 +35,9 @@ function InvoiceRow({ invoice, onOpen }: { invoice: Invoice; onOpen: () => void 
           </span>
         </span>
         <InvoiceStatus status={invoice.status} />
-        <span className="w-20 text-right font-semibold numeric">
-          {formatAmount(invoice.total_cents, invoice.currency)}
+        <span className="w-28 text-right font-semibold numeric">
+          {formatCharged(invoice.total_cents, invoice.currency)}
+          {note ? <span className="block text-xs font-normal text-muted">{note}</span> : null}
         </span>
         <ChevronRight aria-hidden="true" className="size-4 text-muted" />
       </button>

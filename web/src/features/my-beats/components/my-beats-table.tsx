@@ -1,4 +1,5 @@
 import { formatAmount } from '@beatroom/shared/format-money';
+import { formatBeatPrice } from '@beatroom/shared/list-price';
 import { formatDate } from '@beatroom/shared/format-dates';
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import type { MyBeat, MyBeatsResponse, MyBeatsSort, MyBeatStatus } from '@beatroom/shared/my-beats-contract';
@@ -8,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { CoverArt } from '../../../components/ui/cover-art';
 import { storedImage } from '../../../lib/stored-file';
+import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 
 const STATUS: Record<MyBeatStatus, { label: string; className: string }> = {
   processing: { label: 'Processing', className: 'bg-amber-500/15 text-amber-300' },
@@ -79,6 +81,7 @@ export function MyBeatsTable({
   promoteButton,
 }: MyBeatsTableProps) {
   const money = (cents: number) => formatAmount(cents, data.currency);
+  const currency = usePreferredCurrency();
   const header = (column: Column) => {
     const active = column.sort === sort;
     const Arrow = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
@@ -134,9 +137,15 @@ export function MyBeatsTable({
                     className="size-10 shrink-0 rounded-lg"
                     initialClassName="text-base"
                   />
-                  <Link to={`/beat/${beat.id}`} className="truncate hover:underline">
-                    {beat.title}
-                  </Link>
+                  <span className="flex min-w-0 flex-col">
+                    <Link to={`/beat/${beat.id}`} className="truncate hover:underline">
+                      {beat.title}
+                    </Link>
+                    {/* The price as typed, exactly, in the currency it was typed in. */}
+                    <span className="text-xs font-semibold text-amber-300 numeric">
+                      {formatBeatPrice(beat, currency)}
+                    </span>
+                  </span>
                 </span>
               </th>
               <td className="px-3 py-2.5">

@@ -1,5 +1,6 @@
 import { formatBeatPrice, type ListedPrice } from '@beatroom/shared/list-price';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Download, LoaderCircle, ShoppingCart } from 'lucide-react';
 import { MenuButton } from '../../../components/ui/menu-button';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
@@ -7,6 +8,11 @@ import { useSession } from '../../session/hooks/use-session';
 import { downloadStatusQueryOptions } from '../api';
 import { useDownloadBeat } from '../hooks/use-download-beat';
 import { usePurchaseDialog, type PurchaseBeat } from '../store/purchase-dialog-store';
+
+// Only a licence holder on a beat page sees it: not part of the cards' first load.
+const UpgradeLicenseButton = lazy(() =>
+  import('./upgrade-license-button').then((m) => ({ default: m.UpgradeLicenseButton })),
+);
 
 /** The beat fields the button decides with. */
 export interface PricedBeat extends PurchaseBeat, ListedPrice {
@@ -93,20 +99,30 @@ export function BeatPriceButton({ beat, variant }: { beat: PricedBeat; variant: 
     </>
   );
   const formats = status.data?.canDownload ? status.data.formats : [];
+  // A holder of a lower licence may upgrade for the difference, from the beat page.
+  const upgrade =
+    variant === 'page' && user && holdsLicense && !isOwner && status.data?.reason === 'license' ? (
+      <Suspense fallback={null}>
+        <UpgradeLicenseButton beat={beat} userId={user.id} />
+      </Suspense>
+    ) : null;
 
   if (downloads && formats.length > 1) {
     return (
-      <MenuButton
-        label={name}
-        className={className}
-        disabled={busy}
-        items={formats.map((format) => ({
-          label: `Download ${format.toUpperCase()}`,
-          onSelect: () => void download(beat, { format }),
-        }))}
-      >
-        {content}
-      </MenuButton>
+      <>
+        <MenuButton
+          label={name}
+          className={className}
+          disabled={busy}
+          items={formats.map((format) => ({
+            label: `Download ${format.toUpperCase()}`,
+            onSelect: () => void download(beat, { format }),
+          }))}
+        >
+          {content}
+        </MenuButton>
+        {upgrade}
+      </>
     );
   }
 
@@ -117,8 +133,11 @@ export function BeatPriceButton({ beat, variant }: { beat: PricedBeat; variant: 
   }
 
   return (
-    <button type="button" onClick={onClick} disabled={busy} aria-label={name} className={className}>
-      {content}
-    </button>
+    <>
+      <button type="button" onClick={onClick} disabled={busy} aria-label={name} className={className}>
+        {content}
+      </button>
+      {upgrade}
+    </>
   );
 }

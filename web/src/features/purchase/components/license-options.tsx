@@ -1,8 +1,7 @@
-import { formatPrice } from '@beatroom/shared/format-money';
-import { licencePriceIn } from '@beatroom/shared/list-price';
 import type { Currency, LicenseId } from '@beatroom/shared/money-constants';
 import { PURCHASE_ERRORS, type LicenseOption } from '@beatroom/shared/money-contract';
 import { Check } from 'lucide-react';
+import { licensePriceLabel, licenseTitle } from '../license-labels';
 
 /**
  * The licence chosen when the buyer has not picked one: Basic (money.md §4), or the first one
@@ -26,16 +25,6 @@ function cardReason(license: LicenseOption, licenses: readonly LicenseOption[]):
   if (license.held) return 'You own this licence';
   if (licenses.some((l) => l.held)) return 'Included in your licence';
   return unavailableReason(licenses);
-}
-
-/** A card's title: an upgrade says so ('Upgrade to Premium'). */
-export function licenseTitle(license: LicenseOption): string {
-  return license.upgrade_from ? `Upgrade to ${license.name}` : license.name;
-}
-
-/** A card's price in the viewer's currency: exact in the beat's list currency, else converted. */
-export function licensePriceLabel(license: LicenseOption, currency: Currency): string {
-  return formatPrice(licencePriceIn(license, currency), currency);
 }
 
 /**
@@ -103,11 +92,14 @@ export function LicenseOptions({
                 ))}
                 {license.upgrade_from ? (
                   <span className="mt-1 text-xs text-muted">
-                    You pay the difference from what you paid for {license.upgrade_from === 'basic' ? 'Basic' : 'Premium'}
+                    You pay the difference from what you paid for{' '}
+                    {license.upgrade_from === 'basic' ? 'Basic' : 'Premium'}
                   </span>
                 ) : null}
                 {license.available ? null : (
-                  <span className="mt-1 text-xs font-semibold text-amber-300">{cardReason(license, licenses)}</span>
+                  <span className="mt-1 text-xs font-semibold text-amber-300">
+                    {cardReason(license, licenses)}
+                  </span>
                 )}
               </span>
             </label>

@@ -46,7 +46,12 @@ function PurchaseForm({
 }) {
   const currency = usePreferredCurrency();
   const openSignIn = useSignInDialog((state) => state.open);
-  const licenses = useQuery(licensesQueryOptions(beat.id, user?.id ?? null));
+  // Priced for the viewer: asked once it is known who that is (a holder sees upgrades).
+  const session = useSession();
+  const licenses = useQuery({
+    ...licensesQueryOptions(beat.id, user?.id ?? null),
+    enabled: !session.isPending,
+  });
   const checkout = usePurchaseCheckout(beat.id);
   const [pickedLicense, setPickedLicense] = useState<LicenseId | null>(null);
   const [failed, setFailed] = useState(false);

@@ -120,6 +120,9 @@ describe('a payment reaching a replaced subscription checkout', () => {
     // Stripe was asked to expire the older session; the payer had already paid it.
     expect(ctx.fake.requests.some((r) => r.path === `/v1/checkout/sessions/${older}/expire`)).toBe(true);
     const late = ctx.fake.paySubscription(older);
+    // Stripe's events in either order: the invoice first must not start it either.
+    expect((await deliver('invoice.paid', late.invoice)).statusCode).toBe(200);
+    expect((await payer.agent.get('/api/user/subscription')).json().subscription).toBeNull();
     expect((await deliver('checkout.session.completed', late.session)).statusCode).toBe(200);
     expect((await deliver('invoice.paid', late.invoice)).statusCode).toBe(200);
     expect(ctx.fake.subscriptions.get(late.subscription.id)).toMatchObject({ status: 'canceled' });

@@ -257,6 +257,9 @@ export function createSubscriptionsService(deps: {
     const synced = await repo.transaction(async (tx) => {
       const sub = await repo.lock(tx, known.id);
       if (!sub) return null;
+      // Its first payment was not honoured yet (Stripe's events come in any order): the
+      // checkout's completion decides, and syncs it then; a refused one never starts here.
+      if (!sub.providerSubscriptionId) return { waiting: true as const };
       const at = now();
       let status = statusOf(remote.status) ?? sub.status;
       if (failed && status === 'active') status = 'past_due';
@@ -297,6 +300,7 @@ export function createSubscriptionsService(deps: {
       }
       return;
     }
+    if ('waiting' in synced) return;
     await cancelAtStripe(synced.others);
     // A subscription paid at a price the tier no longer has (its Checkout opened before an
     // admin's change, or a repricing job was lost) renews at the current one.

@@ -1,7 +1,9 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refund-texts';
 import { createBrowserPlatform, PlatformProvider, type Platform } from '../../../lib/platform';
+import { TOAST_EVENT, type ToastDetail } from '../../../lib/toast';
 import { listener, makeBeat, producer } from '../../../test/fixtures';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../../test/mock-fetch';
 import { makeDownloadResponse, makeDownloadStatus, makeLicenses } from '../../../test/purchase-fixtures';
@@ -170,6 +172,50 @@ describe('the price button', () => {
     expect(await screen.findByRole('dialog', { name: 'Purchase Beat' })).toBeInTheDocument();
     expect(usePurchaseDialog.getState().onPurchased).toEqual(expect.any(Function));
     expect(api.calls(`POST /api/beats/${paid.id}/download`)).toHaveLength(0);
+  });
+
+  it('on the beat page: a refunded licence offers Buy again, says why, and opens the purchase dialog', async () => {
+    const toasts: ToastDetail[] = [];
+    const onToast = (e: Event) => toasts.push((e as CustomEvent<ToastDetail>).detail);
+    window.addEventListener(TOAST_EVENT, onToast);
+    try {
+      const { user, api } = setup(paid, 'page', {
+        handlers: {
+          [`GET /api/beats/${paid.id}/download-status`]: () =>
+            jsonResponse(makeDownloadStatus({ canDownload: false, reason: 'refunded' })),
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Buy Midnight Run again, $29.99' }));
+      expect(await screen.findByRole('dialog', { name: 'Purchase Beat' })).toBeInTheDocument();
+      expect(toasts).toContainEqual(expect.objectContaining({ title: DOWNLOAD_REASON_TEXTS.refunded }));
+      expect(api.calls(`POST /api/beats/${paid.id}/download`)).toHaveLength(0);
+    } finally {
+      window.removeEventListener(TOAST_EVENT, onToast);
+    }
+  });
+
+  it('on the beat page: a disputed payment says downloads are paused, and buys nothing', async () => {
+    const toasts: ToastDetail[] = [];
+    const onToast = (e: Event) => toasts.push((e as CustomEvent<ToastDetail>).detail);
+    window.addEventListener(TOAST_EVENT, onToast);
+    try {
+      const { user, api } = setup(paid, 'page', {
+        handlers: {
+          [`GET /api/beats/${paid.id}/download-status`]: () =>
+            jsonResponse(makeDownloadStatus({ canDownload: false, reason: 'disputed' })),
+        },
+      });
+      const button = await screen.findByRole('button', { name: 'Buy Midnight Run, $29.99' });
+      await waitFor(() => expect(api.calls(`GET /api/beats/${paid.id}/download-status`)).toHaveLength(1));
+      await user.click(button);
+      await waitFor(() =>
+        expect(toasts).toContainEqual(expect.objectContaining({ title: DOWNLOAD_REASON_TEXTS.disputed })),
+      );
+      expect(screen.queryByRole('dialog', { name: 'Purchase Beat' })).toBeNull();
+      expect(api.calls(`POST /api/beats/${paid.id}/download`)).toHaveLength(0);
+    } finally {
+      window.removeEventListener(TOAST_EVENT, onToast);
+    }
   });
 
   it('an exclusively sold beat says "Sold exclusively" to others: nothing to buy', async () => {

@@ -15,7 +15,7 @@ interface Figure {
 }
 
 /**
- * Home's live stats for signed-in users (platform.md §2): Online Users, Active Sessions, Now
+ * Home's live stats for signed-in users: Online Users, Active Sessions, Now
  * Playing and Recent Activity, polled every 30 s and refreshed in between by the socket's
  * live_stats pushes (receiveLiveStats). They sit on one line by default, so the beats start in
  * the first screen; Show tiles opens the four tiles, and the choice is remembered on this
@@ -71,7 +71,7 @@ export function LiveStatsTiles() {
             aria-hidden="true"
             className="size-2 rounded-full bg-emerald-400 shadow-[0_0_8px] shadow-emerald-400"
           />
-          Live on Beatroom
+          <span className="sr-only sm:not-sr-only">Live on Beatroom</span>
         </h2>
         {expanded ? null : (
           // One line: it scrolls sideways on a phone rather than growing taller.
@@ -79,7 +79,8 @@ export function LiveStatsTiles() {
             {figures.map(({ label, value, Icon }) => (
               <div key={label} className="flex items-center gap-1.5">
                 <Icon aria-hidden="true" className="size-3.5 text-muted" />
-                <dt className="text-muted">{label}</dt>
+                {/* On a phone the icon stands for the label, which stays for screen readers. */}
+                <dt className="sr-only text-muted sm:not-sr-only">{label}</dt>
                 <dd className={`font-semibold numeric ${pending ? 'text-muted' : ''}`}>{value}</dd>
               </div>
             ))}

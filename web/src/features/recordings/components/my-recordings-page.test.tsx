@@ -131,6 +131,36 @@ describe('My Recordings', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('publishes a private take and makes it private again, telling app/ which beat changed', async () => {
+    const take = makeRecording({ recording_name: 'Later', is_public: false });
+    const onPublishedChanged = vi.fn();
+    const api = stubFetch({
+      'GET /api/recordings': () => jsonResponse({ recordings: [take] }),
+      [`PATCH /api/recordings/${take.id}`]: (request) =>
+        jsonResponse({ ...take, is_public: (request.body as { is_public: boolean }).is_public }),
+    });
+    const { user } = renderRoutes(
+      [
+        {
+          path: '/my-recordings',
+          element: <MyRecordingsPage user={listener} onPublishedChanged={onPublishedChanged} />,
+        },
+      ],
+      { initialEntry: '/my-recordings' },
+    );
+    const row = (await screen.findByText('Later')).closest('li')!;
+    expect(within(row).getByText('Private')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Publish Later' }));
+    expect(await within(row).findByText('Public')).toBeInTheDocument();
+    expect(api.calls(`PATCH /api/recordings/${take.id}`)[0]?.body).toEqual({ is_public: true });
+    expect(onPublishedChanged).toHaveBeenCalledWith(take.beat_id);
+    expect(toasts.map((t) => t.title)).toContain('Recording published');
+
+    await user.click(within(row).getByRole('button', { name: 'Unpublish Later' }));
+    expect(await within(row).findByText('Private')).toBeInTheDocument();
+    expect(api.calls(`PATCH /api/recordings/${take.id}`)[1]?.body).toEqual({ is_public: false });
+  });
+
   it("says 'Failed to delete recording' when the delete fails, and keeps the take", async () => {
     const take = makeRecording({ recording_name: 'Keeper' });
     const { user } = setup([take], {

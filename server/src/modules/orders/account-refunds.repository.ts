@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { Tx } from '../../db/transaction';
+import { lockLivingUsers } from '../../db/user-lock';
 
 /** An account payment (credit pack, a subscription's first period) as its refund needs it. */
 export interface RefundableAccountPayment {
@@ -38,8 +39,14 @@ export function createAccountRefundsRepository(prisma: PrismaClient) {
       return row?.id ?? null;
     },
 
-    /** The payment with its row locked until the transaction ends. */
+    /**
+     * The payment with its row locked until the transaction ends, its user's row locked first
+     * (the lock order of all money work, db/user-lock.ts); null when the account was deleted:
+     * an erased account receives nothing, and no ledger row is written for it.
+     */
     async lock(tx: Tx, id: string): Promise<RefundableAccountPayment | null> {
+      const owner = await tx.accountPayment.findUnique({ where: { id }, select: { userId: true } });
+      if (!owner || !(await lockLivingUsers(tx, [owner.userId])).has(owner.userId)) return null;
       const [row] = await tx.$queryRaw<RefundableAccountPayment[]>`
         SELECT p.id, p.user_id, p.kind, p.ref_id, p.amount_cents, p.currency, p.status,
                i.id AS invoice_id, i.invoice_number, i.items AS invoice_items,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, member } from '../../../test/community-fixtures';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants';
 import { buyLocally, insertPricedBeat, useProducerAndBuyers } from '../../../test/selling-fixtures';
+import { ACCOUNT_DELETED } from '../../db/user-lock';
 import { LICENCE_REFUNDED } from '../downloads/downloads.service';
 
 const ctx = useProducerAndBuyers();
@@ -196,6 +197,24 @@ describe('POST /api/admin/orders/{id}/refund', () => {
 
     // The buyer may buy it again (Buy again), and downloads once more.
     await buyLocally(ctx.bob.agent, beat, 'exclusive');
+    await expectLedgerInvariants(ctx.t.app);
+  });
+
+  it("a deleted buyer's order is not refunded: 409, nothing written for the erased account", async () => {
+    const gone = await member(ctx.t.app, 'gone@example.com');
+    const beat = await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 650 });
+    const orderId = await buyLocally(gone.agent, beat, 'basic');
+    const deleted = await gone.agent.request({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      payload: { confirm: 'DELETE' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const before = await footprint(orderId);
+    const res = await refund(admin.agent, orderId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: ACCOUNT_DELETED });
+    expect(await footprint(orderId)).toEqual(before);
     await expectLedgerInvariants(ctx.t.app);
   });
 

@@ -3,6 +3,7 @@ import type { LicenseId } from '@beatroom/shared/money-constants';
 import type { InvoiceItem } from '@beatroom/shared/money-contract';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { Tx } from '../../db/transaction';
+import { lockLivingUsers } from '../../db/user-lock';
 
 /** An order as a refund needs it, read under its row lock. */
 export interface RefundableOrder {
@@ -32,6 +33,8 @@ export interface RefundableOrder {
   refunded_fee_cents: number;
   refunded_net_cents: number;
   fully_refunded: boolean;
+  /** The buyer deleted their account: nothing may be written for them any more. */
+  buyer_deleted: boolean;
 }
 
 export interface NewRefund {
@@ -59,9 +62,11 @@ const orderColumns = (lock: boolean) => `
          COALESCE((SELECT SUM(r.amount_cents) FROM refunds r WHERE r.order_id = o.id), 0)::int AS refunded_cents,
          COALESCE((SELECT -SUM(v.fee_cents) FROM sales_ledger v WHERE v.order_id = o.id AND v.kind = 'reversal'), 0)::int AS refunded_fee_cents,
          COALESCE((SELECT -SUM(v.net_cents) FROM sales_ledger v WHERE v.order_id = o.id AND v.kind = 'reversal'), 0)::int AS refunded_net_cents,
-         EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.full) AS fully_refunded
+         EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.full) AS fully_refunded,
+         (u.deleted_at IS NOT NULL) AS buyer_deleted
   FROM orders o
   JOIN beats b ON b.id = o.beat_id
+  JOIN users u ON u.id = o.buyer_id
   LEFT JOIN invoices i ON i.order_id = o.id
   LEFT JOIN sales_ledger s ON s.order_id = o.id AND s.kind = 'sale'
   WHERE o.id = $1::uuid${lock ? ' FOR UPDATE OF o' : ''}`;
@@ -82,8 +87,18 @@ export function createRefundsRepository(prisma: PrismaClient) {
       return row ?? null;
     },
 
-    /** The order with its row locked until the transaction ends: refunds of it queue here. */
+    /**
+     * The order with its row locked until the transaction ends: refunds of it queue here. The
+     * buyer's and the producer's user rows are locked first, the lock order of all money work
+     * (db/user-lock.ts), so a refund and an account deletion queue instead of deadlocking.
+     */
     async lockOrder(tx: Tx, orderId: string): Promise<RefundableOrder | null> {
+      const parties = await tx.order.findUnique({
+        where: { id: orderId },
+        select: { buyerId: true, producerId: true },
+      });
+      if (!parties) return null;
+      await lockLivingUsers(tx, [parties.buyerId, parties.producerId]);
       const [row] = await tx.$queryRawUnsafe<RefundableOrder[]>(orderColumns(true), orderId);
       return row ?? null;
     },

@@ -8,6 +8,7 @@ import {
 } from '@beatroom/shared/refunds-contract';
 import { z } from 'zod';
 import type { Tx } from '../../db/transaction';
+import { ACCOUNT_DELETED } from '../../db/user-lock';
 import type { DomainEvents } from '../../events/domain-events';
 import { conflict, notFound } from '../../http/http-errors';
 import type { AuditEntry } from '../audit/audit.service';
@@ -101,7 +102,9 @@ export function createRefundsService(deps: {
    */
   async function record(tx: Tx, orderId: string, refund: OrderRefund, reversalId: string | null) {
     const order = await repo.lockOrder(tx, orderId);
-    if (!order || order.status !== 'paid' || !order.invoice_id) return null;
+    // An erased account receives nothing more, a credit note included (its money, if the
+    // provider still gave it back, is the provider's record).
+    if (!order || order.status !== 'paid' || !order.invoice_id || order.buyer_deleted) return null;
     if (refund.providerRefundId && (await repo.knownProviderRefund(refund.providerRefundId, tx))) return null;
     const left = order.amount_cents - order.refunded_cents;
     if (left <= 0 || order.fully_refunded) return null;
@@ -213,6 +216,7 @@ export function createRefundsService(deps: {
       if (!order) throw notFound(REFUND_ERRORS.ORDER_NOT_FOUND);
       if (order.fully_refunded || order.status === 'refunded') throw conflict(REFUND_ERRORS.ALREADY_REFUNDED);
       if (order.status !== 'paid') throw conflict(REFUND_ERRORS.NOT_PAID);
+      if (order.buyer_deleted) throw conflict(ACCOUNT_DELETED);
       const left = order.amount_cents - order.refunded_cents;
       let providerRefundId: string;
       try {

@@ -104,6 +104,12 @@ describe('ChallengeDetailPage', () => {
     expect(screen.queryByRole('button', { name: 'Join Challenge' })).not.toBeInTheDocument();
   });
 
+  it('no Join for the challenge’s creator', async () => {
+    setup(makeDetail({ challenge: makeChallenge({ creator_user_id: listener.id }), entries: [makeEntry()] }));
+    expect(await screen.findByRole('list', { name: 'Entries' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join Challenge' })).not.toBeInTheDocument();
+  });
+
   it('announces the winner with a banner and marks the winning entry', async () => {
     const winner = makeEntry({ vote_count: 4 });
     setup(

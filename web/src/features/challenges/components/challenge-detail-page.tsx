@@ -145,7 +145,9 @@ export function ChallengeDetailPage({
   const { challenge, entries } = detail;
   const state = challengeState(challenge, now);
   const joinRequested = params.get('join') === '1';
-  const canJoin = !!user && state === 'active' && !challenge.current_user_entry_id;
+  // The creator never enters their own challenge (the server answers 403).
+  const canJoin =
+    !!user && user.id !== challenge.creator_user_id && state === 'active' && !challenge.current_user_entry_id;
   const dialogOpen = canJoin && (joining || joinRequested);
   const setDialog = (open: boolean) => {
     setJoining(open);

@@ -124,6 +124,8 @@ describe('the API reference', () => {
   });
 
   it('renders at /api/docs with the viewer served from this server, its inline script allowed by hash', async () => {
+    const bare = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect([bare.statusCode, bare.headers.location]).toEqual([301, '/api/docs/']);
     const page = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<script src="js/scalar.js"></script>');

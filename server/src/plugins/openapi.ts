@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ErrorBody } from '@beatroom/shared/auth-contract';
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { authenticate } from '../http/authenticate';
@@ -13,7 +12,7 @@ import { AREA_OF_MODULE, moduleOfPluginChain } from './openapi-areas';
 
 export const OPENAPI_JSON_URL = '/api/openapi.json';
 export const API_DOCS_URL = '/api/docs';
-/** Where Scalar's fastify plugin serves the viewer's script (`<routePrefix>/js/scalar.js`). */
+/** The viewer's script, where Scalar's page asks for it (`<routePrefix>/js/scalar.js`). */
 const VIEWER_SCRIPT_URL = `${API_DOCS_URL}/js/scalar.js`;
 
 /** The one error body of the API, named once in the document and referenced by every operation. */
@@ -60,8 +59,6 @@ export const openapiPlugin = fp(
     // do not encapsulate push their name there): the routes it adds meanwhile are that module's.
     app.addHook('onRoute', (route) => {
       facts.set(route, { module: moduleOfPluginChain(app.pluginName) });
-      // The viewer's 4 MB script is compressed once (below), not by the plugin on every request.
-      if (route.url === VIEWER_SCRIPT_URL) route.compress = false;
     });
 
     await app.register(swagger, {
@@ -148,14 +145,63 @@ export const openapiPlugin = fp(
       },
     });
 
-    app.get(OPENAPI_JSON_URL, { config: { rateLimit: false }, schema: { hide: true } }, async () =>
-      app.swagger(),
-    );
+    app.get(OPENAPI_JSON_URL, { schema: { hide: true } }, async () => app.swagger());
 
-    // The viewer's page runs one inline script (its configuration): the page's policy allows
-    // exactly that script by its hash, and the viewer's own script from this origin.
+    // The viewer (Scalar) is a 4 MB script that costs ~40 MB of memory once loaded: it loads on
+    // the first visit to /api/docs, not at start-up.
+    let viewer: Promise<Viewer> | null = null;
+    const loadViewer = () => (viewer ??= renderViewer());
     let pagePolicy: string | null = null;
-    await app.register(scalar, {
+    app.get(API_DOCS_URL, { schema: { hide: true } }, async (_request, reply) =>
+      reply.redirect(`${API_DOCS_URL}/`, 301),
+    );
+    app.get(`${API_DOCS_URL}/`, { schema: { hide: true } }, async (_request, reply) => {
+      const { page } = await loadViewer();
+      // The page runs one inline script (the viewer's configuration): its policy is the site's
+      // with exactly that script allowed by its hash.
+      pagePolicy ??= docsPagePolicy(String(reply.getHeader('content-security-policy') ?? ''), page);
+      return reply
+        .header('content-security-policy', pagePolicy)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page);
+    });
+    const encoded = new Map<Encoding, Buffer>();
+    app.get(VIEWER_SCRIPT_URL, { compress: false, schema: { hide: true } }, async (request, reply) => {
+      const { script } = await loadViewer();
+      // The same bytes until the package changes: an hour in caches, and each encoding made
+      // once (Brotli at quality 5 takes ~0.5 s for this file), not by the plugin per request.
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .header('vary', 'accept-encoding');
+      const encoding = simpleEncoding(request);
+      if (!encoding) return reply.send(script);
+      let body = encoded.get(encoding);
+      if (!body) {
+        body =
+          encoding === 'br'
+            ? brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : gzipSync(script, { level: 9 });
+        encoded.set(encoding, body);
+      }
+      return reply.header('content-encoding', encoding).send(body);
+    });
+  },
+  { name: 'openapi' },
+);
+
+interface Viewer {
+  page: string;
+  script: string;
+}
+
+/** What Scalar's fastify plugin serves (page and script), asked of it once in a private instance. */
+async function renderViewer(): Promise<Viewer> {
+  const { default: scalar } = await import('@scalar/fastify-api-reference');
+  const probe = Fastify({ logger: false });
+  try {
+    await probe.register(scalar, {
       routePrefix: API_DOCS_URL,
       configuration: {
         url: OPENAPI_JSON_URL,
@@ -168,36 +214,18 @@ export const openapiPlugin = fp(
         agent: { disabled: true },
         mcp: { disabled: true },
       } as Record<string, unknown>,
-      logLevel: 'warn',
     });
-    const viewerScript = new Map<Encoding, Buffer>();
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.url.startsWith(`${API_DOCS_URL}/`)) return payload;
-      if (request.routeOptions.url === VIEWER_SCRIPT_URL && typeof payload === 'string') {
-        // Same bytes for every request until the package changes: an hour in caches, and each
-        // encoding made once (Brotli at quality 5 takes ~0.5 s for this file; gzip less).
-        reply.header('cache-control', 'public, max-age=3600').header('vary', 'accept-encoding');
-        const encoding = simpleEncoding(request);
-        if (!encoding) return payload;
-        let encoded = viewerScript.get(encoding);
-        if (!encoded) {
-          encoded =
-            encoding === 'br'
-              ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-              : gzipSync(payload, { level: 9 });
-          viewerScript.set(encoding, encoded);
-        }
-        reply.header('content-encoding', encoding);
-        return encoded;
-      }
-      if (typeof payload !== 'string' || !payload.startsWith('<!doctype html>')) return payload;
-      pagePolicy ??= docsPagePolicy(String(reply.getHeader('content-security-policy') ?? ''), payload);
-      reply.header('content-security-policy', pagePolicy);
-      return payload;
-    });
-  },
-  { name: 'openapi' },
-);
+    const [page, script] = await Promise.all([
+      probe.inject({ method: 'GET', url: `${API_DOCS_URL}/` }),
+      probe.inject({ method: 'GET', url: VIEWER_SCRIPT_URL }),
+    ]);
+    if (page.statusCode !== 200 || script.statusCode !== 200)
+      throw new Error('the API reference viewer did not render');
+    return { page: page.body, script: script.body };
+  } finally {
+    await probe.close();
+  }
+}
 
 /**
  * The API reference page's policy: the site's own (set by the security plugin), with the

@@ -65,7 +65,10 @@ describe('a sale, as the community sees it', () => {
     const put = await producer.agent.request({
       method: 'PUT',
       url: '/api/user-settings',
-      payload: { ...(await producer.agent.get('/api/user-settings')).json(), preferredCurrency: 'EUR' },
+      payload: {
+        ...((await producer.agent.get('/api/user-settings')).json() as Record<string, unknown>),
+        preferredCurrency: 'EUR',
+      },
     });
     expect(put.statusCode).toBe(200);
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1200, title: 'Euro Rooms' });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { wavFile } from '../server/test/media-fixtures';
 import { signInThroughApi } from './support/sign-in';
@@ -25,6 +27,28 @@ async function inFirstScreen(page: Page, element: Locator): Promise<boolean> {
   const box = await element.boundingBox();
   const viewport = page.viewportSize()!;
   return box !== null && box.y >= 0 && box.y + Math.min(box.height, 48) <= viewport.height;
+}
+
+// axe-core through the debugging protocol, as accessibility.spec.ts does (the CSP refuses inline scripts).
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The axe rules a page breaks (WCAG 2.x A/AA and best practices), as "rule: target" lines. */
+async function axeViolations(page: Page, skipRules: string[] = []): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (skip) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const rules = Object.fromEntries(skip.map((id) => [id, { enabled: false }]));
+    const { violations } = await axe.run(document, { rules });
+    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  }, skipRules);
 }
 
 async function newPage(browser: Browser, viewport = DESKTOP) {
@@ -230,4 +254,29 @@ test('the purchase dialog’s Google Pay check logs no CSP violation', async ({ 
   // (Without internet the manifest download itself fails by name resolution: that is not CSP.)
   expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   await page.context().close();
+});
+
+test('the new pages (terms, privacy, join a session) and the open Community menu: no axe violations', async ({
+  browser,
+}) => {
+  for (const theme of ['dark', 'light'] as const) {
+    const page = await newPage(browser);
+    await page.addInitScript((value) => localStorage.setItem('beatroom-theme', value), theme);
+    for (const [path, heading] of [
+      ['/terms', 'Terms of Service'],
+      ['/privacy', 'Privacy Policy'],
+      ['/studio/collaborate', 'Join a session'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      expect(await axeViolations(page), `${path} (${theme})`).toEqual([]);
+    }
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Community' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    // An open menu lives in Radix's portal at the end of <body>, outside the landmarks, as every
+    // dropdown of the app does: the best-practice "region" rule does not apply to it.
+    expect(await axeViolations(page, ['region']), `Community menu (${theme})`).toEqual([]);
+    await page.context().close();
+  }
 });

@@ -26,7 +26,7 @@ export function JoinSessionPage() {
       <JoinSessionForm autoFocus />
       <p className="text-sm text-muted">
         No code yet? Find people to work with on the{' '}
-        <Link to="/collaborations" className="text-accent hover:underline">
+        <Link to="/collaborations" className="text-accent underline underline-offset-2">
           collaboration board
         </Link>
         , or open a beat and start a session from its page.

@@ -61,11 +61,11 @@ export function LegalPage({
       ))}
       <p className="border-t border-line pt-6 text-sm text-muted">
         Questions about this page? Write to us from the{' '}
-        <Link to="/support" className="text-accent hover:underline">
+        <Link to="/support" className="text-accent underline underline-offset-2">
           Support Center
         </Link>
         . See also our{' '}
-        <Link to={other.to} className="text-accent hover:underline">
+        <Link to={other.to} className="text-accent underline underline-offset-2">
           {other.label}
         </Link>
         .

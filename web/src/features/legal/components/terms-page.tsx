@@ -103,7 +103,7 @@ const SECTIONS: LegalSection[] = [
         </ul>
         <p>
           Ask for a refund from the{' '}
-          <Link to="/support" className="text-accent hover:underline">
+          <Link to="/support" className="text-accent underline underline-offset-2">
             Support Center
           </Link>{' '}
           within 14 days of the purchase. Promotions cannot be refunded once they have started. Where the law

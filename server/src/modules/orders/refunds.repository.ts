@@ -4,6 +4,7 @@ import type { InvoiceItem } from '@beatroom/shared/money-contract';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { Tx } from '../../db/transaction';
 import { lockLivingUsers } from '../../db/user-lock';
+import { LICENSE_REPLACED } from './orders.repository';
 
 /** An order as a refund needs it, read under its row lock. */
 export interface RefundableOrder {
@@ -224,6 +225,22 @@ export function createRefundsRepository(prisma: PrismaClient) {
         where: { orderId: order.id, revokedAt: null },
         data: { revokedAt: change.at, revokedReason: change.licenceReason, frozenAt: null },
       });
+      // An upgrade taken back gives back the licences it replaced: the buyer still paid for them.
+      const upgrade = await tx.order.findUnique({
+        where: { id: order.id },
+        select: { upgradeFrom: true, buyerId: true, beatId: true },
+      });
+      if (upgrade?.upgradeFrom) {
+        await tx.license.updateMany({
+          where: {
+            buyerId: upgrade.buyerId,
+            beatId: upgrade.beatId,
+            revokedReason: LICENSE_REPLACED,
+            order: { status: 'paid' },
+          },
+          data: { revokedAt: null, revokedReason: null },
+        });
+      }
       if (order.license_type === 'exclusive') {
         await tx.beat.update({ where: { id: order.beat_id }, data: { soldExclusiveAt: null } });
       }

@@ -1,6 +1,7 @@
 import { licencePriceCents } from '@beatroom/shared/format-money';
 import { PURCHASE_ERRORS, type LicenseOption } from '@beatroom/shared/money-contract';
 import { describe, expect, it } from 'vitest';
+import { member } from '../../../test/community-fixtures';
 import { buyLocally, insertPricedBeat, useProducerAndBuyers } from '../../../test/selling-fixtures';
 import { UPGRADE_BASE_GONE } from './fulfilment.repository';
 import { LICENSE_REPLACED } from './orders.repository';
@@ -151,6 +152,30 @@ describe('POST /api/beats/{id}/purchase as an upgrade', () => {
     const list = await ctx.t.app.inject({ method: 'GET', url: '/api/beats?limit=100' });
     expect((list.json() as { id: string }[]).map((b) => b.id)).not.toContain(beat.id);
     expect((await cards(ctx.bob.agent, beat.id)).every((o) => !o.available)).toBe(true);
+  });
+
+  it('an upgrade refunded by an admin gives the Basic licence back', async () => {
+    const admin = await member(ctx.t.app, 'upgrade-admin@example.com');
+    await prisma().user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+    const beat = await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 1200 });
+    const basicOrder = await buyLocally(ctx.ann.agent, beat, 'basic');
+    const upgradeOrder = await buyLocally(ctx.ann.agent, beat, 'premium');
+    const res = await admin.agent.post(`/api/admin/orders/${upgradeOrder}/refund`, {
+      reason: 'Wrong licence',
+    });
+    expect(res.statusCode).toBe(200);
+    const licences = await prisma().license.findMany({ where: { buyerId: ctx.ann.id, beatId: beat.id } });
+    expect(Object.fromEntries(licences.map((l) => [l.orderId, [l.licenseType, l.revokedReason]]))).toEqual({
+      [basicOrder]: ['basic', null],
+      [upgradeOrder]: ['premium', 'refunded'],
+    });
+    // Basic again: Premium is offered for the difference once more.
+    const again = await cards(ctx.ann.agent, beat.id);
+    expect(again.map((o) => [o.license_type, o.held, o.upgrade_from, o.price_cents])).toEqual([
+      ['basic', true, null, 1200],
+      ['premium', false, 'basic', 1200],
+      ['exclusive', false, 'basic', 10_800],
+    ]);
   });
 
   it('refunds an upgrade whose lower licence was taken back before it was paid', async () => {

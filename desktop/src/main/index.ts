@@ -1,13 +1,8 @@
 // The Electron entry point: only wiring. Every decision it applies lives in a module of its own
-// that is tested under plain Node (architecture.md, "What cannot run here").
+// that is tested under plain Node; main's services (main-services.ts) take Electron's objects as
+// dependencies, so the browser harness (desktop/harness) runs them with stand-ins.
 import { join, resolve } from 'node:path';
 import { DEEP_LINK_SCHEME, DESKTOP_APP_SCHEME } from '@beatroom/shared/desktop-app';
-import {
-  ipcEventChannelName,
-  ipcEvents,
-  type IpcEventName,
-  type IpcEventPayload,
-} from '@beatroom/shared/ipc-contract';
 import {
   app,
   type BrowserWindow,
@@ -26,23 +21,13 @@ import {
   systemPreferences,
 } from 'electron';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
-import { createDesktopAuth } from './auth/desktop-auth';
-import { createTokenStore } from './auth/token-store';
 import { loadDesktopConfig } from './config';
-import { deepLinkFromArgv, parseDeepLink } from './deep-link';
-import { createIpcHandlers } from './ipc/ipc-handlers';
-import { registerIpcHandlers } from './ipc/ipc-registry';
-import { openLibraryDatabase } from './library/database';
+import { deepLinkFromArgv } from './deep-link';
 import { createDialogs } from './dialogs';
-import { createLibraryService } from './library/library-service';
-import { createTakeDrafts } from './library/take-drafts';
-import { createServerClient } from './library/server-client';
+import { createMainServices } from './main-services';
 import { registerMediaKeys } from './media-keys';
 import { buildMenuTemplate } from './menu';
-import { createMicrophone } from './microphone';
-import { createNotifier } from './notifications';
-import { createPreferences } from './preferences';
-import { createUpdater, type AutoUpdaterLike } from './updater';
+import type { AutoUpdaterLike } from './updater';
 import { applySessionPolicies, attachWebContentsGuards, createMainWindow } from './window';
 import { contentSecurityPolicy, isAppUrl } from './window-security';
 import { loadWindowState, trackWindowState } from './window-state';
@@ -80,11 +65,6 @@ function showWindow() {
   mainWindow.focus();
 }
 
-function send<E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) {
-  if (!mainWindow || mainWindow.isDestroyed()) return;
-  mainWindow.webContents.send(ipcEventChannelName(event), ipcEvents[event].parse(payload));
-}
-
 async function loadAutoUpdater(): Promise<AutoUpdaterLike | null> {
   // electron-updater is CommonJS; its default export holds autoUpdater.
   const module = await import('electron-updater');
@@ -99,41 +79,40 @@ async function start() {
   const userData = app.getPath('userData');
   const openExternal = (url: string) => shell.openExternal(url);
 
-  const store = createTokenStore({
-    file: join(userData, 'session.bin'),
-    safeStorage,
-    platform: process.platform,
-  });
   // Sign-in calls go through Chromium's network stack (net.fetch), which follows the system
   // proxy settings; the uploader streams request bodies, which it does with Node's fetch.
-  const auth = createDesktopAuth({
-    serverUrl: config.serverUrl,
+  const services = createMainServices({
+    config,
+    userData,
+    downloadsDir: app.getPath('downloads'),
+    packaged: app.isPackaged,
+    version: app.getVersion(),
+    platform: process.platform,
     fetch: (input, init) => net.fetch(String(input), init),
-    openExternal,
-    store,
-    navigate: (path) => send('navigate', { path }),
-    onChange: (status) => {
-      send('authChanged', status);
-      if (status.user) {
-        void library.uploader.resumeAfterSignIn().then(() => library.sync());
-        void library.takeUploader.runNow();
-      }
-    },
-    log,
-  });
-
-  const client = createServerClient({ serverUrl: config.serverUrl, token: () => auth.token() });
-  const db = openLibraryDatabase(join(userData, 'library', 'library.db'));
-  const library = createLibraryService({
-    db,
-    dir: join(userData, 'library'),
-    client,
-    owner: () => auth.status().user?.id ?? null,
-    onUploadsChanged: (items) => send('uploadsChanged', items),
-    onLibraryChanged: (result) => send('libraryChanged', result),
+    isOnline: () => net.isOnline(),
+    safeStorage,
     shell,
+    systemPreferences,
+    powerMonitor,
+    notifications: {
+      isSupported: () => Notification.isSupported(),
+      create: (options) => new Notification(options),
+    },
+    dialogs: createDialogs(() => mainWindow, app.getPath('downloads')),
+    window: {
+      inView: () =>
+        !!mainWindow && mainWindow.isVisible() && !mainWindow.isMinimized() && mainWindow.isFocused(),
+      show: showWindow,
+      send: (channel, payload) => {
+        if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(channel, payload);
+      },
+    },
+    autoUpdater: app.isPackaged ? await loadAutoUpdater() : null,
+    ipcMain,
+    isTrustedSender: isAppUrl,
     log,
   });
+  const { auth, library, updater, send } = services;
 
   const csp = contentSecurityPolicy(config);
   protocol.handle(
@@ -153,49 +132,6 @@ async function start() {
   app.on('web-contents-created', (_event, contents) => {
     attachWebContentsGuards(contents, { serverUrl: config.serverUrl, openExternal });
   });
-
-  const updater = createUpdater({
-    autoUpdater: app.isPackaged ? await loadAutoUpdater() : null,
-    enabled: app.isPackaged,
-    onStatus: (status) => send('updateStatus', status),
-  });
-  const microphone = createMicrophone({ platform: process.platform, systemPreferences, openExternal });
-  const notifier = createNotifier({
-    isSupported: () => Notification.isSupported(),
-    create: (options) => new Notification(options),
-    windowInView: () =>
-      !!mainWindow && mainWindow.isVisible() && !mainWindow.isMinimized() && mainWindow.isFocused(),
-    open: (path) => {
-      showWindow();
-      if (path) send('navigate', { path });
-    },
-  });
-  const platform = ['darwin', 'win32', 'linux'].includes(process.platform)
-    ? (process.platform as 'darwin' | 'win32' | 'linux')
-    : 'other';
-
-  registerIpcHandlers(
-    ipcMain,
-    createIpcHandlers({
-      auth,
-      library,
-      microphone,
-      preferences: createPreferences(join(userData, 'preferences.json')),
-      notifier,
-      updater,
-      info: { version: app.getVersion(), platform, serverUrl: config.serverUrl, packaged: app.isPackaged },
-      online: () => net.isOnline(),
-      serverUrl: config.serverUrl,
-      openExternal,
-      dialogs: createDialogs(() => mainWindow, app.getPath('downloads')),
-      // The studio's unsaved takes, kept in the local library until saved or discarded.
-      takeDrafts: createTakeDrafts({
-        dir: join(userData, 'library', 'take-drafts'),
-        owner: () => auth.status().user?.id ?? null,
-      }),
-    }),
-    { isTrustedSender: isAppUrl, log },
-  );
 
   const stateFile = join(userData, 'window-state.json');
   const createWindow = () => {
@@ -242,40 +178,10 @@ async function start() {
   if (mediaKeys.registered.length < 3) log.warn('some media keys could not be registered');
 
   // Deep links: the ones that arrived early, then every later one.
-  handleLink = (raw) => {
-    showWindow();
-    const link = parseDeepLink(raw);
-    if (!link) {
-      log.warn('ignored a beatroom: link that is not a sign-in callback');
-      return;
-    }
-    void auth.completeSignIn(link);
-  };
+  handleLink = (raw) => services.handleLink(raw);
   for (const link of pendingLinks.splice(0)) handleLink(link);
 
-  // Offline → online: send what waited, refresh the mirror. net.isOnline() is cheap to poll.
-  let online = net.isOnline();
-  const checkNetwork = () => {
-    const now = net.isOnline();
-    if (now === online) return;
-    online = now;
-    send('networkChanged', { online });
-    if (online) {
-      void library.uploader.runNow().then(() => library.sync());
-      void library.takeUploader.runNow();
-    }
-  };
-  setInterval(checkNetwork, 5000).unref();
-  powerMonitor.on('resume', () => {
-    void library.uploader.runNow();
-    void library.takeUploader.runNow();
-  });
-
-  void auth.refresh().then(() => {
-    void library.uploader.resumeAfterSignIn();
-    void library.takeUploader.run();
-    void library.sync();
-  });
+  services.start();
   if (app.isPackaged) void updater.check();
 
   app.on('activate', () => {
@@ -284,9 +190,7 @@ async function start() {
   });
   app.on('will-quit', () => {
     mediaKeys.release();
-    library.uploader.stop();
-    library.takeUploader.stop();
-    db.close();
+    services.stop();
   });
 }
 

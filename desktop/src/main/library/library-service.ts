@@ -65,6 +65,8 @@ export interface LibraryServiceDeps {
   shell?: { openPath(path: string): Promise<string>; showItemInFolder(path: string): void };
   now?: () => Date;
   log?: { warn: (message: string, error?: unknown) => void };
+  /** The origin the page loads cached covers from: app://beatroom in the app. */
+  appOrigin?: string;
 }
 
 /**
@@ -76,7 +78,7 @@ export interface LibraryServiceDeps {
 export function createLibraryService(deps: LibraryServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const store = createLibraryStore(deps.db, {
-    coverUrl: (file) => `${DESKTOP_APP_ORIGIN}${COVERS_PATH}${file}`,
+    coverUrl: (file) => `${deps.appOrigin ?? DESKTOP_APP_ORIGIN}${COVERS_PATH}${file}`,
   });
   const queue = createUploadQueue(deps.db, { now });
   const coversDir = join(deps.dir, 'covers');

@@ -3,6 +3,8 @@
 // vocal chain from it, the presets and the server that stores sessions: a session saved by one
 // version of the web app must load in the next, so the server validates what it stores.
 import { z } from 'zod';
+import { Arrangement } from './studio-arrangement';
+import { ranged, StudioEffectSettings } from './studio-effects';
 
 /** §9 audio constants. */
 export const STUDIO_AUDIO = {
@@ -42,51 +44,7 @@ export function beatIntervalMs(bpm: number | null | undefined): number {
   return 60_000 / tempo;
 }
 
-/** §5 slider ranges (inclusive). Volumes are stored as 0-1 / 0-2 gains, shown as percent. */
-export const STUDIO_RANGES = {
-  beatVolume: { min: 0, max: 1 },
-  micVolume: { min: 0, max: 2 },
-  autoTune: { min: 0, max: 100 },
-  reverbAmount: { min: 0, max: 100 },
-  delayAmount: { min: 0, max: 50 },
-  chorus: { min: 0, max: 100 },
-  distortion: { min: 0, max: 50 },
-  gate: { min: 0, max: 50 },
-  eqLow: { min: 0, max: 100 },
-  eqMid: { min: 0, max: 100 },
-  eqHigh: { min: 0, max: 100 },
-  compression: { min: 0, max: 100 },
-  vocalPan: { min: 0, max: 100 },
-  countInBars: { min: 1, max: 4 },
-  loopStart: { min: 0, max: 100 },
-  loopEnd: { min: 0, max: 100 },
-} as const;
-
-export type StudioRangeKey = keyof typeof STUDIO_RANGES;
-
-const ranged = (key: StudioRangeKey, integer = false) => {
-  const { min, max } = STUDIO_RANGES[key];
-  const base = z.number({ error: `${key} must be a number` });
-  return (integer ? base.int(`${key} must be a whole number`) : base)
-    .min(min, `${key} must be ${min} to ${max}`)
-    .max(max, `${key} must be ${min} to ${max}`);
-};
-
-/** The effect fields a vocal preset sets (§3 "Vocal preset": values for the effect fields). */
-export const StudioEffectSettings = z.object({
-  reverbAmount: ranged('reverbAmount'),
-  delayAmount: ranged('delayAmount'),
-  eqLow: ranged('eqLow'),
-  eqMid: ranged('eqMid'),
-  eqHigh: ranged('eqHigh'),
-  compression: ranged('compression'),
-  vocalPan: ranged('vocalPan'),
-  autoTune: ranged('autoTune'),
-  chorus: ranged('chorus'),
-  distortion: ranged('distortion'),
-  gate: ranged('gate'),
-});
-export type StudioEffectSettings = z.infer<typeof StudioEffectSettings>;
+export { STUDIO_RANGES, StudioEffectSettings, type StudioRangeKey } from './studio-effects';
 
 /**
  * session_data of a studio session (§3). Strict: an unknown key is a caller's mistake, not
@@ -106,6 +64,8 @@ export const StudioSessionData = StudioEffectSettings.extend({
   showWaveform: z.boolean(),
   showLevelMeter: z.boolean(),
   vocalTracks: z.array(z.never()).max(0, 'vocalTracks must be empty'),
+  /** The timeline (tracks, takes, clips); absent in sessions saved before it existed. */
+  arrangement: Arrangement.optional(),
 }).strict();
 export type StudioSessionData = z.infer<typeof StudioSessionData>;
 

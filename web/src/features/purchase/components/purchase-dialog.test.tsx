@@ -1,4 +1,7 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
+import { licenseOptions } from '@beatroom/shared/licensing';
+import { LicenseListResponse } from '@beatroom/shared/money-contract';
+import { DEFAULT_USER_SETTINGS } from '@beatroom/shared/settings-contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { redirectBrowser } from '../../../lib/browser-location';
@@ -275,5 +278,55 @@ describe('purchasing', () => {
     expect(useSignInDialog.getState().isOpen).toBe(true);
     expect(screen.queryByRole('dialog', { name: 'Purchase Beat' })).not.toBeInTheDocument();
     expect(api.calls('GET /api/payment/methods')).toHaveLength(0);
+  });
+});
+
+describe('exact prices and upgrades', () => {
+  /** A beat its producer listed at €19.99 (2359 USD cents), as GET /licenses answers it. */
+  const euroLicences = (holding?: { held: ('basic' | 'premium')[]; paid_cents: number }) =>
+    LicenseListResponse.parse(
+      licenseOptions(
+        {
+          price_cents: 2359,
+          list_price_cents: 1999,
+          list_currency: 'EUR',
+          is_free: false,
+          sold_exclusive: false,
+        },
+        false,
+        holding,
+      ),
+    );
+  const inEuros = {
+    'GET /api/user-settings': () => jsonResponse({ ...DEFAULT_USER_SETTINGS, preferredCurrency: 'EUR' }),
+  };
+
+  it('shows a EUR buyer the list price exactly, and what is charged in USD', async () => {
+    setup({
+      handlers: { ...inEuros, [`GET /api/beats/${beat.id}/licenses`]: () => jsonResponse(euroLicences()) },
+    });
+    expect(await screen.findByRole('radio', { name: 'Basic licence, €19.99' })).toBeChecked();
+    expect(radio('Premium licence, €39.98')).toBeEnabled();
+    await waitFor(() => expect(summaryRow('Charged in USD')).toHaveTextContent('$23.59 USD'));
+    expect(summaryRow('Total')).toHaveTextContent('€19.99');
+  });
+
+  it('offers a Basic holder Upgrade to Premium for the difference, and sends that price', async () => {
+    const { user, api } = setup({
+      handlers: {
+        [`GET /api/beats/${beat.id}/licenses`]: () =>
+          jsonResponse(euroLicences({ held: ['basic'], paid_cents: 2359 })),
+        [`POST ${purchasePath}`]: () => jsonResponse({ order_id: 'o1', checkout_url: '/checkout/local/o1' }),
+      },
+    });
+    expect(await screen.findByRole('radio', { name: 'Basic licence, $23.59' })).toBeDisabled();
+    expect(screen.getByText('You own this licence')).toBeInTheDocument();
+    expect(radio('Upgrade to Premium licence, $23.59 (the difference)')).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(api.calls(`POST ${purchasePath}`)).toHaveLength(1));
+    expect(api.calls(`POST ${purchasePath}`)[0]?.body).toMatchObject({
+      license_type: 'premium',
+      price_cents: 2359,
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { CreateBeatBody, resolveListPricing, type Beat } from '@beatroom/shared/beats-contract';
 import { GENRES, type Genre } from '@beatroom/shared/catalogue-constants';
 import { listPriceCentsOf, priceInputOf } from '@beatroom/shared/list-price';
-import { LIMITS } from '@beatroom/shared/limits';
 import type { Currency } from '@beatroom/shared/money-constants';
 
 // The beat form's rules (platform.md §2, §5), shared by Upload Beat, Manage Beat and the

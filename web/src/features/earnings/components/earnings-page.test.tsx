@@ -1,5 +1,6 @@
 import { ANALYTICS_LOCKED } from '@beatroom/shared/analytics-charts-contract';
 import type { EarningsResponse } from '@beatroom/shared/money-contract';
+import { DEFAULT_USER_SETTINGS } from '@beatroom/shared/settings-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { redirectBrowser } from '../../../lib/browser-location';
@@ -51,6 +52,20 @@ describe('Earnings', () => {
     expect(tile('Platform fees')).toBe('$13.00');
     expect(tile('Net earnings')).toBe('$116.95');
     expect(tile('Sales')).toBe('3');
+  });
+
+  it('says the currency sales are charged in, and converts the totals beside it for a EUR viewer', async () => {
+    setup(undefined, {
+      // The settings are the signed-in user's own.
+      'GET /api/users/me': () => jsonResponse(producer),
+      'GET /api/user-settings': () => jsonResponse({ ...DEFAULT_USER_SETTINGS, preferredCurrency: 'EUR' }),
+    });
+    await screen.findByText('Gross sales', { selector: 'dt' });
+    await waitFor(() => expect(tile('Gross sales')).toBe('$129.95 (≈ €110.46)'));
+    expect(tile('Net earnings')).toBe('$116.95 (≈ €99.41)');
+    expect(
+      screen.getByText(/Amounts in USD, the currency sales are charged in; ≈ EUR for display only/),
+    ).toBeVisible();
   });
 
   it('draws one bar per day of the last 30, scaled to the best day, described in words', async () => {

@@ -14,12 +14,13 @@ import {
   type RenderQueueMenu,
 } from './beat-card';
 import type { BeatListProps } from './beat-grid';
+import { LikeButton } from './like-button';
 
 // Every row is its own grid with the same columns, so the columns line up down the list. Cells
 // that do not fit drop out on narrow screens (display: none leaves the grid): tags below lg,
 // BPM and key below md, the duration on phones.
 const ROW_COLUMNS =
-  'grid grid-cols-[2.25rem_2.75rem_minmax(0,1fr)_auto] sm:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3rem_9.5rem] md:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3.5rem_3rem_3rem_9.5rem] lg:grid-cols-[2.25rem_3rem_minmax(0,1fr)_13rem_3.5rem_3rem_3rem_9.5rem] items-center gap-x-3';
+  'grid grid-cols-[2.25rem_2.75rem_minmax(0,1fr)_auto] sm:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3rem_11.5rem] md:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3.5rem_3rem_3rem_11.5rem] lg:grid-cols-[2.25rem_3rem_minmax(0,1fr)_13rem_3.5rem_3rem_3rem_11.5rem] items-center gap-x-3';
 
 function Tag({ children }: { children: string }) {
   return (
@@ -98,6 +99,7 @@ function TrackRow({
         {formatDuration(beat.duration_seconds)}
       </span>
       <div className="flex items-center justify-end gap-1">
+        <LikeButton beat={beat} variant="row" />
         {renderPriceButton ? renderPriceButton(beat, 'row') : <PriceText beat={beat} currency={currency} />}
         {pending ? null : renderQueueMenu?.(beat)}
       </div>

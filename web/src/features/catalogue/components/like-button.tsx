@@ -6,8 +6,11 @@ import { useToggleFavorite } from '../hooks/use-toggle-favorite';
 
 export interface LikeButtonProps {
   beat: { id: string; title: string };
-  /** icon: the round button on a card's cover; labelled: Favorite / Favorited on the beat page. */
-  variant?: 'icon' | 'labelled';
+  /**
+   * icon: the round button on a card's cover; row: the plain heart of a track-list row;
+   * labelled: Favorite / Favorited on the beat page.
+   */
+  variant?: 'icon' | 'row' | 'labelled';
 }
 
 export const SIGN_IN_TO_FAVORITE = 'Sign in to favorite beats';
@@ -59,9 +62,9 @@ export function LikeButton({ beat, variant = 'icon' }: LikeButtonProps) {
         disabled={disabled}
         aria-pressed={isFavorited}
         aria-label={`Like ${beat.title}`}
-        className={`inline-flex size-9 items-center justify-center rounded-full bg-black/55 backdrop-blur transition-colors hover:bg-black/75 disabled:cursor-not-allowed disabled:opacity-70 ${
-          isFavorited ? 'text-rose-400' : 'text-white'
-        }`}
+        className={`inline-flex items-center justify-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-70 ${
+          variant === 'row' ? 'size-8 hover:bg-fg/10' : 'size-9 bg-black/55 backdrop-blur hover:bg-black/75'
+        } ${isFavorited ? 'text-rose-400' : variant === 'row' ? 'text-muted' : 'text-white'}`}
       >
         <Heart aria-hidden="true" className={`size-[18px] ${isFavorited ? 'fill-current' : ''}`} />
       </button>

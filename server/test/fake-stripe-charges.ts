@@ -106,6 +106,22 @@ export function installCharges(fake: FakeStripe) {
     return { body: { object: 'list', url: '/v1/refunds', has_more: false, data: data.reverse() } };
   });
 
+  // Which invoice a PaymentIntent paid (a subscription's period): Stripe's invoice payments.
+  fake.route('GET', /^\/v1\/invoice_payments$/, (p) => {
+    const wanted = (p.payment as Params | undefined)?.payment_intent;
+    const data = [...fake.invoices.values()].flatMap((invoice) =>
+      ((invoice.payments as { data: { payment: { payment_intent: string } }[] } | undefined)?.data ?? [])
+        .filter((paid) => !wanted || paid.payment.payment_intent === wanted)
+        .map((paid) => ({
+          id: newId('inpay'),
+          object: 'invoice_payment',
+          invoice: invoice.id,
+          payment: paid.payment,
+        })),
+    );
+    return { body: { object: 'list', url: '/v1/invoice_payments', has_more: false, data } };
+  });
+
   return {
     charges,
     disputes,

@@ -176,3 +176,53 @@ describe('a refunded credit pack', () => {
     await expectLedgerInvariants(t.app);
   });
 });
+
+describe('a refunded subscription renewal on Stripe', () => {
+  it('ends the period and the subscription, here and at Stripe, and takes back its credits, once', async () => {
+    const subscriber = await member(t.app, 'subscriber@example.com');
+    const tiers = (await subscriber.agent.get('/api/producer-tiers')).json() as {
+      id: string;
+      name: string;
+    }[];
+    const pro = tiers.find((tier) => tier.name === 'Pro')!;
+    const res = await subscriber.agent.post('/api/user/subscribe', { tier_id: pro.id });
+    expect(res.statusCode).toBe(200);
+    const { session, subscription, invoice } = fake.paySubscription(res.json().checkout_url.split('/').pop());
+    for (const [type, object] of [
+      ['invoice.paid', invoice],
+      ['checkout.session.completed', session],
+    ] as const) {
+      expect((await deliverWebhook(t.app, fake.event(type, object))).statusCode).toBe(200);
+    }
+    const renewal = fake.renewSubscription(subscription.id);
+    expect((await deliverWebhook(t.app, fake.event('invoice.paid', renewal.invoice))).statusCode).toBe(200);
+    const prisma = t.app.db.prisma;
+    expect(await prisma.creditBalance.findUniqueOrThrow({ where: { userId: subscriber.id } })).toMatchObject({
+      available: 1000,
+    });
+    const paidBy = (renewal.invoice.payments as { data: { payment: { payment_intent: string } }[] }).data[0]!;
+    const charge = fake.charges.refundInDashboard(paidBy.payment.payment_intent);
+    expect((await deliverWebhook(t.app, fake.event('charge.refunded', charge))).statusCode).toBe(200);
+    expect((await deliverWebhook(t.app, fake.event('charge.refunded', charge))).statusCode).toBe(200);
+
+    const period = await prisma.subscriptionPeriod.findFirstOrThrow({
+      where: { paymentRef: String(renewal.invoice.id) },
+    });
+    expect(await prisma.refund.findMany({ where: { subscriptionPeriodId: period.id } })).toEqual([
+      expect.objectContaining({ full: true, source: 'stripe', accountPaymentId: null }),
+    ]);
+    const sub = await prisma.subscription.findFirstOrThrow({ where: { userId: subscriber.id } });
+    expect(sub).toMatchObject({ status: 'ended', endedAt: expect.any(Date) });
+    expect(fake.subscriptions.get(subscription.id)).toMatchObject({ status: 'canceled' });
+    // The renewal's 500 credits go back; the first period's stay.
+    expect(await prisma.creditBalance.findUniqueOrThrow({ where: { userId: subscriber.id } })).toMatchObject({
+      available: 500,
+      debt: 0,
+    });
+    const first = await prisma.subscriptionPeriod.findFirstOrThrow({
+      where: { paymentRef: String(invoice.id) },
+    });
+    expect(first.periodEnd.getTime()).toBeGreaterThan(Date.now());
+    await expectLedgerInvariants(t.app);
+  });
+});

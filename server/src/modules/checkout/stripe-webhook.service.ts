@@ -44,6 +44,11 @@ export interface AccountRefundEvents {
     match: { accountPaymentId: string | null; paymentId: string },
     refunds: { id: string; amount: number; reason: string | null }[],
   ): Promise<boolean>;
+  /** A subscription invoice (a renewal) refunded: the period it paid. */
+  periodRefunded(
+    invoiceRef: string,
+    refunds: { id: string; amount: number; reason: string | null }[],
+  ): Promise<void>;
 }
 export interface SubscriptionEvents {
   /** A Checkout in subscription mode was paid: the subscription starts. */
@@ -97,7 +102,18 @@ export function createStripeWebhookService(deps: {
     if (accountRefunds && (await accountRefunds.providerRefunded({ accountPaymentId, paymentId }, refunds)))
       return;
     const orderId = orderIdOf(charge) ?? (await deps.refunds().orderIdByPayment(paymentId));
-    if (orderId) await deps.refunds().providerRefunded(orderId, refunds);
+    if (orderId) {
+      await deps.refunds().providerRefunded(orderId, refunds);
+      return;
+    }
+    // Neither: a subscription's invoice paid by this PaymentIntent (a period it paid).
+    const payments = await stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentId },
+      limit: 1,
+    });
+    const invoice = payments.data[0]?.invoice;
+    const invoiceRef = typeof invoice === 'string' ? invoice : invoice?.id;
+    if (invoiceRef && accountRefunds) await accountRefunds.periodRefunded(invoiceRef, refunds);
   }
 
   async function dispatch(event: Stripe.Event): Promise<void> {

@@ -18,6 +18,15 @@ export interface RefundableAccountPayment {
   fully_refunded: boolean;
 }
 
+/** A paid subscription period, with the credits it included (the grant's ledger row). */
+export interface PaidPeriod {
+  id: string;
+  subscription_id: string;
+  period_start: Date;
+  provider_subscription_id: string | null;
+  granted: number | null;
+}
+
 /**
  * Reads and writes of refunds of account payments; the account refunds service decides. The
  * refund, credit note and credit-ledger rows go through the refunds and credits repositories
@@ -64,16 +73,45 @@ export function createAccountRefundsRepository(prisma: PrismaClient) {
     },
 
     /** The subscription period this payment paid (its first), with the credits it granted. */
-    async periodPaidBy(tx: Tx, paymentId: string) {
-      const [row] = await tx.$queryRaw<
-        { id: string; subscription_id: string; period_start: Date; granted: number | null }[]
-      >`
-        SELECT p.id, p.subscription_id, p.period_start,
+    async periodPaidBy(tx: Tx, paymentRef: string): Promise<PaidPeriod | null> {
+      const [row] = await tx.$queryRaw<PaidPeriod[]>`
+        SELECT p.id, p.subscription_id, p.period_start, s.provider_subscription_id,
                (SELECT l.amount FROM credit_ledger l
                  WHERE l.idempotency_key = 'subscription-period:' || p.subscription_id::text || ':'
                        || to_char(p.period_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) AS granted
-        FROM subscription_periods p WHERE p.payment_ref = ${paymentId}`;
+        FROM subscription_periods p JOIN subscriptions s ON s.id = p.subscription_id
+        WHERE p.payment_ref = ${paymentRef}`;
       return row ?? null;
+    },
+
+    /**
+     * A subscription period paid by a provider invoice (a Stripe renewal), as a refund needs
+     * it, with its user's row and then its subscription's row locked; null when the account
+     * was deleted or no period was paid by that invoice.
+     */
+    async lockPeriod(
+      tx: Tx,
+      invoiceRef: string,
+    ): Promise<(RefundableAccountPayment & { period: PaidPeriod }) | null> {
+      const owner = await tx.$queryRaw<{ user_id: string }[]>`
+        SELECT s.user_id::text FROM subscription_periods p JOIN subscriptions s ON s.id = p.subscription_id
+        WHERE p.payment_ref = ${invoiceRef}`;
+      const userId = owner[0]?.user_id;
+      if (!userId || !(await lockLivingUsers(tx, [userId])).has(userId)) return null;
+      const period = await this.periodPaidBy(tx, invoiceRef);
+      if (!period) return null;
+      await tx.$queryRaw`SELECT id FROM subscriptions WHERE id = ${period.subscription_id}::uuid FOR UPDATE`;
+      const [row] = await tx.$queryRaw<RefundableAccountPayment[]>`
+        SELECT p.id, s.user_id, 'subscription' AS kind, p.payment_ref AS ref_id, p.amount_cents,
+               COALESCE(i.currency, 'USD') AS currency, 'paid' AS status,
+               i.id AS invoice_id, i.invoice_number, i.items AS invoice_items,
+               COALESCE((SELECT SUM(r.amount_cents) FROM refunds r WHERE r.subscription_period_id = p.id), 0)::int
+                 AS refunded_cents,
+               EXISTS (SELECT 1 FROM refunds r WHERE r.subscription_period_id = p.id AND r.full) AS fully_refunded
+        FROM subscription_periods p JOIN subscriptions s ON s.id = p.subscription_id
+        LEFT JOIN invoices i ON i.invoice_number = p.invoice_number
+        WHERE p.id = ${period.id}::uuid`;
+      return row ? { ...row, period } : null;
     },
 
     /** The credits a grant's ledger row added (0 when there is none). */
@@ -84,16 +122,20 @@ export function createAccountRefundsRepository(prisma: PrismaClient) {
     },
 
     /** Credits earlier refunds of the payment took back, owed ones included. */
-    async takenBack(tx: Tx, paymentId: string): Promise<number> {
+    async takenBack(
+      tx: Tx,
+      of: { accountPaymentId: string | null; periodId: string | null },
+    ): Promise<number> {
       const [row] = await tx.$queryRaw<{ taken: number }[]>`
         SELECT COALESCE(SUM(-l.amount + l.debt_change), 0)::int AS taken
         FROM credit_ledger l JOIN refunds r ON l.idempotency_key = 'refund:' || r.id::text
-        WHERE r.account_payment_id = ${paymentId}::uuid`;
+        WHERE r.account_payment_id = ${of.accountPaymentId}::uuid
+           OR r.subscription_period_id = ${of.periodId}::uuid`;
       return row?.taken ?? 0;
     },
 
-    /** The refunded period ends now, and the subscription with it. */
-    async endSubscription(tx: Tx, subscriptionId: string, at: Date): Promise<void> {
+    /** The refunded period ends now (or never starts), and the subscription with it. */
+    async endSubscription(tx: Tx, subscriptionId: string, periodId: string, at: Date): Promise<void> {
       await tx.subscription.updateMany({
         where: { id: subscriptionId, status: { in: ['active', 'past_due'] } },
         data: {
@@ -104,10 +146,9 @@ export function createAccountRefundsRepository(prisma: PrismaClient) {
           scheduledTierId: null,
         },
       });
-      await tx.subscriptionPeriod.updateMany({
-        where: { subscriptionId, periodEnd: { gt: at } },
-        data: { periodEnd: at },
-      });
+      await tx.$executeRaw`
+        UPDATE subscription_periods SET period_end = GREATEST(period_start, ${at})
+        WHERE id = ${periodId}::uuid AND period_end > ${at}`;
     },
   };
 }

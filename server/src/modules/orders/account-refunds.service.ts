@@ -27,6 +27,8 @@ export interface AccountRefund {
 
 const Items = z.array(InvoiceItem);
 
+type RefundTarget = { kind: 'payment'; id: string } | { kind: 'period'; invoiceRef: string };
+
 /**
  * Refunds of account payments. A credit pack refunded takes back the credits it granted (in
  * proportion when the refund is partial); a subscription's period refunded ends the period and
@@ -39,6 +41,8 @@ export function createAccountRefundsService(deps: {
   refunds: RefundsRepository;
   credits: () => Credits;
   provider: CheckoutProvider;
+  /** Ends a subscription at its provider (Stripe) once its period was refunded. */
+  cancelProviderSubscription: (providerSubscriptionId: string) => Promise<void>;
   log: Log;
   now?: () => Date;
 }) {
@@ -57,9 +61,23 @@ export function createAccountRefundsService(deps: {
     return Math.floor((granted * amount) / payment.amount_cents);
   }
 
-  async function record(tx: Tx, paymentId: string, refund: AccountRefund) {
-    const payment = await repo.lock(tx, paymentId);
-    if (!payment || payment.status !== 'paid' || !payment.invoice_id) return null;
+  /** What is refunded: an account payment, or a period a provider invoice paid (a renewal). */
+  async function lockTarget(tx: Tx, target: RefundTarget) {
+    if (target.kind === 'period') {
+      const locked = await repo.lockPeriod(tx, target.invoiceRef);
+      return locked ? { payment: locked, period: locked.period, accountPaymentId: null } : null;
+    }
+    const payment = await repo.lock(tx, target.id);
+    if (!payment) return null;
+    const period = payment.kind === 'subscription' ? await repo.periodPaidBy(tx, payment.id) : null;
+    return { payment, period, accountPaymentId: payment.id };
+  }
+
+  async function record(tx: Tx, target: RefundTarget, refund: AccountRefund) {
+    const locked = await lockTarget(tx, target);
+    if (!locked) return null;
+    const { payment, period, accountPaymentId } = locked;
+    if (payment.status !== 'paid' || !payment.invoice_id) return null;
     if (refund.providerRefundId && (await refunds.knownProviderRefund(refund.providerRefundId, tx)))
       return null;
     const left = payment.amount_cents - payment.refunded_cents;
@@ -67,10 +85,9 @@ export function createAccountRefundsService(deps: {
     const amount = Math.min(refund.amountCents ?? left, left);
     const full = amount === left;
     const at = now();
-    const period = payment.kind === 'subscription' ? await repo.periodPaidBy(tx, payment.id) : null;
     const refundId = await refunds.insertRefund(tx, {
       invoiceId: payment.invoice_id,
-      accountPaymentId: payment.id,
+      ...(accountPaymentId ? { accountPaymentId } : {}),
       ...(period ? { subscriptionPeriodId: period.id } : {}),
       amountCents: amount,
       full,
@@ -107,7 +124,7 @@ export function createAccountRefundsService(deps: {
       payment.kind === 'credits'
         ? await repo.grantedBy(tx, `account-payment:${payment.id}`)
         : (period?.granted ?? 0);
-    const takenSoFar = await repo.takenBack(tx, payment.id);
+    const takenSoFar = await repo.takenBack(tx, { accountPaymentId, periodId: period?.id ?? null });
     const credits = granted > 0 ? creditsFor(payment, granted, amount, full, takenSoFar) : 0;
     if (credits > 0) {
       await deps.credits().takeBack(tx, {
@@ -117,15 +134,34 @@ export function createAccountRefundsService(deps: {
         key: `refund:${refundId}`,
       });
     }
-    if (period && full) await repo.endSubscription(tx, period.subscription_id, at);
-    return { amount, full, creditNoteNumber, credits };
+    if (period && full) await repo.endSubscription(tx, period.subscription_id, period.id, at);
+    const ended = period && full ? period.provider_subscription_id : null;
+    return { amount, full, creditNoteNumber, credits, endedProviderSubscription: ended };
   }
 
-  /** Records one refund of an account payment (already given back at the provider). */
-  async function refundRecorded(paymentId: string, refund: AccountRefund) {
-    const done = await refunds.transaction((tx) => record(tx, paymentId, refund));
-    if (done) log.info({ accountPaymentId: paymentId, ...done }, 'account payment refunded');
+  /** Records one refund (already given back at the provider); a period ended ends at the provider too. */
+  async function refundRecorded(target: RefundTarget, refund: AccountRefund) {
+    const done = await refunds.transaction((tx) => record(tx, target, refund));
+    if (!done) return null;
+    log.info({ target, amount: done.amount, full: done.full }, 'account payment refunded');
+    // The provider would bill the next period otherwise (Stripe's own event then finds it ended).
+    if (done.endedProviderSubscription) await deps.cancelProviderSubscription(done.endedProviderSubscription);
     return done;
+  }
+
+  async function recordEach(
+    target: RefundTarget,
+    list: { id: string; amount: number; reason: string | null }[],
+  ) {
+    for (const r of list) {
+      if (await refunds.knownProviderRefund(r.id)) continue;
+      await refundRecorded(target, {
+        amountCents: r.amount,
+        reason: r.reason ?? 'Refunded by the payment provider',
+        source: 'stripe',
+        providerRefundId: r.id,
+      });
+    }
   }
 
   return {
@@ -141,16 +177,16 @@ export function createAccountRefundsService(deps: {
     ): Promise<boolean> {
       const paymentId = await repo.find(match);
       if (!paymentId) return false;
-      for (const r of list) {
-        if (await refunds.knownProviderRefund(r.id)) continue;
-        await refundRecorded(paymentId, {
-          amountCents: r.amount,
-          reason: r.reason ?? 'Refunded by the payment provider',
-          source: 'stripe',
-          providerRefundId: r.id,
-        });
-      }
+      await recordEach({ kind: 'payment', id: paymentId }, list);
       return true;
+    },
+
+    /** Stripe refunded (part of) a subscription invoice: the period it paid, once per refund. */
+    async periodRefunded(
+      invoiceRef: string,
+      list: { id: string; amount: number; reason: string | null }[],
+    ): Promise<void> {
+      await recordEach({ kind: 'period', invoiceRef }, list);
     },
 
     /**
@@ -175,13 +211,16 @@ export function createAccountRefundsService(deps: {
         kind: 'account_payment',
         idempotencyKey: `account-refund-${paymentId}`,
       });
-      return refundRecorded(paymentId, {
-        amountCents: input.amountCents,
-        reason: input.reason,
-        source: 'admin',
-        providerRefundId: refundId,
-        adminId: input.adminId,
-      });
+      return refundRecorded(
+        { kind: 'payment', id: paymentId },
+        {
+          amountCents: input.amountCents,
+          reason: input.reason,
+          source: 'admin',
+          providerRefundId: refundId,
+          adminId: input.adminId,
+        },
+      );
     },
   };
 }

@@ -63,6 +63,14 @@ export const ordersPlugin = fp(
         // Looked up at call time: credits registers after orders.
         credits: () => app.credits,
         provider,
+        cancelProviderSubscription: async (id) => {
+          try {
+            await app.payments.stripe?.subscriptions.cancel(id);
+          } catch (error) {
+            // Already cancelled at Stripe (or it is down): the subscription is ended here anyway.
+            app.log.error({ err: error, subscription: id }, 'could not cancel a refunded subscription');
+          }
+        },
         log: app.log,
       }),
     );

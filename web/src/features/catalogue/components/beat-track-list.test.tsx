@@ -129,13 +129,15 @@ describe('grid and track list', () => {
     expect(useCatalogueView.getState().choices['user-2']).toBe('grid');
   });
 
-  it('ignores stored values that are not views', async () => {
+  it('ignores a stored value that is not a view', async () => {
     localStorage.setItem(
       CATALOGUE_VIEW_STORAGE_KEY,
-      JSON.stringify({ state: { choices: { visitor: 'carousel', 'user-2': 'list' } }, version: 0 }),
+      JSON.stringify({ state: { choices: { visitor: 'carousel' } }, version: 0 }),
     );
     await act(() => useCatalogueView.persist.rehydrate());
-    expect(useCatalogueView.getState().choices).toEqual({ 'user-2': 'list' });
+    setup([ready]);
+    await screen.findByRole('article', { name: 'Midnight Run' });
+    expect(screen.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
 

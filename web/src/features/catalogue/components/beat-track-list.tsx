@@ -3,7 +3,7 @@ import { formatDuration } from '@beatroom/shared/format-numbers';
 import { UI } from '@beatroom/shared/limits';
 import { LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { CoverArt } from '../../../components/ui/cover-art';
+import { CoverArt, FeaturedBadge } from '../../../components/ui/cover-art';
 import { storedImage } from '../../../lib/stored-file';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import {
@@ -80,6 +80,7 @@ function TrackRow({
             {beat.producer_name}
           </Link>
           {pending ? <span className="shrink-0 font-semibold text-amber-300">{pending}</span> : null}
+          {beat.is_featured ? <FeaturedBadge className="shrink-0" /> : null}
         </p>
       </div>
       <div className="hidden min-w-0 flex-wrap gap-1 lg:flex">

@@ -28,7 +28,7 @@ const isView = (value: unknown): value is CatalogueView => CATALOGUE_VIEWS.some(
 /**
  * How the catalogue lays beats out, remembered per user on this device (localStorage): a
  * listener who prefers rows keeps them on every visit, and someone else signing in on the same
- * computer keeps their own. A stored value that is not a view is ignored.
+ * computer keeps their own.
  */
 export const useCatalogueView = create<CatalogueViewState>()(
   persist(
@@ -41,10 +41,6 @@ export const useCatalogueView = create<CatalogueViewState>()(
       // Storage may be refused (private mode) or absent (tooling): the choice then lasts the visit.
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ choices: state.choices }),
-      merge: (stored, current) => {
-        const choices = Object.entries((stored as { choices?: object } | undefined)?.choices ?? {});
-        return { ...current, choices: Object.fromEntries(choices.filter(([, view]) => isView(view))) };
-      },
     },
   ),
 );
@@ -53,7 +49,9 @@ export const useCatalogueView = create<CatalogueViewState>()(
 export function useCatalogueViewChoice(): [CatalogueView, (view: CatalogueView) => void] {
   const { user } = useSession();
   const owner = user?.id ?? VISITOR_VIEW_OWNER;
-  const chosen = useCatalogueView((state) => state.choices[owner]);
+  // What storage holds is checked here: anything but a view counts as no choice.
+  const stored = useCatalogueView((state) => state.choices[owner]);
+  const chosen = isView(stored) ? stored : undefined;
   const setView = useCatalogueView((state) => state.setView);
   // The screen as it is now; a choice once made stays whatever the width.
   const wide = globalThis.matchMedia?.(WIDE_SCREEN_QUERY).matches ?? false;

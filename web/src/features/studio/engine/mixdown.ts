@@ -150,11 +150,15 @@ interface PcmSource {
   getChannelData(channel: number): Float32Array;
 }
 
-/** 16-bit PCM WAV (RIFF) of the buffer, channels interleaved, samples clipped to ±1. */
-export function encodeWav(buffer: PcmSource): ArrayBuffer {
+/**
+ * PCM WAV (RIFF) of the buffer, channels interleaved, samples clipped to ±1: 16-bit (the single
+ * take's download) or 24-bit (the timeline's export).
+ */
+export function encodeWav(buffer: PcmSource, bits: 16 | 24 = 16): ArrayBuffer {
   const channels = buffer.numberOfChannels;
   const frames = buffer.length;
-  const bytesPerFrame = channels * 2;
+  const bytes = bits / 8;
+  const bytesPerFrame = channels * bytes;
   const dataBytes = frames * bytesPerFrame;
   const out = new ArrayBuffer(44 + dataBytes);
   const view = new DataView(out);
@@ -171,16 +175,23 @@ export function encodeWav(buffer: PcmSource): ArrayBuffer {
   view.setUint32(24, buffer.sampleRate, true);
   view.setUint32(28, buffer.sampleRate * bytesPerFrame, true);
   view.setUint16(32, bytesPerFrame, true);
-  view.setUint16(34, 16, true);
+  view.setUint16(34, bits, true);
   text(36, 'data');
   view.setUint32(40, dataBytes, true);
   const data = Array.from({ length: channels }, (_, c) => buffer.getChannelData(c));
+  const full = bits === 16 ? 0x8000 : 0x800000;
   let offset = 44;
   for (let i = 0; i < frames; i++) {
     for (let c = 0; c < channels; c++) {
       const sample = Math.max(-1, Math.min(1, data[c]![i]!));
-      view.setInt16(offset, sample < 0 ? Math.round(sample * 0x8000) : Math.round(sample * 0x7fff), true);
-      offset += 2;
+      const value = sample < 0 ? Math.round(sample * full) : Math.round(sample * (full - 1));
+      if (bits === 16) view.setInt16(offset, value, true);
+      else {
+        view.setUint8(offset, value & 0xff);
+        view.setUint8(offset + 1, (value >> 8) & 0xff);
+        view.setUint8(offset + 2, (value >> 16) & 0xff);
+      }
+      offset += bytes;
     }
   }
   return out;

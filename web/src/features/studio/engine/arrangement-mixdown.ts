@@ -1,0 +1,136 @@
+// Mixdown of the timeline: the beat plus every audible track's clips (comped, with their fades)
+// through that track's own vocal chain (the same buildVocalChain as the live monitor), its
+// volume and pan, rendered offline. Pitch correction runs per take and track as in the single
+// take mixdown; the chain's and the correction's own delays are taken back out so every clip
+// stays where the timeline shows it.
+import type { Arrangement } from '@beatroom/shared/studio-arrangement';
+import { arrangementEnd, audibleTracks, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
+import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
+import { measureChainLatencyS } from './mixdown';
+import {
+  autoTuneParams,
+  chromaticScale,
+  correctPitch,
+  createPitchState,
+  pitchCorrectionLatencyS,
+  type Scale,
+} from './pitch-correction';
+import { buildVocalChain } from './vocal-chain';
+
+type OfflineContextConstructor = new (
+  channels: number,
+  length: number,
+  sampleRate: number,
+) => OfflineAudioContext;
+
+export interface ArrangementMixdownInput {
+  beat: AudioBuffer;
+  beatVolume: number;
+  arrangement: Arrangement;
+  /** Each take's raw audio by take id; a clip whose take is missing is left out. */
+  takes: ReadonlyMap<string, AudioBuffer>;
+  scale?: Scale;
+  sampleRate?: number;
+  OfflineContext?: OfflineContextConstructor;
+  /** 0..1 as the render advances (reported at each tenth of the length). */
+  onProgress?: (fraction: number) => void;
+}
+
+function mono(buffer: AudioBuffer): Float32Array {
+  if (buffer.numberOfChannels === 1) return buffer.getChannelData(0);
+  const out = new Float32Array(buffer.length);
+  for (let c = 0; c < buffer.numberOfChannels; c++) {
+    const data = buffer.getChannelData(c);
+    for (let i = 0; i < out.length; i++) out[i]! += data[i]! / buffer.numberOfChannels;
+  }
+  return out;
+}
+
+export async function renderArrangement(input: ArrangementMixdownInput): Promise<AudioBuffer> {
+  const { beat, arrangement } = input;
+  const sampleRate = input.sampleRate ?? beat.sampleRate;
+  const Offline =
+    input.OfflineContext ?? (globalThis.OfflineAudioContext as unknown as OfflineContextConstructor);
+  const chainLatency = await measureChainLatencyS(Offline, sampleRate);
+  const tracks = audibleTracks(arrangement);
+  const hasTail = tracks.some((t) => t.effects.reverbAmount > 0 || t.effects.delayAmount > 0);
+  const end = arrangementEnd(arrangement);
+  const seconds = Math.max(beat.duration, end > 0 ? end + (hasTail ? STUDIO_AUDIO.REVERB_TAIL_S : 0) : 0);
+  const length = Math.max(1, Math.ceil(seconds * sampleRate));
+  const ctx = new Offline(2, length, sampleRate);
+
+  const beatSource = ctx.createBufferSource();
+  beatSource.buffer = beat;
+  const beatGain = ctx.createGain();
+  beatGain.gain.value = input.beatVolume;
+  beatSource.connect(beatGain).connect(ctx.destination);
+  beatSource.start(0);
+
+  for (const track of tracks) {
+    const slices = trackSlices(arrangement, track.id).filter((slice) => input.takes.has(slice.takeId));
+    if (slices.length === 0) continue;
+    const { autoTune } = track.effects;
+    // Pitch-corrected copies of this track's takes (the correction depends on the track's chain).
+    const sources = new Map<string, AudioBuffer>();
+    let shift = chainLatency;
+    if (autoTune > 0) {
+      shift += pitchCorrectionLatencyS(sampleRate);
+      const { strength, retuneS } = autoTuneParams(autoTune);
+      for (const takeId of new Set(slices.map((s) => s.takeId))) {
+        const raw = input.takes.get(takeId)!;
+        const corrected = correctPitch(mono(raw), createPitchState(raw.sampleRate), {
+          strength,
+          retuneS,
+          scale: input.scale ?? chromaticScale(),
+          sampleRate: raw.sampleRate,
+        });
+        const buffer = ctx.createBuffer(1, corrected.length, raw.sampleRate);
+        buffer.getChannelData(0).set(corrected);
+        sources.set(takeId, buffer);
+      }
+    }
+    const chain = buildVocalChain(ctx, { ...track.effects, autoTune: 0 });
+    const volume = ctx.createGain();
+    volume.gain.value = track.volume;
+    const pan = ctx.createStereoPanner();
+    pan.pan.value = track.pan;
+    chain.output.connect(volume).connect(pan).connect(ctx.destination);
+
+    for (const slice of slices) {
+      const buffer = sources.get(slice.takeId) ?? input.takes.get(slice.takeId)!;
+      const at = slice.start - shift;
+      const duration = slice.end - slice.start;
+      const source = ctx.createBufferSource();
+      source.buffer = buffer;
+      const fade = ctx.createGain();
+      // The slice's fades as gain ramps (a cut between lanes gets the short crossfade).
+      const t0 = Math.max(0, at);
+      const skip = t0 - at;
+      fade.gain.setValueAtTime(slice.fadeIn > 0 ? 0 : 1, t0);
+      if (slice.fadeIn > 0) fade.gain.linearRampToValueAtTime(1, at + slice.fadeIn);
+      if (slice.fadeOut > 0) {
+        fade.gain.setValueAtTime(1, at + duration - slice.fadeOut);
+        fade.gain.linearRampToValueAtTime(0, at + duration);
+      }
+      source.connect(fade).connect(chain.input);
+      if (duration - skip <= 0) continue;
+      source.start(t0, slice.offset + skip, duration - skip);
+    }
+  }
+
+  const { onProgress } = input;
+  if (onProgress) {
+    // OfflineAudioContext reports nothing while it renders: suspending at each tenth does.
+    for (let step = 1; step < 10; step++) {
+      const at = Math.floor((length * step) / 10 / 128) * 128;
+      if (at <= 0 || at >= length) continue;
+      void ctx.suspend(at / sampleRate).then(() => {
+        onProgress(step / 10);
+        void ctx.resume();
+      });
+    }
+  }
+  const rendered = await ctx.startRendering();
+  onProgress?.(1);
+  return rendered;
+}

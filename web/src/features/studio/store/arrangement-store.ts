@@ -1,0 +1,83 @@
+import { emptyArrangement, type Arrangement } from '@beatroom/shared/studio-arrangement';
+import {
+  canRedo,
+  canUndo,
+  commit,
+  redo,
+  startHistory,
+  undo,
+  type ArrangementHistory,
+} from '@beatroom/shared/studio-arrangement-playback';
+import type { StudioEffectSettings } from '@beatroom/shared/studio-settings';
+import { effectsOf } from '../timeline/track-effects';
+import { create } from 'zustand';
+import { useStudioStore } from './studio-store';
+
+type Peaks = ReadonlyArray<readonly [number, number]>;
+
+interface ArrangementState {
+  history: ArrangementHistory;
+  /** Peaks of each take's audio by take id (computed on the device, never saved). */
+  peaks: Record<string, Peaks>;
+  /** The clip the keyboard and the toolbar act on. */
+  selectedClipId: string | null;
+  /** Seconds on the beat's timeline: where playback starts and split cuts. */
+  playhead: number;
+  /** An edit (a pure function of the arrangement): one undo step, auto-saved. */
+  edit: (change: (arrangement: Arrangement) => Arrangement) => void;
+  undo: () => void;
+  redo: () => void;
+  /** A loaded session's arrangement (or a fresh one): history starts again. */
+  load: (arrangement: Arrangement) => void;
+  reset: (effects: StudioEffectSettings) => void;
+  setPeaks: (takeId: string, peaks: Peaks) => void;
+  selectClip: (id: string | null) => void;
+  setPlayhead: (seconds: number) => void;
+}
+
+/** A change of the timeline counts as a change of the session, so auto-save keeps it. */
+function touched(): void {
+  useStudioStore.setState((state) => ({ revision: state.revision + 1 }));
+}
+
+/** The studio's timeline with its undo history (UI state of the one studio page). */
+export const useArrangementStore = create<ArrangementState>()((set, get) => ({
+  history: startHistory(emptyArrangement(effectsOf(useStudioStore.getState().settings))),
+  peaks: {},
+  selectedClipId: null,
+  playhead: 0,
+
+  edit: (change) => {
+    const { history } = get();
+    const next = commit(history, change(history.present));
+    if (next === history) return;
+    set({ history: next });
+    touched();
+  },
+  undo: () => {
+    const { history } = get();
+    if (!canUndo(history)) return;
+    set({ history: undo(history) });
+    touched();
+  },
+  redo: () => {
+    const { history } = get();
+    if (!canRedo(history)) return;
+    set({ history: redo(history) });
+    touched();
+  },
+  load: (arrangement) => set({ history: startHistory(arrangement), selectedClipId: null }),
+  reset: (effects) =>
+    set({
+      history: startHistory(emptyArrangement(effectsOf(effects))),
+      peaks: {},
+      selectedClipId: null,
+      playhead: 0,
+    }),
+  setPeaks: (takeId, peaks) => set((state) => ({ peaks: { ...state.peaks, [takeId]: peaks } })),
+  selectClip: (selectedClipId) => set({ selectedClipId }),
+  setPlayhead: (playhead) => set({ playhead: Math.max(0, playhead) }),
+}));
+
+/** The arrangement as it stands now. */
+export const currentArrangement = () => useArrangementStore.getState().history.present;

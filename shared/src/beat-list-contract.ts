@@ -143,6 +143,8 @@ export const BeatCard = Beat.pick({
   is_featured: true,
   play_count: true,
   download_count: true,
+  list_price_cents: true,
+  list_currency: true,
 });
 export type BeatCard = z.infer<typeof BeatCard>;
 

@@ -13,18 +13,29 @@ import { sortValue } from './catalogue-sort-sql';
  * a paid featured promotion ends with time, plays and downloads count up. Every other BeatCard
  * field is stored as JSON in beats.card_head, written by the database when the beat is written
  * (migration 20261127160000_beat_card_head): building a page's JSON from the columns on every
- * list was 60 % of a list statement's database time.
+ * list was 60 % of a list statement's database time. The price as its producer typed it comes
+ * last, appended like the live fields: keeping it in the stored head would have rewritten the
+ * whole table to add it (a beat priced before it was kept was listed in USD at price_cents).
  */
 const LIVE_CARD_FIELDS = {
   is_featured: FEATURED,
   play_count: 'b.play_count',
   download_count: 'b.download_count',
+  list_price_cents: 'COALESCE(b.list_price_cents, b.price_cents)',
+  list_currency: `CASE WHEN b.list_price_cents IS NULL THEN 'USD' ELSE b.list_currency END`,
 } satisfies Partial<Record<keyof BeatCard, string>>;
+
+/** Live fields that are text: written as JSON strings (the others are numbers or booleans). */
+const TEXT_FIELDS: ReadonlySet<string> = new Set(['list_currency']);
 
 /** A row `r` of CARD_COLUMNS as its card's JSON: the stored head, the live fields, the brace. */
 const CARD_JSON = [
   'r.card_head',
-  ...Object.keys(LIVE_CARD_FIELDS).map((field) => `',"${field}":' || r.${field}::text`),
+  ...Object.keys(LIVE_CARD_FIELDS).map((field) =>
+    TEXT_FIELDS.has(field)
+      ? `',"${field}":' || to_json(r.${field})::text`
+      : `',"${field}":' || r.${field}::text`,
+  ),
   `'}'`,
 ].join(' || ');
 

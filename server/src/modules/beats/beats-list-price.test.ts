@@ -54,6 +54,14 @@ describe('POST /api/beats with a list price', () => {
       id: string;
     }[];
     expect(inRange.map((b) => b.id)).toContain(id);
+    // Its card carries the price as typed, so a list shows €19.99 as its page does.
+    expect(inRange.find((b) => b.id === id)).toMatchObject({
+      price_cents: 2359,
+      list_price_cents: 1999,
+      list_currency: 'EUR',
+    });
+    const searched = (await anonymous('GET', '/api/beats?search=Test')).json() as { id: string }[];
+    expect(searched.find((b) => b.id === id)).toMatchObject({ list_price_cents: 1999, list_currency: 'EUR' });
   });
 
   it('a bare price_cents (older clients) is a USD list price; Free wins over a list price', async () => {

@@ -32,7 +32,7 @@ export function listenersSummary(days: readonly Day[], range: number): string {
 }
 
 /**
- * Listeners per day of the owner's beats over 7, 30, 90 or 365 days (issue 10): a plan with
+ * Listeners per day of the owner's beats over 7, 30, 90 or 365 days: a plan with
  * analytics_access unlocks it; without, a locked panel says so with Upgrade to Pro, which
  * `onUpgrade` (app/) opens. `access` is the plan's answer (subscriptions, through app/; undefined
  * while it loads): the chart is asked for only when it is true, so a locked panel never costs a

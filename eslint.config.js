@@ -141,11 +141,15 @@ function eachImport(context, visit) {
 // main.ts and plugins/ import plugins.
 const serverSrc = path.join(repoRoot, 'server', 'src') + path.sep;
 
-/** Where a server file sits: `module:<name>`, `http`, `events`, `plugins`, or another top folder. */
+/**
+ * Where a server file sits: `module:<domain>/<name>` (modules are grouped by domain:
+ * `modules/<domain>/<module>/…`), `http`, `events`, `plugins`, or another top folder.
+ */
 function serverZone(file) {
   if (!file.startsWith(serverSrc)) return null;
-  const [top, second] = path.relative(serverSrc, file).split(path.sep);
-  if (top === 'modules' && second && !second.includes('.')) return `module:${second}`;
+  const [top, domain, name] = path.relative(serverSrc, file).split(path.sep);
+  if (top === 'modules' && domain && !domain.includes('.'))
+    return name && !name.includes('.') ? `module:${domain}/${name}` : `module:${domain}`;
   return top.includes('.') ? 'root' : top;
 }
 

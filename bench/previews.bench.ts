@@ -2,12 +2,12 @@ import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { decodePcm } from '../server/src/modules/audio/pcm-decoder';
-import type { AudioFormat } from '../server/src/modules/audio/sniff';
-import { encodeWav, wavHeader } from '../server/src/modules/audio/wav';
-import type { Mp3Bitrate } from '../server/src/modules/previews/mp3-encoder';
-import { decodeVoiceTag, renderMp3 } from '../server/src/modules/previews/render-mp3';
-import type { VoiceTag } from '../server/src/modules/previews/voice-tag-mixer';
+import { decodePcm } from '../server/src/modules/catalogue/audio/pcm-decoder';
+import type { AudioFormat } from '../server/src/modules/catalogue/audio/sniff';
+import { encodeWav, wavHeader } from '../server/src/modules/catalogue/audio/wav';
+import type { Mp3Bitrate } from '../server/src/modules/catalogue/previews/mp3-encoder';
+import { decodeVoiceTag, renderMp3 } from '../server/src/modules/catalogue/previews/render-mp3';
+import type { VoiceTag } from '../server/src/modules/catalogue/previews/voice-tag-mixer';
 import { encodeFlac, tone } from '../server/test/media-fixtures';
 
 /**

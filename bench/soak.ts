@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import WebSocket from 'ws';
 import { GENRES as CATALOGUE_GENRES } from '../shared/src/catalogue-constants';
 import { coverRenditionKey, COVER_RENDITION_WIDTHS } from '../shared/src/file-urls';
-import { encodeWav } from '../server/src/modules/audio/wav';
+import { encodeWav } from '../server/src/modules/catalogue/audio/wav';
 import { tone } from '../server/test/media-fixtures';
 import { ADMIN_URL, benchServerEnv, createBenchDatabase, startServer, stopServer } from './bench-server';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { basename } from 'node:path';
-import { wavHeader } from '../server/src/modules/audio/wav';
+import { wavHeader } from '../server/src/modules/catalogue/audio/wav';
 import { encodeFlac, tone } from '../server/test/media-fixtures';
 
 /** Signs in through the local OpenID issuer the way a browser does; answers the cookie header. */

@@ -55,7 +55,7 @@ describe('app core', () => {
     expect(lookups).not.toHaveBeenCalled();
     lookups.mockRestore();
     // An Upgrade header elsewhere changes nothing; /api/ws has its own per-address limit on
-    // upgrade attempts (server/src/modules/realtime/socket-limits.test.ts).
+    // upgrade attempts (server/src/modules/platform/realtime/socket-limits.test.ts).
     const upgrade = await t.app.inject({
       method: 'GET',
       url: '/api/users/me',

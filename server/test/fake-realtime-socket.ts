@@ -1,5 +1,5 @@
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
-import type { RealtimeSocket } from '../src/modules/realtime/socket-hub';
+import type { RealtimeSocket } from '../src/modules/platform/realtime/socket-hub';
 
 type Events = 'message' | 'pong' | 'close';
 

@@ -24,26 +24,26 @@ describe('import boundaries', () => {
     ['shared/src/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
     ['shared/src/x.ts', "import React from 'react';\nexport const x = React;\n"],
     [
-      'server/src/modules/beats/beats.routes.ts',
-      "import { PrismaClient } from '../../generated/prisma/client';\nexport const x = PrismaClient;\n",
+      'server/src/modules/catalogue/beats/beats.routes.ts',
+      "import { PrismaClient } from '../../../generated/prisma/client';\nexport const x = PrismaClient;\n",
     ],
     [
-      'server/src/modules/beats/beats.service.ts',
+      'server/src/modules/catalogue/beats/beats.service.ts',
       "import { PrismaClient } from '@prisma/client';\nexport const x = PrismaClient;\n",
     ],
     // A module reaches another through its service or its domain events, never its repository.
     [
-      'server/src/modules/beats/beats.plugin.ts',
+      'server/src/modules/catalogue/beats/beats.plugin.ts',
       "import { createUploadsRepository } from '../uploads/uploads.repository';\nexport const x = createUploadsRepository;\n",
     ],
     [
-      'server/src/modules/profiles/profiles.repository.ts',
-      "import type { AnalyticsRepository } from '../analytics/analytics.repository';\nexport type X = AnalyticsRepository;\n",
+      'server/src/modules/community/profiles/profiles.repository.ts',
+      "import type { AnalyticsRepository } from '../../catalogue/analytics/analytics.repository';\nexport type X = AnalyticsRepository;\n",
     ],
     // Only app.ts and plugins/ import plugins.
     [
-      'server/src/modules/beats/beats.routes.ts',
-      "import { errorsPlugin } from '../../plugins/errors';\nexport const x = errorsPlugin;\n",
+      'server/src/modules/catalogue/beats/beats.routes.ts',
+      "import { errorsPlugin } from '../../../plugins/errors';\nexport const x = errorsPlugin;\n",
     ],
     [
       'server/src/http/x.ts',
@@ -67,15 +67,15 @@ describe('import boundaries', () => {
   it.each([
     ['shared/src/x.ts', "import { z } from 'zod';\nexport const x = z;\n"],
     [
-      'server/src/modules/beats/beats.repository.ts',
-      "import type { PrismaClient } from '../../generated/prisma/client';\nexport type X = PrismaClient;\n",
+      'server/src/modules/catalogue/beats/beats.repository.ts',
+      "import type { PrismaClient } from '../../../generated/prisma/client';\nexport type X = PrismaClient;\n",
     ],
     [
-      'server/src/modules/beats/beats.plugin.ts',
+      'server/src/modules/catalogue/beats/beats.plugin.ts',
       "import { createBeatsRepository } from './beats.repository';\nexport const x = createBeatsRepository;\n",
     ],
     [
-      'server/src/modules/beats/beats.service.ts',
+      'server/src/modules/catalogue/beats/beats.service.ts',
       "import type { UploadsService } from '../uploads/uploads.service';\nexport type X = UploadsService;\n",
     ],
     [
@@ -137,23 +137,32 @@ describe('boundaries by resolved path', () => {
 
   it.each([
     // Another module's repository, however the path is written.
-    ['server/src/modules/beats/beats.service.ts', use('../credits/credits.repository.js')],
-    ['server/src/modules/beats/beats.service.ts', use('../../modules/credits/credits.repository')],
-    ['server/src/modules/beats/beats.service.ts', useType('../credits/credits.repository.ts')],
-    ['server/src/modules/beats/deep/x.ts', use('../../credits/credits.repository')],
     [
-      'server/src/modules/beats/beats.repository.ts',
-      useType('../../modules/analytics/analytics.repository.js'),
+      'server/src/modules/catalogue/beats/beats.service.ts',
+      use('../../commerce/credits/credits.repository.js'),
+    ],
+    [
+      'server/src/modules/catalogue/beats/beats.service.ts',
+      use('../../../modules/commerce/credits/credits.repository'),
+    ],
+    [
+      'server/src/modules/catalogue/beats/beats.service.ts',
+      useType('../../commerce/credits/credits.repository.ts'),
+    ],
+    ['server/src/modules/catalogue/beats/deep/x.ts', use('../../../commerce/credits/credits.repository')],
+    [
+      'server/src/modules/catalogue/beats/beats.repository.ts',
+      useType('../../../modules/catalogue/analytics/analytics.repository.js'),
     ],
     // http/ and events/ stand below every module and plugin.
-    ['server/src/http/file-answer.ts', useType('../modules/files/files.service')],
-    ['server/src/http/authenticate.ts', useType('../modules/users/user-record')],
+    ['server/src/http/file-answer.ts', useType('../modules/catalogue/files/files.service')],
+    ['server/src/http/authenticate.ts', useType('../modules/platform/users/user-record')],
     ['server/src/http/x.ts', use('../plugins/security.js')],
-    ['server/src/events/outbox-jobs.ts', use('../modules/jobs/job-runner')],
-    ['server/src/events/x.ts', use('../modules/jobs/jobs.plugin.js')],
+    ['server/src/events/outbox-jobs.ts', use('../modules/platform/jobs/job-runner')],
+    ['server/src/events/x.ts', use('../modules/platform/jobs/jobs.plugin.js')],
     ['server/src/events/x.ts', use('../plugins/db')],
     // Only app.ts, main.ts and plugins/ import plugins.
-    ['server/src/modules/beats/x.ts', use('../../plugins/metrics.js')],
+    ['server/src/modules/catalogue/beats/x.ts', use('../../../plugins/metrics.js')],
     // A web feature reaching the app (or another feature) through the package's own name.
     ['web/src/features/catalogue/x.ts', use('@beatroom/web/app')],
     ['web/src/features/catalogue/x.ts', use('@beatroom/web/beat-form')],
@@ -163,11 +172,11 @@ describe('boundaries by resolved path', () => {
   });
 
   it.each([
-    ['server/src/modules/jobs/outbox-jobs.ts', useType('../../events/outbox-dispatcher')],
-    ['server/src/modules/beats/x.ts', use('../../http/authenticate.js')],
-    ['server/src/modules/beats/x.ts', use('./beats.repository.js')],
-    ['server/src/modules/beats/x.ts', useType('../uploads/uploads.service')],
-    ['server/src/plugins/security.ts', use('../modules/auth/session-cookie')],
+    ['server/src/modules/platform/jobs/outbox-jobs.ts', useType('../../../events/outbox-dispatcher')],
+    ['server/src/modules/catalogue/beats/x.ts', use('../../../http/authenticate.js')],
+    ['server/src/modules/catalogue/beats/x.ts', use('./beats.repository.js')],
+    ['server/src/modules/catalogue/beats/x.ts', useType('../uploads/uploads.service')],
+    ['server/src/plugins/security.ts', use('../modules/platform/auth/session-cookie')],
     ['server/src/main.ts', use('./plugins/metrics')],
     ['server/src/http/x.ts', use('./http-errors.js')],
     ['server/src/events/x.ts', use('../db/database')],

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { encodeWav } from '../src/modules/audio/wav';
+import { encodeWav } from '../src/modules/catalogue/audio/wav';
 
 /** A sine tone with a fade-in, so the waveform rises from silence to `amplitude`. */
 export function tone(seconds: number, sampleRate = 8000, frequency = 440, amplitude = 0.5): Float32Array {

@@ -17,7 +17,13 @@ type Document = {
   'x-tagGroups': { name: string; tags: string[] }[];
 };
 
-const MODULES = new Set(readdirSync(new URL('../src/modules/', import.meta.url)));
+/** Module folder -> its area folder (`modules/<area>/<module>`). */
+const AREA_FOLDER_OF_MODULE = new Map(
+  readdirSync(new URL('../src/modules/', import.meta.url)).flatMap((area) =>
+    readdirSync(new URL(`../src/modules/${area}/`, import.meta.url)).map((m) => [m, area] as const),
+  ),
+);
+const MODULES = new Set(AREA_FOLDER_OF_MODULE.keys());
 
 /**
  * Every route the app answers, read from Fastify's own route tree (not from the document's
@@ -103,6 +109,9 @@ describe('the API reference', () => {
     );
     for (const tag of tags) expect(MODULES, `tag ${tag} is a module folder`).toContain(tag);
     for (const tag of tags) expect(AREA_OF_MODULE[tag], `area of ${tag}`).toBeDefined();
+    // The reference's headings are the server's area folders.
+    for (const [module, folder] of AREA_FOLDER_OF_MODULE)
+      if (AREA_OF_MODULE[module]) expect(AREA_OF_MODULE[module]!.toLowerCase(), module).toBe(folder);
     expect(document.paths['/api/beats']?.get?.tags).toEqual(['beats']);
     expect(document.paths['/api/users/{id}/follow']?.post?.tags).toEqual(['follows']);
     expect(document.paths['/api/health']?.get?.tags).toEqual(['health']);

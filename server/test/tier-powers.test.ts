@@ -1,6 +1,6 @@
 import { ANALYTICS_LOCKED } from '@beatroom/shared/analytics-charts-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beatLimitMessage } from '../src/modules/beats/beats.service';
+import { beatLimitMessage } from '../src/modules/catalogue/beats/beats.service';
 import { createBeat, uploadAudio } from './catalogue';
 import { insertBeat, member } from './community-fixtures';
 import { createTestApp } from './helpers';

@@ -5,7 +5,7 @@ import type { Prisma } from '../generated/prisma/client';
  * module's rows point at users and no module may import another module's repository.
  */
 
-/** The columns of a UserRecord (modules/users/user-record.ts). */
+/** The columns of a UserRecord (modules/platform/users/user-record.ts). */
 export const userSelect = {
   id: true,
   email: true,

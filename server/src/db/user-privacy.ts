@@ -1,6 +1,6 @@
 import type { Prisma } from '../generated/prisma/client';
 
-// The profile privacy rule of modules/user-settings/profile-privacy.ts as a Prisma filter, for
+// The profile privacy rule of modules/platform/user-settings/profile-privacy.ts as a Prisma filter, for
 // repositories listing many users' rows (the activity feed). Keep the two in step.
 
 type ListSwitch = 'showFavorites' | 'showFollowing' | 'showPlayHistory';

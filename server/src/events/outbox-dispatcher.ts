@@ -51,7 +51,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Delivers the outbox: claims due rows, runs their handlers, marks them delivered, and retries
  * failures with backoff. Three things make it run: a request delivering the events it just
  * committed (`deliver`, the fast path: a follow notifies live at once), the local poll every
- * `pollMs`, and the job runner's scheduled `outbox.deliver` (modules/jobs/outbox-jobs.ts), which also
+ * `pollMs`, and the job runner's scheduled `outbox.deliver` (modules/platform/jobs/outbox-jobs.ts), which also
  * covers an instance whose timers are gone. Nothing runs before `start` (the app is ready with
  * every handler registered: an event delivered to half of them would be marked done).
  */

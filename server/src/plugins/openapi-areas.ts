@@ -1,27 +1,31 @@
 /**
- * Which server area each module belongs to: the API reference groups its tags (one per
- * module) under these headings. A module missing here is listed under "Other", and the
+ * Which server area each module belongs to, as its folder says (`modules/<area>/<module>`; a
+ * test holds the two together): the API reference groups its tags (one per module) under these
+ * headings. A module missing here is listed under "Other", and the
  * OpenAPI test fails, so a new module gets its area when it gets its first route.
  */
 export const AREA_OF_MODULE: Record<string, string> = {
-  // Platform: who is signed in, health, settings, realtime and the reference itself.
+  // Platform: who is signed in and their account, health, settings, realtime, jobs, storage.
   auth: 'Platform',
   users: 'Platform',
+  account: 'Platform',
   health: 'Platform',
   'user-settings': 'Platform',
   realtime: 'Platform',
+  jobs: 'Platform',
+  storage: 'Platform',
   seo: 'Platform',
   prerender: 'Platform',
+  seed: 'Platform',
   // Catalogue: files, uploads, beats and what listeners do with them.
-  storage: 'Catalogue',
   uploads: 'Catalogue',
   previews: 'Catalogue',
+  audio: 'Catalogue',
   beats: 'Catalogue',
   'my-beats': 'Catalogue',
   files: 'Catalogue',
-  seed: 'Catalogue',
+  analytics: 'Catalogue',
   // Community: people, feeds, notifications, the studio and working together.
-  analytics: 'Community',
   activity: 'Community',
   notifications: 'Community',
   profiles: 'Community',
@@ -43,9 +47,8 @@ export const AREA_OF_MODULE: Record<string, string> = {
   subscriptions: 'Commerce',
   promotions: 'Commerce',
   earnings: 'Commerce',
-  // Operations: support, administration, moderation, the account's end.
+  // Operations: support, administration, moderation.
   support: 'Operations',
-  account: 'Operations',
   admin: 'Operations',
   audit: 'Operations',
   reports: 'Operations',

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { authenticate } from '../http/authenticate';
 import { simpleEncoding, type Encoding } from '../http/compressed-answer';
-import { SESSION_COOKIE } from '../modules/auth/session-cookie';
+import { SESSION_COOKIE } from '../modules/platform/auth/session-cookie';
 import { AREA_OF_MODULE, moduleOfPluginChain } from './openapi-areas';
 
 export const OPENAPI_JSON_URL = '/api/openapi.json';

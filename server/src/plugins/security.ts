@@ -6,7 +6,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { allowedOrigins, publicUrlForAlias } from '../http/origins';
-import { SESSION_COOKIE } from '../modules/auth/session-cookie';
+import { SESSION_COOKIE } from '../modules/platform/auth/session-cookie';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_COOKIE_PRESENT = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);

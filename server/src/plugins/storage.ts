@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { createLocalStorage } from '../modules/storage/local-storage';
-import { createS3Storage } from '../modules/storage/s3-storage';
-import { withDerivedFiles, type Storage } from '../modules/storage/storage';
+import { createLocalStorage } from '../modules/platform/storage/local-storage';
+import { createS3Storage } from '../modules/platform/storage/s3-storage';
+import { withDerivedFiles, type Storage } from '../modules/platform/storage/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {

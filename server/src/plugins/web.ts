@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { withFirstScreen } from '../modules/prerender/first-screen';
-import { withPageHead } from '../modules/seo/seo.service';
+import { withFirstScreen } from '../modules/platform/prerender/first-screen';
+import { withPageHead } from '../modules/platform/seo/seo.service';
 
 /**
  * Serves the built web app beside the API on one port. Hashed assets are cached for a year and

@@ -1,0 +1,22 @@
+import { ErrorBody } from '@beatroom/shared/auth-contract';
+import { CreditsQuery, CreditsResponse } from '@beatroom/shared/credits-contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../../http/authenticate';
+
+/** The signed-in user's credits: balance and newest transactions (money.md §7). */
+export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/user/credits',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        querystring: CreditsQuery,
+        response: { 200: CreditsResponse, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.credits.forUser(signedInUser(request), request.query.limit);
+    },
+  );
+};

@@ -1,0 +1,165 @@
+import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
+import type {
+  DownloadHistoryItem,
+  DownloadRequestBody,
+  DownloadResponse,
+  DownloadStatus,
+  PurchaseItem,
+} from '@beatroom/shared/money-contract';
+import { bestLicense } from '@beatroom/shared/licensing';
+import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refund-texts';
+import type { DomainEvents } from '../../../events/domain-events';
+import { conflict, forbidden, notFound, paymentRequired } from '../../../http/http-errors';
+import type { UserRecord } from '../../platform/users/user-record';
+import {
+  downloadAccess,
+  downloadableFormats,
+  downloadFilename,
+  formatRefusal,
+  masterFormat,
+  planDelivery,
+  type DownloadRight,
+} from './delivery-plan';
+import type { DownloadsRepository } from './downloads.repository';
+import { DownloadTokenError, type DownloadGrant, type DownloadSigner } from './signed-url';
+
+export const BUY_TO_DOWNLOAD = 'Buy a licence to download this beat';
+export const LICENCE_REFUNDED = DOWNLOAD_REASON_TEXTS.refunded;
+export const DOWNLOAD_DISPUTED = DOWNLOAD_REASON_TEXTS.disputed;
+export const SOLD_EXCLUSIVELY = 'This beat was sold exclusively and can no longer be downloaded';
+export const MP3_BEING_PREPARED = 'The MP3 of this beat is being prepared. Please try again in a minute.';
+export const LINK_REFUSED = 'This download link has expired or is not yours. Start the download again.';
+export const HISTORY_OWN_ONLY = 'You can only see your own downloads and purchases';
+
+/** Where the MP3 320 of a lossless master lives, once media jobs have made it (the previews service). */
+export interface RenditionLookup {
+  rendition(beatId: string, format: 'mp3_320'): Promise<{ storageKey: string } | null>;
+}
+
+/**
+ * Downloads (money.md §4, issue 9): who may download a beat, which file their licence and
+ * settings give them, a signed single-user URL for it, and the history of downloads and
+ * purchases. Access is decided before any file key is looked at.
+ */
+export function createDownloadsService(deps: {
+  repo: DownloadsRepository;
+  signer: DownloadSigner;
+  renditions: RenditionLookup;
+  events: DomainEvents;
+}) {
+  const { repo, signer } = deps;
+
+  async function decide(user: UserRecord, beatId: string) {
+    const beat = await repo.beat(beatId);
+    if (!beat) throw notFound(BEAT_NOT_FOUND);
+    const isOwner = beat.userId === user.id;
+    const held = isOwner ? null : await repo.licences(user.id, beatId);
+    const licence = held ? bestLicense(held.active) : null;
+    const access = downloadAccess({
+      isOwner,
+      // A deleted producer's beat is kept for its licence holders only.
+      isFree: (beat.isFree || beat.priceCents === 0) && beat.delistedAt === null,
+      licence,
+      soldExclusive: beat.soldExclusiveAt !== null,
+      frozen: held?.frozen ?? false,
+      revoked: held?.revoked ?? false,
+    });
+    const right: DownloadRight | null = access.canDownload ? (isOwner ? 'owner' : (licence ?? 'free')) : null;
+    return { beat, isOwner, licence, access, right, master: masterFormat(beat.audioFileKey) };
+  }
+
+  return {
+    /** GET /api/beats/{id}/download-status */
+    async status(user: UserRecord, beatId: string): Promise<DownloadStatus> {
+      const { access, right, master } = await decide(user, beatId);
+      return { ...access, formats: right ? downloadableFormats(right, master) : [] };
+    },
+
+    /**
+     * POST /api/beats/{id}/download: picks the file (the format asked for, else the user's
+     * preference, else the licence's main one), records the download and answers a signed URL
+     * for it. A format the right does not cover is a 403 and records nothing. A lossless
+     * master whose MP3 rendition does not exist yet is a 409: the client can retry shortly
+     * (media jobs make it after upload).
+     */
+    async request(
+      user: UserRecord,
+      beatId: string,
+      body: DownloadRequestBody = {},
+    ): Promise<DownloadResponse> {
+      const { beat, isOwner, licence, access, right, master: original } = await decide(user, beatId);
+      if (!right) {
+        throw access.reason === 'sold_exclusive'
+          ? forbidden(SOLD_EXCLUSIVELY)
+          : access.reason === 'disputed'
+            ? forbidden(DOWNLOAD_DISPUTED)
+            : access.reason === 'refunded'
+              ? paymentRequired(LICENCE_REFUNDED)
+              : paymentRequired(BUY_TO_DOWNLOAD);
+      }
+      const preference = await repo.preferredFormat(user.id);
+      const { format } = body;
+      if (format && !downloadableFormats(right, original).includes(format)) {
+        throw forbidden(formatRefusal(right, format));
+      }
+      const { file, formatMatch } = planDelivery({ right, master: original, wanted: format ?? preference });
+
+      let key = beat.audioFileKey;
+      if (file.source === 'rendition') {
+        const rendition = await deps.renditions.rendition(beat.id, file.rendition);
+        if (!rendition) throw conflict(MP3_BEING_PREPARED);
+        key = rendition.storageKey;
+      }
+      const filename = downloadFilename(beat.title, file.format);
+      const { token } = signer.sign({ userId: user.id, key, filename });
+      let eventId: string | null = null;
+      await repo.record(
+        { userId: user.id, beatId: beat.id, licenseType: licence, format: file.format, counts: !isOwner },
+        async (tx) => {
+          if (isOwner) return;
+          eventId = await deps.events.record(tx, {
+            type: 'beat.downloaded',
+            beatId: beat.id,
+            producerId: beat.userId,
+            userId: user.id,
+          });
+        },
+      );
+      if (eventId) await deps.events.deliver([eventId]);
+      return {
+        downloadUrl: `/api/downloads/${token}`,
+        filename,
+        formatMatch,
+        originalFormat: original,
+        userPreference: preference,
+      };
+    },
+
+    /** GET /api/downloads/{token}: the grant behind a link, for the user it was made for only. */
+    grant(user: UserRecord, token: string): DownloadGrant {
+      try {
+        return signer.verify(token, user.id);
+      } catch (error) {
+        if (error instanceof DownloadTokenError) throw forbidden(LINK_REFUSED);
+        throw error;
+      }
+    },
+
+    async history(viewer: UserRecord, userId: string): Promise<DownloadHistoryItem[]> {
+      if (viewer.id !== userId) throw forbidden(HISTORY_OWN_ONLY);
+      return repo.history(userId);
+    },
+
+    async purchases(viewer: UserRecord, userId: string): Promise<PurchaseItem[]> {
+      if (viewer.id !== userId) throw forbidden(HISTORY_OWN_ONLY);
+      return repo.purchases(userId);
+    },
+
+    /** Downloads of a producer's beats by others since a time (analytics' recentDownloads). */
+    recentDownloadsOf(producerId: string, since: Date): Promise<number> {
+      return repo.downloadsOfProducerSince(producerId, since);
+    },
+  };
+}
+
+export type DownloadsService = ReturnType<typeof createDownloadsService>;

@@ -1,0 +1,40 @@
+import { ChartQuery, EarningsByDayResponse } from '@beatroom/shared/analytics-charts-contract';
+import { ErrorBody } from '@beatroom/shared/auth-contract';
+import { EarningsResponse, PayoutOnboardingResponse } from '@beatroom/shared/money-contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../../http/authenticate';
+
+const errors = { 401: ErrorBody, 409: ErrorBody };
+
+/** A producer's earnings page and payout onboarding (issue 9); always the caller's own. */
+export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/users/me/earnings',
+    { onRequest: app.authenticate, schema: { response: { 200: EarningsResponse, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.earnings.earnings(signedInUser(request));
+    },
+  );
+
+  app.get(
+    '/api/users/me/earnings/by-day',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        querystring: ChartQuery,
+        response: { 200: EarningsByDayResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.earnings.earningsByDay(signedInUser(request), request.query.days);
+    },
+  );
+
+  app.post(
+    '/api/payouts/onboarding',
+    { onRequest: app.authenticate, schema: { response: { 200: PayoutOnboardingResponse, ...errors } } },
+    async (request) => app.earnings.onboarding(signedInUser(request)),
+  );
+};

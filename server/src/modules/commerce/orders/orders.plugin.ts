@@ -1,0 +1,94 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../../config';
+import { createFulfilmentRepository } from './fulfilment.repository';
+import { createFulfilmentService, type FulfilmentService } from './fulfilment.service';
+import { createLocalCheckoutService, type LocalCheckoutService } from './local-checkout.service';
+import { createOrdersRepository } from './orders.repository';
+import { ordersRoutes } from './orders.routes';
+import { createOrdersService, type OrdersService } from './orders.service';
+import { scheduleOrderJobs } from './order-jobs';
+import { createStripePayouts } from '../earnings/stripe-payouts';
+import { createAccountRefundsRepository } from './account-refunds.repository';
+import { createAccountRefundsService, type AccountRefundsService } from './account-refunds.service';
+import { createDisputesService, type DisputesService } from './disputes.service';
+import { createRefundsRepository } from './refunds.repository';
+import { refundsRoutes } from './refunds.routes';
+import { createRefundsService, type RefundsService } from './refunds.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Licences and purchases. */
+    orders: OrdersService;
+    /**
+     * The one fulfilment function and what follows payments: the Stripe webhook and the local
+     * checkout call `fulfil`; `expireReservations` releases checkouts whose time ran out.
+     */
+    fulfilment: FulfilmentService;
+    /** The local test checkout, null when Stripe takes the payments. */
+    localCheckout: LocalCheckoutService | null;
+    /** Refunds and disputes of orders (admin refunds, Stripe's charge and dispute events). */
+    refunds: RefundsService & DisputesService;
+    /** Refunds of credit packs and subscription periods (credits taken back, period ended). */
+    accountRefunds: AccountRefundsService;
+  }
+}
+
+export const ordersPlugin = fp(
+  async (app, opts: { config: Config }) => {
+    const repo = createOrdersRepository(app.db.prisma);
+    const { provider, local } = app.payments;
+    const fulfilment = createFulfilmentService({
+      orders: repo,
+      fulfilment: createFulfilmentRepository(app.db.prisma),
+      provider,
+      events: app.domainEvents,
+      log: app.log,
+    });
+    app.decorate('fulfilment', fulfilment);
+    app.decorate(
+      'orders',
+      createOrdersService({ repo, provider, fulfilment, publicUrl: opts.config.publicUrl }),
+    );
+    app.decorate(
+      'localCheckout',
+      local ? createLocalCheckoutService({ orders: repo, fulfilment, local }) : null,
+    );
+    const payouts = app.payments.stripe ? createStripePayouts(app.payments.stripe) : null;
+    const refundsRepo = createRefundsRepository(app.db.prisma);
+    app.decorate(
+      'accountRefunds',
+      createAccountRefundsService({
+        repo: createAccountRefundsRepository(app.db.prisma),
+        refunds: refundsRepo,
+        // Looked up at call time: credits registers after orders.
+        credits: () => app.credits,
+        provider,
+        cancelProviderSubscription: async (id) => {
+          try {
+            await app.payments.stripe?.subscriptions.cancel(id);
+          } catch (error) {
+            // Already cancelled at Stripe (or it is down): the subscription is ended here anyway.
+            app.log.error({ err: error, subscription: id }, 'could not cancel a refunded subscription');
+          }
+        },
+        log: app.log,
+      }),
+    );
+    const refunds = createRefundsService({
+      repo: refundsRepo,
+      provider,
+      reverseTransfer: () => (payouts ? (input) => payouts.reverseTransfer(input) : null),
+      audit: () => app.audit,
+      events: app.domainEvents,
+      log: app.log,
+    });
+    app.decorate('refunds', {
+      ...refunds,
+      ...createDisputesService({ repo: refundsRepo, refundOrder: refunds.refundOrder }),
+    });
+    await app.register(ordersRoutes);
+    await app.register(refundsRoutes);
+    if (app.hasDecorator('jobs')) await scheduleOrderJobs(app.jobs, fulfilment);
+  },
+  { name: 'orders', dependencies: ['db', 'auth', 'audit', 'domain-events', 'payments'] },
+);

@@ -1,0 +1,44 @@
+import { ErrorBody } from '@beatroom/shared/auth-contract';
+import {
+  ProducerTierListResponse,
+  SubscribeBody,
+  SubscribeResponse,
+  SubscriptionResponse,
+} from '@beatroom/shared/subscriptions-contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../../http/authenticate';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** Producer tiers and the signed-in user's subscription (money.md §7). */
+export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { subscriptions } = app;
+
+  app.get('/api/producer-tiers', { schema: { response: { 200: ProducerTierListResponse } } }, async () =>
+    subscriptions.tiers(),
+  );
+
+  app.get(
+    '/api/user/subscription',
+    { onRequest: app.authenticate, schema: { response: { 200: SubscriptionResponse, 401: ErrorBody } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return subscriptions.get(signedInUser(request));
+    },
+  );
+
+  app.post(
+    '/api/user/subscribe',
+    {
+      onRequest: app.authenticate,
+      schema: { body: SubscribeBody, response: { 200: SubscribeResponse, ...errors } },
+    },
+    async (request) => subscriptions.subscribe(signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/user/subscription/cancel',
+    { onRequest: app.authenticate, schema: { response: { 200: SubscriptionResponse, ...errors } } },
+    async (request) => subscriptions.cancel(signedInUser(request)),
+  );
+};

@@ -1,0 +1,49 @@
+import {
+  AdminOk,
+  AdminReportsQuery,
+  AdminReportsResponse,
+  CreatedReport,
+  CreateReportBody,
+  ResolveReportBody,
+} from '@beatroom/shared/admin-contract';
+import { ErrorBody } from '@beatroom/shared/auth-contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../../http/authenticate';
+import { idParams } from '../../../http/params';
+import { REPORT_NOT_FOUND } from './reports.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** Members report content; admins work the queue (issue 14 moderation). */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/reports',
+    {
+      onRequest: app.authenticate,
+      schema: { body: CreateReportBody, response: { 200: CreatedReport, ...errors } },
+    },
+    (request) => app.reports.create(signedInUser(request), request.body),
+  );
+
+  app.get(
+    '/api/admin/reports',
+    {
+      onRequest: app.requireAdmin,
+      schema: { querystring: AdminReportsQuery, response: { 200: AdminReportsResponse, ...errors } },
+    },
+    (request) => app.reports.list(request.query.status, request.query.page, request.query.limit),
+  );
+
+  app.post(
+    '/api/admin/reports/:id/resolve',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: idParams(REPORT_NOT_FOUND),
+        body: ResolveReportBody,
+        response: { 200: AdminOk, ...errors },
+      },
+    },
+    (request) => app.reports.resolve(signedInUser(request), request.params.id, request.body),
+  );
+};

@@ -8,6 +8,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  // The desktop journeys run against the desktop harness: playwright.desktop.config.ts.
+  testIgnore: ['desktop/**'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

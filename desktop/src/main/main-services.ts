@@ -75,6 +75,12 @@ export interface MainServicesDeps {
   isTrustedSender: (url: string) => boolean;
   /** The origin the page loads library covers from (app://beatroom in the app). */
   appOrigin?: string;
+  /**
+   * The server address the page is told to call: the server itself in the app (the session's
+   * header hook adds the token); the harness's own origin in the browser harness, whose proxy
+   * adds it there. Defaults to config.serverUrl.
+   */
+  pageServerUrl?: string;
   log: { warn: (message: string, error?: unknown) => void; error: (message: string, error: unknown) => void };
 }
 
@@ -160,7 +166,12 @@ export function createMainServices(deps: MainServicesDeps) {
       preferences: createPreferences(join(deps.userData, 'preferences.json')),
       notifier,
       updater,
-      info: { version: deps.version, platform, serverUrl: config.serverUrl, packaged: deps.packaged },
+      info: {
+        version: deps.version,
+        platform,
+        serverUrl: deps.pageServerUrl ?? config.serverUrl,
+        packaged: deps.packaged,
+      },
       online: deps.isOnline,
       serverUrl: config.serverUrl,
       openExternal,

@@ -136,7 +136,7 @@ describe('Library screen', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Upload of Upload uploading_audio' });
     expect(bar.getAttribute('aria-valuenow')).toBe('42');
     expect(
-      screen.getByText(/The Beatroom server cannot be reached\. Beatroom will try again by itself\./),
+      screen.getByText(/The Beatroom server cannot be reached\. Beatroom will try again by itself at .+\./),
     ).toBeTruthy();
     fireEvent.click(screen.getByText('Retry'));
     expect(library.retryUpload).toHaveBeenCalledWith('up-failed');

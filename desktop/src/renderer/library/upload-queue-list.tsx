@@ -85,7 +85,14 @@ function UploadRow({
       {item.error ? (
         <p className="mt-2 text-sm text-red-400">
           {item.error}
-          {item.nextAttemptAt ? ' Beatroom will try again by itself.' : ''}
+          {item.nextAttemptAt ? (
+            <>
+              {' Beatroom will try again by itself at '}
+              <time dateTime={item.nextAttemptAt}>{new Date(item.nextAttemptAt).toLocaleTimeString()}</time>.
+            </>
+          ) : (
+            ''
+          )}
         </p>
       ) : null}
     </li>

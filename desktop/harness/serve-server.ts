@@ -1,0 +1,4 @@
+// The server for the desktop harness, on the embedded database in DATA_DIR (kept across a stop
+// and a restart, so the journeys can take the server away and bring it back).
+const { main } = await import('../../server/src/main');
+await main();

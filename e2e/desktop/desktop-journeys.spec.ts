@@ -1,0 +1,270 @@
+import { expect, test, type Page } from '@playwright/test';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import config from '../../playwright.desktop.config';
+import { wavFile } from '../../server/test/media-fixtures';
+import { CONTROL_URL } from '../../playwright.desktop.config';
+import { chooseInDialog, desktopSignIn, harness, website } from './desktop-harness';
+
+// The desktop app's screens in Chromium against main's real services (desktop/harness): the
+// deep-link sign-in, the library mirror, downloads into the library, the upload and take queues
+// while the server is away, and main killed with SIGKILL in the middle of an upload. One
+// producer, one harness: the journeys run in order and share the signed-in app.
+
+test.describe.configure({ mode: 'serial' });
+
+const dir = mkdtempSync(join(tmpdir(), 'beatroom-desktop-e2e-'));
+const microphoneWav = join(dir, 'voice.wav');
+writeFileSync(microphoneWav, wavFile(4, 48_000));
+const base = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: {
+    ...base,
+    args: [...(base.args ?? []), `--use-file-for-fake-audio-capture=${microphoneWav}`],
+  },
+});
+
+const PRODUCER = { email: 'desk.producer@example.com', name: 'Dee Desk' };
+const SELLER = { email: 'desk.seller@example.com', name: 'Sal Seller' };
+
+/** A beat created on the website by whoever `page` is signed in as; its id. */
+async function beatOnWebsite(page: Page, title: string, priceCents?: number): Promise<string> {
+  const audio = await page.request.post('/api/upload/audio', {
+    multipart: { audio: { name: 'beat.wav', mimeType: 'audio/wav', buffer: wavFile(4, 22_050) } },
+  });
+  expect(audio.ok(), await audio.text()).toBe(true);
+  const beat = await page.request.post('/api/beats', {
+    data: {
+      title,
+      genre: 'Trap',
+      audio_file_key: ((await audio.json()) as { key: string }).key,
+      ...(priceCents ? { price_cents: priceCents } : {}),
+    },
+  });
+  expect(beat.ok(), await beat.text()).toBe(true);
+  return ((await beat.json()) as { id: string }).id;
+}
+
+/** Waits until the server rendered the beat's preview (and the renditions licences deliver). */
+async function previewReady(page: Page, beatId: string) {
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/beats/${beatId}`)).json()) as { preview_status: string })
+          .preview_status,
+      { timeout: 90_000, message: 'the preview to be rendered' },
+    )
+    .toBe('ready');
+}
+
+/** The producer's beats with this title, as the website lists them. */
+async function beatsTitled(page: Page, userId: string, title: string): Promise<number> {
+  const answer = await page.request.get(`/api/users/${userId}/beats?sort=newest`);
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { title: string }[]).filter((beat) => beat.title === title).length;
+}
+
+let producerId = '';
+
+test('sign in through the deep link, the library mirrors the producer’s beats, a purchased WAV is saved into the library and plays from the local file', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const site = await website(browser, PRODUCER.email, PRODUCER.name);
+  producerId = ((await (await site.request.get('/api/users/me')).json()) as { id: string }).id;
+  await beatOnWebsite(site, 'Mirror Street');
+  await beatOnWebsite(site, 'Glass Avenue');
+
+  await desktopSignIn(page, PRODUCER.email, PRODUCER.name);
+  await page.goto('/#/library');
+  await expect(page.getByRole('heading', { name: 'My Beats (2)' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Mirror Street')).toBeVisible();
+  await expect(page.getByText('Glass Avenue')).toBeVisible();
+
+  // --- A seller's beat, bought on the website (the local checkout), downloaded in the app -----
+  const seller = await website(browser, SELLER.email, SELLER.name);
+  const soldId = await beatOnWebsite(seller, 'Harbour Wav', 1250);
+  await previewReady(seller, soldId);
+  await site.goto(`/beat/${soldId}`);
+  await site.getByRole('button', { name: 'Buy Harbour Wav, $12.50' }).click();
+  const purchase = site.getByRole('dialog', { name: 'Purchase Beat' });
+  const premium = site.getByRole('radio', { name: 'Premium licence, $25.00' });
+  await purchase.locator('label').filter({ has: premium }).click();
+  await purchase.getByRole('button', { name: 'Purchase', exact: true }).click();
+  await site.getByRole('button', { name: 'Pay $25.00' }).click();
+  await expect(site.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+
+  await page.goto('/#/downloads?tab=purchases');
+  const row = page
+    .getByRole('list', { name: 'Purchases' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Harbour Wav' });
+  await row.getByRole('button', { name: 'Download Harbour Wav' }).click();
+  await page.getByRole('menuitem', { name: 'Download WAV' }).click();
+  // Main saved it into the library's downloads folder and lists it among the saved files.
+  await expect
+    .poll(
+      async () => {
+        const listing = (await page.evaluate(() =>
+          (
+            window as unknown as { beatroom: { library: { list(q: object): Promise<unknown> } } }
+          ).beatroom.library.list({}),
+        )) as { savedFiles: { name: string }[] };
+        return listing.savedFiles.map((file) => file.name).join(',');
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/\.wav$/);
+  const libraryDir = await (await fetch(`${CONTROL_URL}/library-dir`)).text();
+  const downloads = readdirSync(join(libraryDir, 'library', 'downloads'));
+  expect(downloads).toHaveLength(1);
+  expect(downloads[0]).toMatch(/\.wav$/);
+  const wav = readFileSync(join(libraryDir, 'library', 'downloads', downloads[0]!));
+  expect(wav.subarray(0, 4).toString('latin1')).toBe('RIFF');
+
+  await page.goto('/#/library');
+  const saved = page.locator('section[aria-labelledby="library-saved"]');
+  const file = saved.getByRole('listitem').filter({ hasText: downloads[0]! });
+  await expect(file).toHaveCount(1);
+
+  // Open hands the file to "the default app": a tab that plays the local WAV.
+  const player = page.context().waitForEvent('page');
+  await file.getByRole('button', { name: 'Open' }).click();
+  const tab = await player;
+  await tab.waitForLoadState();
+  const media = tab.locator('video, audio');
+  await expect(media).toHaveCount(1);
+  await expect
+    .poll(() => media.evaluate((element: HTMLMediaElement) => element.duration), { timeout: 10_000 })
+    .toBeGreaterThan(3);
+  const played = await tab.evaluate(
+    async () => new Uint8Array(await (await fetch(location.href)).arrayBuffer()).length,
+  );
+  expect(played).toBe(wav.length);
+  await tab.close();
+});
+
+test('the settings and microphone screens work against main’s real handlers', async ({ page }) => {
+  await page.goto('/#/library');
+  const microphone = page.locator('section[aria-labelledby="library-microphone"]');
+  await expect(microphone.getByRole('status')).toBeVisible();
+  const input = microphone.getByRole('combobox');
+  await expect(input).toBeVisible();
+  const choices = await input.locator('option').allTextContents();
+  expect(choices[0]).toBe('System default');
+  if (choices.length > 1) {
+    await input.selectOption({ index: 1 });
+    await page.reload();
+    await expect(
+      page.locator('section[aria-labelledby="library-microphone"]').getByRole('combobox'),
+    ).not.toHaveValue('');
+  }
+
+  await page.goto('/#/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+});
+
+test('an upload made while the server is unreachable waits with its retry time and is sent exactly once when it returns', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const audio = join(dir, 'offline-groove.wav');
+  writeFileSync(audio, wavFile(4, 22_050));
+  await page.goto('/#/library');
+  await expect(page.getByRole('button', { name: new RegExp(`^${PRODUCER.name}, user menu`) })).toBeVisible();
+
+  await harness('stop-server');
+  try {
+    await page.getByRole('button', { name: 'Choose audio…' }).click();
+    await chooseInDialog(page, 'audio', audio);
+    await page.getByLabel('Title').fill('Offline Groove');
+    await page.getByLabel('Genre').selectOption('Trap');
+    await page.getByRole('button', { name: 'Add to upload queue' }).click();
+    const item = page.getByRole('listitem').filter({ hasText: 'Offline Groove' });
+    await expect(item).toContainText('Failed', { timeout: 20_000 });
+    await expect(item).toContainText(/Beatroom will try again by itself at .+\./);
+    await expect(item.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  } finally {
+    await harness('start-server');
+  }
+  const item = page.getByRole('listitem').filter({ hasText: 'Offline Groove' });
+  await expect(item).toContainText('Uploaded', { timeout: 120_000 });
+
+  const site = await website(browser, PRODUCER.email, PRODUCER.name);
+  expect(await beatsTitled(site, producerId, 'Offline Groove')).toBe(1);
+  await site.goto(`/profile/${producerId}`);
+  await expect(site.getByText('Offline Groove')).toBeVisible();
+});
+
+test('main killed with SIGKILL in the middle of an upload resumes it after a restart: the server holds one beat', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // Large enough that the kill lands while it is on its way.
+  const audio = join(dir, 'crash-course.wav');
+  writeFileSync(audio, wavFile(120, 44_100));
+  await page.goto('/#/library');
+  await page.getByRole('button', { name: 'Choose audio…' }).click();
+  await chooseInDialog(page, 'audio', audio);
+  await page.getByLabel('Title').fill('Crash Course');
+  await page.getByLabel('Genre').selectOption('Trap');
+  await page.getByRole('button', { name: 'Add to upload queue' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Crash Course' })).toContainText(
+    /Uploading|Creating|Waiting/,
+  );
+
+  await harness('kill-main');
+  await harness('start-main');
+  await page.reload();
+  const item = page.getByRole('listitem').filter({ hasText: 'Crash Course' });
+  await expect(item).toContainText('Uploaded', { timeout: 120_000 });
+
+  const site = await website(browser, PRODUCER.email, PRODUCER.name);
+  expect(await beatsTitled(site, producerId, 'Crash Course')).toBe(1);
+});
+
+test('a take recorded with the microphone while offline is kept in library/takes, sent once when the server returns, and shows in My Recordings', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const site = await website(browser, PRODUCER.email, PRODUCER.name);
+  const beatId = await beatOnWebsite(site, 'Take Me Home');
+  await previewReady(site, beatId);
+
+  await page.goto(`/#/studio/${beatId}`);
+  const desk = page.getByRole('region', { name: 'Recording Console' });
+  await expect(desk.getByText('Put on headphones, then start recording.')).toBeVisible({ timeout: 30_000 });
+  await harness('stop-server');
+  try {
+    await page.getByRole('switch', { name: 'Count-in' }).click();
+    await desk.getByRole('button', { name: 'Start Recording' }).click();
+    await expect(desk.getByRole('timer', { name: 'Recording time' })).toHaveText(/^0:0[2-9]$/, {
+      timeout: 15_000,
+    });
+    await desk.getByRole('button', { name: 'Stop Recording' }).click();
+    await desk.getByRole('button', { name: /Save Recording/ }).click();
+    await expect(page.getByText(/saved|queued|library/i).first()).toBeVisible();
+  } finally {
+    await harness('start-server');
+  }
+  await expect
+    .poll(
+      async () => {
+        const answer = await site.request.get('/api/recordings/mine');
+        if (!answer.ok()) return -1;
+        return JSON.stringify(await answer.json()).split('Take Me Home').length - 1;
+      },
+      { timeout: 120_000 },
+    )
+    .toBeGreaterThan(0);
+  await site.goto('/my-recordings');
+  await expect(site.getByText(/Take Me Home/).first()).toBeVisible();
+  void existsSync;
+  void readdirSync;
+  void readFileSync;
+});

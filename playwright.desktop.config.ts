@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+/**
+ * The desktop journeys: the desktop renderer in Chromium against main's real services in Node
+ * (desktop/harness), the server on an embedded database. A config of its own because its server
+ * is the harness (`npm run desktop:browser`), which can kill and restart main or the server.
+ */
+const PORT = Number(process.env.E2E_DESKTOP_PORT ?? 5280);
+export const DESKTOP_URL = `http://127.0.0.1:${PORT}`;
+/** The harness starts the server on the next port. */
+export const SERVER_URL = `http://127.0.0.1:${PORT + 1}`;
+/** kill -9 / restart main, stop / start the server (desktop/harness/desktop-browser.ts). */
+export const CONTROL_URL = `http://127.0.0.1:${PORT + 2}`;
+
+export default defineConfig({
+  ...base,
+  testDir: 'e2e/desktop',
+  testIgnore: [],
+  timeout: 120_000,
+  use: { ...base.use, baseURL: DESKTOP_URL },
+  webServer: {
+    command: 'npx tsx desktop/harness/desktop-browser.ts',
+    url: `${DESKTOP_URL}/__harness/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DESKTOP_BROWSER_PORT: String(PORT),
+      DESKTOP_BROWSER_CONTROL_PORT: String(PORT + 2),
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      SIGN_IN_RATE_LIMIT_MAX: '100000',
+      UPLOAD_RATE_LIMIT_MAX: '100000',
+      WS_UPGRADE_RATE_LIMIT_MAX: '100000',
+    },
+  },
+});

@@ -10,7 +10,7 @@ import { cpuPerRequest, type CpuMeter } from './process-cpu';
 import { signIn, uploadGrowth, writeBigFlac, writeBigWav } from './upload-memory';
 
 /**
- * Catalogue benchmark (issues 3 and 11): BENCH_BEATS beats (100,000 unless told; 1,000,000
+ * Catalogue benchmark: BENCH_BEATS beats (100,000 unless told; 1,000,000
  * works) in a fresh PostgreSQL database, the real server in its own process, autocannon.
  * Prints p50/p95/p99 and requests/s of filtered pages, text search (20 and 50 connections)
  * and deep pages (offset 480, and a cursor 10,000 beats in) beside the plain /api/health

@@ -10,7 +10,7 @@ import { verifyFulfilment, type Check } from './fulfilment-checks';
 import { signIn } from './upload-memory';
 
 /**
- * Fulfilment throughput (issue 9): the real server in its own process on a fresh PostgreSQL
+ * Fulfilment throughput: the real server in its own process on a fresh PostgreSQL
  * database, BENCH_ORDERS basic licences per run across many beats, producers and buyers, paid at
  * BENCH_CONCURRENCY orders in flight, every payment notification sent BENCH_DUPLICATES times at
  * once (as a double-clicking buyer or a retrying Stripe does):

@@ -11,7 +11,7 @@ import type { VoiceTag } from '../server/src/modules/catalogue/previews/voice-ta
 import { encodeFlac, tone } from '../server/test/media-fixtures';
 
 /**
- * Preview rendering (issue 9): how long the background job takes to turn a 3-minute stereo
+ * Preview rendering: how long the background job takes to turn a 3-minute stereo
  * master into its 128 kb/s voice-tagged preview and its 320 kb/s rendition, and how much memory
  * it holds while doing so. The master is read as a stream from disk in 64 KB pieces, the way
  * storage hands it out, and the MP3 bytes are only counted, the way storage would take them.

@@ -1,4 +1,4 @@
-// Realtime fan-out benchmark (issue 4): 10,000 sockets, one event to all. Prints delivery
+// Realtime fan-out benchmark: 10,000 sockets, one event to all. Prints delivery
 // p50/p95/max, the server's longest event-loop stall, its memory with the sockets idle, and the
 // HTTP p99 of a simple route with and without fan-outs running. Not a test: it asserts nothing.
 //

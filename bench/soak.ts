@@ -12,7 +12,7 @@ import { tone } from '../server/test/media-fixtures';
 import { ADMIN_URL, benchServerEnv, createBenchDatabase, startServer, stopServer } from './bench-server';
 
 /**
- * The soak (issue 12, "Figures"): one real server on a fresh PostgreSQL database under mixed
+ * The soak ("Figures"): one real server on a fresh PostgreSQL database under mixed
  * traffic (browsing, search and beat pages; uploads of real WAVs and images that become beats;
  * follows; WebSocket clients) while every BENCH_SOAK_KILL_SECONDS (30) all of its PostgreSQL
  * connections are terminated (pg_terminate_backend). Reports requests served, errors (every 5xx

@@ -1,4 +1,4 @@
-// Start-up benchmark (issue 11): `npm start` with a built app, from spawn to the first answer of
+// Start-up benchmark: `npm start` with a built app, from spawn to the first answer of
 // GET /api/health, and the server process's memory (RSS) once started and once idle, on
 // PostgreSQL (DATABASE_URL, the goals) and on the embedded database (reported). Not a test: it
 // asserts nothing. Run: npx tsx bench/startup.bench.ts

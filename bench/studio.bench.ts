@@ -20,7 +20,7 @@ import { detectPitch } from '../web/src/features/studio/engine/pitch-detection';
 import { buildVocalChain } from '../web/src/features/studio/engine/vocal-chain';
 
 /**
- * Vocal studio engine (issue 13), under node-web-audio-api's OfflineAudioContext:
+ * Vocal studio engine, under node-web-audio-api's OfflineAudioContext:
  * 1. Mixdown speed: a 3-minute stereo beat plus a 3-minute take through the full chain with
  *    every effect on (pitch correction included), goal ≥ 20× real time.
  * 2. Take alignment error in a loopback test: a click goes through a model of the speaker, the

@@ -39,7 +39,7 @@ export default defineConfig({
     root: resolve(import.meta.dirname, 'src/renderer'),
     plugins: [react(), tailwindcss()],
     // The renderer's CSP (script-src 'self') refuses zod's eval probe: its `zod` is the web's
-    // jitless one (web/src/lib/zod-jitless.ts, issue 16).
+    // jitless one (web/src/lib/zod-jitless.ts).
     resolve: {
       alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, '../web/src/lib/zod-jitless.ts') }],
     },

@@ -6,7 +6,7 @@ import { wavFile } from '../server/test/media-fixtures';
 import { BUILT_IN_ADMIN, signInNewContext } from './support/sign-in';
 
 // axe-core (WCAG 2.x A/AA and best practices, its default rules) in Chromium on the public pages
-// signed out and on home signed in: any violation fails (issue 16). Signed-out pages must not
+// signed out and on home signed in: any violation fails. Signed-out pages must not
 // log errors either (the 401 of /api/users/me, CSP reports).
 
 // Evaluated through the debugging protocol: the page's CSP (script-src 'self') refuses the
@@ -69,7 +69,7 @@ let beatId = '';
 let producerId = '';
 
 /*
- * The server renders each public page's first screen into the HTML (issue 16), and the app
+ * The server renders each public page's first screen into the HTML, and the app
  * replaces it when it mounts: the checks below wait for a control only the app renders (the
  * first screen has no buttons) before running axe on what the app shows.
  */

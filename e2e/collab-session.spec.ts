@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { wavFile } from '../server/test/media-fixtures';
 import { signInNewContext } from './support/sign-in';
 
-// Live collaborative sessions (issue 15): two browsers join one session by its code; the host
+// Live collaborative sessions: two browsers join one session by its code; the host
 // presses play and the guest's transport follows; chat arrives on the other side.
 
 const dir = mkdtempSync(join(tmpdir(), 'beatroom-collab-'));

@@ -141,8 +141,8 @@ test('a fan buys a Premium licence through the local checkout, downloads it, its
     await expect(row).toContainText('PREMIUM');
     await expect(row).toContainText('CARD');
 
-    // Premium delivers WAV and MP3 (money.md §9): Download offers both, and the fan takes the
-    // WAV master, whatever the default download format (MP3, money.md §3) says.
+    // Premium delivers WAV and MP3: Download offers both, and the fan takes the
+    // WAV master, whatever the default download format (MP3) says.
     await row.getByRole('button', { name: `Download ${TITLE}` }).click();
     const formats = fan.getByRole('menu');
     await expect(formats.getByRole('menuitem')).toHaveText(['Download WAV', 'Download MP3']);

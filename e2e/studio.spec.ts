@@ -6,7 +6,7 @@ import config from '../playwright.config';
 import { wavFile } from '../server/test/media-fixtures';
 import { signInNewContext } from './support/sign-in';
 
-// The vocal studio (issue 13) in Chromium with a fake microphone fed from a WAV file: the take
+// The vocal studio in Chromium with a fake microphone fed from a WAV file: the take
 // is a real MediaRecorder recording of that file, uploaded to the real server.
 
 const dir = mkdtempSync(join(tmpdir(), 'beatroom-studio-'));

@@ -30,7 +30,7 @@ export default defineConfig({
       output: {
         // React changes far less often than the app: its own chunk stays cached across deploys.
         // Other libraries go with the lazy pages and panels that use them (one vendor chunk
-        // would put dnd-kit, Radix and the rest in every first load, issue 16).
+        // would put dnd-kit, Radix and the rest in every first load).
         codeSplitting: {
           groups: [
             {

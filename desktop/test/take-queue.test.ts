@@ -16,7 +16,7 @@ import {
 } from '../src/main/library/take-queue';
 import { wavTone } from './fixtures/media';
 
-// The desktop studio's promise (issue 13): a take is kept in the local library first and sent by
+// The desktop studio's promise: a take is kept in the local library first and sent by
 // the take queue, so a take recorded offline, or while the server is down, is never lost, and
 // is saved on the real server exactly once.
 

@@ -159,14 +159,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // A producer's own beats with their plays, sales and promotions ("My beats").
   await app.register(myBeatsPlugin);
   // The vocal studio: sessions and the beat's audio (master for licence holders), and the takes
-  // saved from it (issue 13).
+  // saved from it.
   await app.register(studioPlugin);
   await app.register(recordingsPlugin, { config });
-  // Live collaborative sessions (issue 15): members on tracks, takes from the recordings above.
+  // Live collaborative sessions: members on tracks, takes from the recordings above.
   await app.register(collabSessionsPlugin, { config });
-  // The collaboration board: accepting a response opens a collaborative session (issue 15).
+  // The collaboration board: accepting a response opens a collaborative session.
   await app.register(collaborationsPlugin);
-  // Beat challenges (issue 15): prizes and entry fees in escrow through the credits ledger,
+  // Beat challenges: prizes and entry fees in escrow through the credits ledger,
   // entries from the recordings above, closed by the job runner at their end.
   await app.register(challengesPlugin, { config });
   // Last: deleting an account removes what every module above keeps of the user.

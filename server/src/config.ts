@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
-/** The single built-in admin allow-list address (platform.md §6), overridable by ADMIN_EMAIL. */
+/** The single built-in admin allow-list address, overridable by ADMIN_EMAIL. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@beatroom.local';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -90,7 +90,7 @@ const EnvSchema = z.object({
   /** Where the Stripe SDK sends requests, e.g. a local fake in tests; unset is api.stripe.com. */
   STRIPE_API_BASE: z.string().url().optional(),
   /**
-   * End-to-end runs only: POST /api/test/clock moves the challenges' clock forward (issue 15).
+   * End-to-end runs only: POST /api/test/clock moves the challenges' clock forward.
    * Refused in production.
    */
   TEST_CLOCK: bool.default(false),

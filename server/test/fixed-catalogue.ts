@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { GENRES, KEYS, MOODS } from '@beatroom/shared/catalogue-constants';
 
 /**
- * A fixed catalogue for the browse and search tests that pin behaviour (issue 11): the same
+ * A fixed catalogue for the browse and search tests that pin behaviour: the same
  * 240 beats by 8 producers on every run, with repeated prices, play counts and dates so sorts
  * need their tie-breakers, titles and descriptions built from the bench's word lists so the
  * search terms of the bench mean the same here. Ids are predictable (`beatId(n)`), so an

@@ -6,7 +6,7 @@ import { insertBeat, member } from './community-fixtures';
 import { createTestApp } from './helpers';
 import { subscribeTo } from './tier-fixtures';
 
-// The powers a producer tier gives on top of what every member has (issue 10): max_beats on
+// The powers a producer tier gives on top of what every member has: max_beats on
 // upload, analytics_access for the earnings-by-day and listener charts, custom_profile_badge.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The phrase a person types to delete their account (money.md §2, the account section). The
+ * The phrase a person types to delete their account (the account section). The
  * server checks it too, so a stray or replayed request without it deletes nothing.
  */
 export const DELETE_ACCOUNT_PHRASE = 'DELETE';

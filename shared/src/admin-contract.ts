@@ -1,4 +1,4 @@
-// HTTP contract of the admin panel (community.md §2 Admin panel, §3, §7 Admin panel; issue 14):
+// HTTP contract of the admin panel:
 // dashboard, users with their roles, beats, settings, the audit log and moderation reports.
 import { z } from 'zod';
 import { ADMIN_SETTING_KEYS } from './admin-settings';
@@ -34,7 +34,7 @@ export const Pagination = z.object({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
-/** §3 Dashboard stats, plus the money of the last 30 days (issue 14). */
+/** §3 Dashboard stats, plus the money of the last 30 days. */
 export const DashboardStats = z.object({
   totalUsers: z.number().int(),
   totalBeats: z.number().int(),
@@ -126,7 +126,7 @@ export type AdminLogRow = z.infer<typeof AdminLogRow>;
 export const AdminLogsResponse = z.object({ logs: z.array(AdminLogRow), pagination: Pagination });
 export type AdminLogsResponse = z.infer<typeof AdminLogsResponse>;
 
-/** Moderation (issue 14): what members may report, and how an admin resolves a report. */
+/** Moderation: what members may report, and how an admin resolves a report. */
 export const REPORT_TARGET_TYPES = ['beat', 'review', 'profile'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export const REPORT_STATUSES = ['open', 'removed', 'dismissed'] as const;

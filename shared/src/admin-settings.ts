@@ -1,4 +1,4 @@
-// The platform settings admins edit in the Settings tab (issue 14). Each key has one typed,
+// The platform settings admins edit in the Settings tab. Each key has one typed,
 // validated value; the server stores it in platform_settings and the product reads it from
 // there (with the server's configuration as the default while no admin has set it). The tier
 // prices are the exception: the producer tier's own row is their single source of truth (every

@@ -1,4 +1,4 @@
-// HTTP contract of the charts a tier with analytics_access unlocks (money.md §3, issue 10):
+// HTTP contract of the charts a tier with analytics_access unlocks:
 // earnings by day and listeners by day over a chosen range. The earnings page's 30-day chart and
 // the beat and profile analytics stay open to everyone; these answer 403 ANALYTICS_LOCKED to
 // members whose tier does not include analytics.

@@ -1,4 +1,4 @@
-// HTTP contract of browsing and searching the catalogue: GET /api/beats (platform.md §7, §9).
+// HTTP contract of browsing and searching the catalogue: GET /api/beats.
 import { z } from 'zod';
 import { BEAT_SORT_VALUES, GENRES, KEYS, MOODS } from './catalogue-constants';
 import { Beat } from './beats-contract';
@@ -34,7 +34,7 @@ function choiceParam<T extends readonly [string, ...string[]]>(values: T) {
 }
 
 /**
- * GET /api/beats query (platform.md §7, §9). Every parameter is optional; an invalid value is a
+ * GET /api/beats query. Every parameter is optional; an invalid value is a
  * 400 whose error names the parameter ("bpm_min: must be a whole number between 60 and 200").
  * `key` holds `#` (C#), so encode values with URLSearchParams. `search` matches title,
  * description, genre, mood and producer name, partial words included, best matches first
@@ -149,7 +149,7 @@ export const BeatCard = Beat.pick({
 export type BeatCard = z.infer<typeof BeatCard>;
 
 /**
- * GET /api/beats answers a JSON array of beats (platform.md §7) as cards. When the page is full
+ * GET /api/beats answers a JSON array of beats as cards. When the page is full
  * and more may follow, the `X-Next-Cursor` header holds the cursor of the next page.
  */
 export const BeatList = z.array(BeatCard);

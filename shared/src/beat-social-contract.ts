@@ -1,6 +1,5 @@
 // HTTP contract of what people do with a beat besides playing it: favourites, ratings and
-// reviews (money.md §5 "Rating"), the owner's analytics and public vocal covers (platform.md §2,
-// §3). The small status bodies use the camelCase names the spec quotes (isFavorited,
+// reviews, the owner's analytics and public vocal covers (// §3). The small status bodies use the camelCase names the spec quotes (isFavorited,
 // averageRating, hasRated...).
 import { z } from 'zod';
 import { LIMITS } from './limits';
@@ -23,7 +22,7 @@ export const FavoriteBeatIds = z.object({ beatIds: z.array(z.string()) });
 export type FavoriteBeatIds = z.infer<typeof FavoriteBeatIds>;
 
 /**
- * POST /api/beats/{id}/rate (money.md §5): rating 1-5 required, review optional, trimmed, at
+ * POST /api/beats/{id}/rate: rating 1-5 required, review optional, trimmed, at
  * most 500 characters (empty means none). One rating per user and beat; rating again replaces
  * it. The owner may not rate their own beat (403 CANNOT_RATE_OWN_BEAT). Answers the summary.
  */
@@ -83,7 +82,7 @@ export const UserRating = z.object({
 });
 export type UserRating = z.infer<typeof UserRating>;
 
-/** GET /api/beats/{id}/analytics, owner only: the Manage Beat modal's tiles (platform.md §2). */
+/** GET /api/beats/{id}/analytics, owner only: the Manage Beat modal's tiles. */
 export const BeatAnalytics = z.object({
   favorites_count: z.number().int(),
   average_rating: z.number(),
@@ -93,7 +92,7 @@ export const BeatAnalytics = z.object({
 });
 export type BeatAnalytics = z.infer<typeof BeatAnalytics>;
 
-/** A public vocal recording over a beat (platform.md §3). */
+/** A public vocal recording over a beat. */
 export const PublicRecording = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -103,7 +102,7 @@ export const PublicRecording = z.object({
   vocalist_avatar: z.string().nullable(),
   play_count: z.number().int(),
   created_at: z.string(),
-  /** Measured by the server from the take's audio (issue 13). */
+  /** Measured by the server from the take's audio. */
   duration_seconds: z.number(),
   /**
    * Where the take plays: `/api/recordings/{id}/audio` (takes live in private storage, so

@@ -1,4 +1,4 @@
-// HTTP contract of a beat (platform.md §3, §5, §7 "Beats and files"): the beat every route
+// HTTP contract of a beat (§7 "Beats and files"): the beat every route
 // answers, its waveform, and the create and edit bodies. The server validates with these schemas
 // and the web app imports the same ones, so both ends agree on every field. Beat fields are
 // snake_case because the spec names them so.
@@ -12,7 +12,7 @@ import { blankToNull, emptyToNull, text } from './text-fields';
 
 /**
  * Where a beat's streaming preview stands: made by the server in the background after upload
- * (issue 9). Until it is `ready` the beat shows "Processing" and does not play; `failed` means
+ *. Until it is `ready` the beat shows "Processing" and does not play; `failed` means
  * the audio could not be rendered.
  */
 export const PREVIEW_STATUSES = ['pending', 'ready', 'failed'] as const;
@@ -85,7 +85,7 @@ export const BeatWaveform = z.object({
 });
 export type BeatWaveform = z.infer<typeof BeatWaveform>;
 
-/** The message of every 404 about a beat, shown verbatim by the UI (platform.md §2, §8). */
+/** The message of every 404 about a beat, shown verbatim by the UI. */
 export const BEAT_NOT_FOUND = 'Beat not found';
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +135,7 @@ export const IdempotencyKey = z
   .regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable characters without spaces');
 
 /**
- * POST /api/beats (platform.md §7). The owner is the signed-in user: a `user_id` sent by old
+ * POST /api/beats. The owner is the signed-in user: a `user_id` sent by old
  * clients is accepted and ignored. audio_file_key and cover_image_key must be the caller's own
  * uploads of the right kind that serve nothing else yet (another beat, a profile picture or
  * cover, a voice tag: 409 otherwise). duration_seconds is measured from the uploaded audio. Pricing follows resolvePricing. A retried create with the same idempotency key (in

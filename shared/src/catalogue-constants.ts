@@ -1,4 +1,4 @@
-// Catalogue lists of the spec (platform.md §2, §7, §9; money.md §5): genres, moods, keys, sorts,
+// Catalogue lists of the spec: genres, moods, keys, sorts,
 // ratings and the player's repeat modes, so server, web and desktop offer the same choices.
 import { optionValues } from './option-values';
 
@@ -57,7 +57,7 @@ export type BeatSort = (typeof BEAT_SORTS)[number]['value'];
 export const BEAT_SORT_VALUES = optionValues(BEAT_SORTS);
 export const DEFAULT_BEAT_SORT: BeatSort = 'newest';
 
-/** Profile uploads list and GET /api/users/{userId}/beats?sort= (platform.md §2, §7). */
+/** Profile uploads list and GET /api/users/{userId}/beats?sort=. */
 export const PROFILE_BEAT_SORTS = [
   { value: 'newest', label: 'Newest First' },
   { value: 'popular', label: 'Most Plays' },
@@ -75,6 +75,6 @@ export const RATING_LABELS = {
   5: 'Excellent',
 } as const satisfies Record<RatingValue, string>;
 
-/** The player's repeat button cycles through these in order (platform.md §4). */
+/** The player's repeat button cycles through these in order. */
 export const REPEAT_MODES = ['none', 'all', 'one'] as const;
 export type RepeatMode = (typeof REPEAT_MODES)[number];

@@ -10,7 +10,7 @@ const start = '2026-12-01T10:00:00.000Z';
 const end = '2026-12-08T10:00:00.000Z';
 const at = (iso: string) => Date.parse(iso);
 
-describe('challengeState (community.md §4)', () => {
+describe('challengeState', () => {
   it.each([
     ['2026-12-01T09:59:59.999Z', null, 'upcoming', 'Starting Soon'],
     [start, null, 'active', 'Active Now'],

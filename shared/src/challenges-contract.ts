@@ -1,5 +1,5 @@
-// HTTP contract of beat challenges (community.md §2 "Challenges /challenges", §3 Challenge, §4
-// challenge state, §7, §9; issue 15). A challenge runs over one beat from start_date to
+// HTTP contract of beat challenges (§4
+// challenge state, §7, §9). A challenge runs over one beat from start_date to
 // end_date; members enter with one of their recordings over that beat and vote for one entry.
 // Its prize (and every entry fee) sits in escrow until the closing job pays the winner, or
 // refunds whoever paid in when nobody entered. Credits are whole numbers.

@@ -1,6 +1,5 @@
-// HTTP and realtime contract of live collaborative sessions (community.md §2 "Collaborative
-// session", §3 "Collaborative session" and "Participant", §4 "Collaborative studio", §7
-// "Collaborative sessions", §8, §9; issue 15). A session is joined by a short random code; at
+// HTTP and realtime contract of live collaborative sessions (§3 "Collaborative session" and "Participant", §4 "Collaborative studio", §7
+// "Collaborative sessions", §8, §9). A session is joined by a short random code; at
 // most four members, each on a track of their own (1 to 4). Only members see its participants,
 // chat and takes, and only members receive its realtime events (`collab` messages).
 import { z } from 'zod';
@@ -58,7 +57,7 @@ export type TrackSettings = z.infer<typeof TrackSettings>;
 export const DEFAULT_TRACK_SETTINGS: TrackSettings = { volume: 0.8, muted: false, solo: false };
 
 /**
- * session_data (community.md §3) plus `position_at`: the server's clock (ms since the epoch)
+ * session_data plus `position_at`: the server's clock (ms since the epoch)
  * when current_position was true. A member's player is at current_position + (server now -
  * position_at) while is_playing, whatever the delay the message had on its way.
  */
@@ -158,7 +157,7 @@ const SessionName = text({ error: 'session_name is required' })
   .max(COLLAB_SESSION_NAME_MAX, `session_name must be at most ${COLLAB_SESSION_NAME_MAX} characters`);
 
 /**
- * POST /api/collaborative-sessions (community.md §7): the caller becomes host on track 1.
+ * POST /api/collaborative-sessions: the caller becomes host on track 1.
  * max_participants is 4 (the only value); session_data, when sent, sets the starting mix (the
  * transport always starts stopped at 0). 404 "Beat not found" for a beat that does not play.
  */

@@ -1,12 +1,11 @@
-// HTTP contract of the collaboration board (community.md §2 "Collaborations /collaborations",
-// §3 "Collaboration request", §5 budget label, §6, §7; issue 15 "Collaboration board"). The spec
+// HTTP contract of the collaboration board (// §3 "Collaboration request", §5 budget label, §6, §7; issue 15 "Collaboration board"). The spec
 // shows the list call only; posting, responding, accepting and closing are ours, described here.
 import { z } from 'zod';
 import { GENRES, MOODS } from './catalogue-constants';
 import { optionValues } from './option-values';
 import { blankToNull, blankToUndefined, text } from './text-fields';
 
-/** The request types with the board's filter labels (community.md §2). */
+/** The request types with the board's filter labels. */
 export const COLLABORATION_TYPES = [
   { value: 'vocalist_needed', label: 'Vocalist Needed' },
   { value: 'producer_needed', label: 'Producer Needed' },

@@ -1,8 +1,8 @@
-// Community lists of the spec (platform.md §1, §4; community.md §2, §4): music roles,
+// Community lists of the spec: music roles,
 // notification and activity types, and the realtime connection's states.
 import { optionValues } from './option-values';
 
-/** Display-only music role picker (platform.md §1); every role is free. */
+/** Display-only music role picker; every role is free. */
 export const MUSIC_ROLES = [
   { value: 'producer', label: 'Producer' },
   { value: 'beatmaker', label: 'Beatmaker' },
@@ -24,7 +24,7 @@ export function musicRoleLabel(role: string | null | undefined): string | null {
   return MUSIC_ROLES.find((r) => r.value === role)?.label ?? null;
 }
 
-/** new_sale: a producer sold a licence (issue 9). */
+/** new_sale: a producer sold a licence. */
 export const NOTIFICATION_TYPES = [
   'new_follower',
   'new_beat',

@@ -1,5 +1,5 @@
 // HTTP contract of profiles, user lists, follows, notifications, activity and live stats
-// (platform.md §3, §7 "Users", "Notifications and live"; community.md §3, §7). The objects the
+// (§7 "Users", "Notifications and live"). The objects the
 // realtime connection also carries (Notification, ActivityItem, Analytics, LiveStats) live in
 // realtime-contract.ts.
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { ActivityItem, Notification } from './realtime-contract';
 import { ProfileRestriction } from './settings-contract';
 
 // ---------------------------------------------------------------------------------------------
-// Profiles (platform.md §2 "Profile", §3 "Profile response")
+// Profiles (§3 "Profile response")
 // ---------------------------------------------------------------------------------------------
 
 export const Profile = z.object({
@@ -33,14 +33,14 @@ export const Profile = z.object({
   is_owner: z.boolean(),
   user_role: z.string().nullable(),
   /**
-   * The producer's voice tag ("Voice tag", issue 9): the key of their own short audio upload,
+   * The producer's voice tag ("Voice tag"): the key of their own short audio upload,
    * mixed into their previews every ~30 s. The file itself is private (never served publicly).
    */
   voice_tag_key: z.string().nullable(),
   created_at: z.string(),
   /**
    * The custom_profile_badge of the user's tier now (e.g. "PRO"), shown beside the name; null
-   * or absent without one (issue 10).
+   * or absent without one.
    */
   badge: z.string().nullish(),
   /** Sums over the user's beats. */
@@ -153,7 +153,7 @@ export const ProfileUpdateBody = z.object({
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
 // ---------------------------------------------------------------------------------------------
-// User lists (platform.md §7 "Users")
+// User lists
 // ---------------------------------------------------------------------------------------------
 
 export const PROFILE_BEAT_SORT_VALUES = ['newest', 'popular', 'downloads'] as const;
@@ -165,7 +165,7 @@ export const UserBeatsResponse = z.array(Beat);
 /** GET /api/users/{id}/favorites → Beat[], most recently favorited first. */
 export const UserFavoritesResponse = z.array(Beat);
 
-/** A review the user wrote, as the profile's Reviews tab shows it (platform.md §3). */
+/** A review the user wrote, as the profile's Reviews tab shows it. */
 export const UserReview = z.object({
   id: z.string(),
   beat_id: z.string(),
@@ -184,7 +184,7 @@ export const FollowStatus = z.object({ isFollowing: z.boolean() });
 export type FollowStatus = z.infer<typeof FollowStatus>;
 
 // ---------------------------------------------------------------------------------------------
-// Notifications (platform.md §7, community.md §7)
+// Notifications
 // ---------------------------------------------------------------------------------------------
 
 export const NOTIFICATION_READ_FILTERS = ['all', 'read', 'unread'] as const;

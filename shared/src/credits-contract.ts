@@ -1,4 +1,4 @@
-// HTTP contract of credits (money.md §3, §7, §9; issue 10): the balance, the ledger's
+// HTTP contract of credits: the balance, the ledger's
 // transactions and the purchase of a pack. Credits are whole numbers and never expire; the
 // balance is what the server's ledger says, never a figure the client sends.
 import { z } from 'zod';
@@ -53,7 +53,7 @@ export type CreditsResponse = z.infer<typeof CreditsResponse>;
 const PACK_SIZES = CREDIT_PACKS.map((p) => p.credits);
 
 /**
- * POST /api/user/credits/purchase (money.md §7): credits_amount is one of the six packs (the
+ * POST /api/user/credits/purchase: credits_amount is one of the six packs (the
  * server prices it and adds its bonus); saved needs saved_payment_method_id.
  */
 export const CreditPurchaseBody = z
@@ -74,7 +74,7 @@ export const CreditPurchaseBody = z
   });
 export type CreditPurchaseBody = z.input<typeof CreditPurchaseBody>;
 
-/** The 402 text when a spend exceeds the balance (money.md §5), shown verbatim. */
+/** The 402 text when a spend exceeds the balance, shown verbatim. */
 export function insufficientCreditsMessage(need: number): string {
   return `Insufficient credits (need ${need})`;
 }

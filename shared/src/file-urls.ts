@@ -1,5 +1,5 @@
 // Stored files' keys and where they are served: plain functions and patterns, no zod, so the
-// web's first load (covers, the player, the session) can use them without it (issue 16).
+// web's first load (covers, the player, the session) can use them without it.
 // files-contract.ts builds its schemas on these and re-exports them.
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

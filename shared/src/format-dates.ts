@@ -6,7 +6,7 @@ export type DateInput = Date | string | number;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** Relative times are used up to this age, then a date (platform.md §9, community.md §9). */
+/** Relative times are used up to this age, then a date. */
 const RELATIVE_DAYS_MAX = 7;
 
 function toDate(input: DateInput): Date | null {
@@ -24,7 +24,7 @@ function plainSpaces(text: string): string {
 
 // en-US month names. Calendar dates are built from these rather than through Intl: the first
 // Intl date formatter a page creates loads the locale's data, ~40 ms of main thread on a phone,
-// on the first screen of every profile and beat page (issue 16, total blocking time).
+// on the first screen of every profile and beat page (total blocking time).
 const MONTHS_LONG = [
   'January',
   'February',
@@ -82,7 +82,7 @@ export function formatJoined(input: DateInput): string {
 }
 
 /**
- * Feeds and notifications (platform.md §9): 'just now' under a minute (and for times in the
+ * Feeds and notifications: 'just now' under a minute (and for times in the
  * future, which are clock skew), then 'N minutes ago', 'N hours ago', 'N days ago' while the
  * age is at most 7 days, then a short date ('Nov 22, 2026'). Units are floored. An invalid
  * date gives ''.
@@ -99,7 +99,7 @@ export function formatTimeAgo(input: DateInput, now: Date = new Date()): string 
 }
 
 /**
- * The support thread's own rule (community.md §2), terser than formatTimeAgo: 'Just now',
+ * The support thread's own rule, terser than formatTimeAgo: 'Just now',
  * 'Nm ago' under 60 minutes, 'Nh ago' under 24 hours, otherwise a short date with time
  * ('Nov 22, 3:04 PM'), with the year only when it differs from now's ('Nov 22, 2025, 3:04 PM').
  */

@@ -1,5 +1,5 @@
 // Money display and price rules shared by web and desktop (ui.md: "Numbers, prices and dates
-// through the shared formatters only"; money.md). Pure functions: no I/O.
+// through the shared formatters only"). Pure functions: no I/O.
 import { LIMITS } from './limits';
 import {
   CREDITS_PER_BOOST,
@@ -18,7 +18,7 @@ function roundHalfUp(value: number): number {
   return Math.round(Number(value.toFixed(8)));
 }
 
-/** The symbol of a currency code; anything but EUR shows $ (money.md §9, invoices). */
+/** The symbol of a currency code; anything but EUR shows $ (invoices). */
 export function currencySymbol(currency: string | null | undefined): string {
   return currency === 'EUR' ? CURRENCY_SYMBOLS.EUR : CURRENCY_SYMBOLS.USD;
 }
@@ -60,7 +60,7 @@ export function formatPriceIn(usdCents: number | null | undefined, currency: Cur
 }
 
 /**
- * The upload and edit forms' price rule (platform.md §5): the price is typed in the user's
+ * The upload and edit forms' price rule: the price is typed in the user's
  * currency, 0 to 100, step 0.01; anything that is not a number counts as zero, the value is
  * clamped to 0..100, rounded to the cent, then converted to USD cents. A comma is accepted as
  * the decimal separator because EUR users type one. Because of the EUR→USD rate the result may
@@ -104,7 +104,7 @@ export function creditPackUses(pack: { credits: number }): { boosts: number; wee
 
 /**
  * A promotion's price for a subscriber: promotion_discount_percent off both the credit and the
- * cash price, each rounded (money.md §6). A missing discount is 0; it is clamped to 0..100.
+ * cash price, each rounded. A missing discount is 0; it is clamped to 0..100.
  */
 export function promotionPrice(
   option: { credits: number; price_cents: number },
@@ -130,7 +130,7 @@ export function formatCreditChange(amount: number): string {
 }
 
 /**
- * What a plan costs per month (money.md §9: yearly tiers show the per-month figure): a yearly
+ * What a plan costs per month (yearly tiers show the per-month figure): a yearly
  * price divided by 12, rounded to the cent; a monthly price as it is.
  */
 export function monthlyPriceCents(tier: {

@@ -62,7 +62,7 @@ export function formatResponseHours(hours: number | null | undefined): string {
 }
 
 /**
- * Collaboration budget label (community.md §5): neither value 'Budget: TBD'; both a range;
+ * Collaboration budget label: neither value 'Budget: TBD'; both a range;
  * min only 'N+'; max only 'Up to N'. The unit is not in the spec: whole dollars, shown with $.
  */
 export function formatBudget(min: number | null | undefined, max: number | null | undefined): string {

@@ -76,7 +76,7 @@ export type UploadQueueItem = z.infer<typeof UploadQueueItem>;
 export const UploadQueue = z.array(UploadQueueItem);
 
 // ---------------------------------------------------------------------------------------------
-// Studio takes (issue 13): a take recorded in the desktop app is kept in the local library
+// Studio takes: a take recorded in the desktop app is kept in the local library
 // first, then sent by main's take queue, so a take recorded offline is never lost.
 // ---------------------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ const beat = (price_cents: number, extra: Partial<{ is_free: boolean; sold_exclu
   ...extra,
 });
 
-describe('licenseOptions (money.md §9)', () => {
+describe('licenseOptions', () => {
   it.each([
     [2999, [2999, 5998, 29_990]],
     [1, [1, 2, 10]],

@@ -17,7 +17,7 @@ export const DELIVERY_FORMATS = ['mp3_320', 'wav', 'flac'] as const;
 export type DeliveryFormat = (typeof DELIVERY_FORMATS)[number];
 
 /**
- * What each licence delivers (money.md §9): Basic the MP3 320 kb/s, Premium WAV and MP3,
+ * What each licence delivers: Basic the MP3 320 kb/s, Premium WAV and MP3,
  * Exclusive every format the beat has.
  */
 export const LICENSE_FORMATS = {

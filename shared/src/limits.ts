@@ -1,5 +1,4 @@
-// Sizes, ranges, counts and timings of the spec (platform.md §4, §5, §9; money.md §9;
-// community.md §9). Where the spec leaves a value open, the JSDoc says so and names our choice.
+// Sizes, ranges, counts and timings of the spec (// community.md §9). Where the spec leaves a value open, the JSDoc says so and names our choice.
 
 const MB = 1024 * 1024;
 
@@ -31,10 +30,10 @@ export const LIMITS = {
   DEFAULT_VOLUME: 0.75,
 } as const;
 
-/** Upload progress steps (platform.md §4): start, uploads begun, files uploaded, beat created. */
+/** Upload progress steps: start, uploads begun, files uploaded, beat created. */
 export const UPLOAD_PROGRESS = { START: 10, UPLOADING: 30, FILES_UPLOADED: 70, DONE: 100 } as const;
 
-/** Timings in milliseconds (platform.md §4, §9; money.md §4; community.md §4, §9). */
+/** Timings in milliseconds. */
 export const TIMINGS = {
   HEARTBEAT_MS: 30_000,
   RECONNECT_BASE_MS: 1_000,
@@ -51,7 +50,7 @@ export const TIMINGS = {
   ANALYTICS_HIGHLIGHT_MS: 1_000,
 } as const;
 
-/** UI counts (platform.md §2, §9; community.md §9). */
+/** UI counts. */
 export const UI = {
   GRID_COLUMNS: 4,
   SKELETON_CARDS: 12,

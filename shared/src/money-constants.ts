@@ -4,7 +4,7 @@
 export const LICENSE_IDS = ['basic', 'premium', 'exclusive'] as const;
 export type LicenseId = (typeof LICENSE_IDS)[number];
 
-/** A licence costs `multiple` times the beat's base price_cents (money.md §9). */
+/** A licence costs `multiple` times the beat's base price_cents. */
 export const LICENSES = [
   {
     id: 'basic',

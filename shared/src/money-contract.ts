@@ -1,4 +1,4 @@
-// HTTP contract of selling beats (money.md §3, §7; issue 9): licences, purchase, checkout,
+// HTTP contract of selling beats: licences, purchase, checkout,
 // saved payment methods, orders, downloads, purchases, invoices and producer earnings. The
 // server validates with these schemas and the web app imports the same ones. Money is integer
 // cents with its currency; dates are ISO 8601 strings.
@@ -15,7 +15,7 @@ const Cents = z.number().int();
 // Licences and purchase
 // ---------------------------------------------------------------------------------------------
 
-/** One licence card of GET /api/beats/{id}/licenses (money.md §9). */
+/** One licence card of GET /api/beats/{id}/licenses. */
 export const LicenseOption = z.object({
   license_type: LicenseType,
   name: z.string(),
@@ -43,16 +43,16 @@ export type LicenseOption = z.infer<typeof LicenseOption>;
 /** Empty for a free beat: there is nothing to buy. */
 export const LicenseListResponse = z.array(LicenseOption);
 
-/** How the buyer pays (money.md §4): new_card is the default; saved needs saved_payment_method_id. */
+/** How the buyer pays: new_card is the default; saved needs saved_payment_method_id. */
 export const PURCHASE_PAYMENT_METHODS = ['new_card', 'paypal', 'apple_pay', 'google_pay', 'saved'] as const;
 export type PurchasePaymentMethod = (typeof PURCHASE_PAYMENT_METHODS)[number];
 
-/** Saved-method and invoice payment types (money.md §3). */
+/** Saved-method and invoice payment types. */
 export const PAYMENT_TYPES = ['card', 'paypal', 'apple_pay', 'google_pay'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /**
- * POST /api/beats/{id}/purchase (money.md §7). price_cents is what the buyer was shown; the
+ * POST /api/beats/{id}/purchase. price_cents is what the buyer was shown; the
  * server prices the licence itself and answers 409 `{ error, price_cents }` when they differ.
  */
 export const PurchaseBody = z
@@ -119,7 +119,7 @@ export const OrderIdParams = z.object({ orderId: z.string() });
 export const LOCAL_CHECKOUT_BANNER = 'Test payment, no money moves';
 
 // ---------------------------------------------------------------------------------------------
-// Saved payment methods (money.md §3)
+// Saved payment methods
 // ---------------------------------------------------------------------------------------------
 
 export const PaymentMethod = z.object({
@@ -157,11 +157,11 @@ export const GooglePayCompleteBody = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Downloads, purchases, invoices (money.md §3)
+// Downloads, purchases, invoices
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Why a download is refused: payment_required opens the purchase dialog (money.md §4);
+ * Why a download is refused: payment_required opens the purchase dialog;
  * sold_exclusive means nothing is left to buy (the beat was sold exclusively to someone else).
  */
 /**

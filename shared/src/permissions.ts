@@ -1,4 +1,4 @@
-/** Account roles the admin rule reads (platform.md §6). The music role lives on the profile. */
+/** Account roles the admin rule reads. The music role lives on the profile. */
 export const ACCOUNT_ROLES = ['user', 'admin', 'owner'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
@@ -18,7 +18,7 @@ export function isAdminUser(user: AdminRuleSubject, allowListEmail: string | nul
   return !!allowListEmail && user.email.trim().toLowerCase() === allowListEmail.trim().toLowerCase();
 }
 
-/** Owners are admins with extra powers (community.md §6). */
+/** Owners are admins with extra powers. */
 export function isOwnerUser(user: { isOwner: boolean; role: AccountRole }): boolean {
   return user.isOwner || user.role === 'owner';
 }

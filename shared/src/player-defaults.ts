@@ -64,7 +64,7 @@ export function toPlayerBeat(beat: PlayerBeat): PlayerBeat {
   };
 }
 
-/** A queue id: the beat id and a timestamp (platform.md §3). */
+/** A queue id: the beat id and a timestamp. */
 export function makeQueueId(beatId: string, now: number): string {
   return `${beatId}-${now}`;
 }

@@ -1,4 +1,4 @@
-// The audio player as a pure reducer (platform.md §3 "Player state", §4 "Player"). The web and
+// The audio player as a pure reducer (§4 "Player"). The web and
 // desktop apps wrap it in a store and drive one audio element from its state; every rule of the
 // queue lives here so it is tested once, without a DOM. Randomness (shuffle) and time (queue ids)
 // come in through the actions, so the reducer stays pure. The state itself is in player-state.ts,
@@ -39,7 +39,7 @@ export type PlayerAction =
   | { type: 'toggleShuffle' }
   | { type: 'cycleRepeat' }
   /**
-   * The audio reached its end. autoPlay is the user's setting (money.md §3, default true): off,
+   * The audio reached its end. autoPlay is the user's setting (default true): off,
    * the player stops after the track instead of going on through the queue; repeat one still
    * repeats, because that is the listener's explicit choice on the bar.
    */

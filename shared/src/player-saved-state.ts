@@ -1,4 +1,4 @@
-// The player's saved state (platform.md §4, §8, §9: "Local storage holds ... the audio state"):
+// The player's saved state ("Local storage holds ... the audio state"):
 // what the web and desktop apps keep locally between visits, and how a visit starts from it.
 import { z } from 'zod';
 import { REPEAT_MODES } from './catalogue-constants';

@@ -1,4 +1,4 @@
-// The audio player's state (platform.md §3 "Player state"): the beat fields a queue entry holds,
+// The audio player's state: the beat fields a queue entry holds,
 // the state the reducer in player-queue.ts moves between, and its defaults.
 import { z } from 'zod';
 import { Beat } from './beats-contract';

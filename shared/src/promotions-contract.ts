@@ -1,4 +1,4 @@
-// HTTP contract of promotions (money.md §3, §4, §6, §7, §9; issue 10): the three options with
+// HTTP contract of promotions: the three options with
 // the subscriber's discount applied, promoting a beat with credits or cash, and a beat's
 // promotions as its owner sees them on the Manage Beat modal.
 import { z } from 'zod';
@@ -44,7 +44,7 @@ export const PROMOTE_PAYMENT_METHODS = ['credits', 'card', 'saved'] as const;
 export type PromotePaymentMethod = (typeof PROMOTE_PAYMENT_METHODS)[number];
 
 /**
- * POST /api/beats/{id}/promote (money.md §7). A featured promotion while the subscriber has an
+ * POST /api/beats/{id}/promote. A featured promotion while the subscriber has an
  * included slot left this month starts without charge whatever payment_method says.
  */
 export const PromoteBody = z

@@ -1,5 +1,5 @@
 // What a purchase may be refused with (the server's error texts): zod-free, so the cards'
-// download and price buttons can tell these apart without zod in the first load (issue 16).
+// download and price buttons can tell these apart without zod in the first load.
 // money-contract.ts re-exports it.
 
 export const PURCHASE_ERRORS = {

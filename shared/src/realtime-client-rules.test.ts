@@ -16,7 +16,7 @@ import {
 } from './realtime-client-rules';
 import { channelOf, type ActivityItem, type ServerMessage } from './realtime-contract';
 
-describe('reconnectDelay (platform.md §4, §9: 1 s doubling, capped at 30 s)', () => {
+describe('reconnectDelay (1 s doubling, capped at 30 s)', () => {
   it.each([
     [1, 1000],
     [2, 2000],

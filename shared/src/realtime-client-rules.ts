@@ -157,7 +157,7 @@ export type OutgoingFrame = { send: true; data: string } | { send: false; warnin
 
 /**
  * The send guard: only an open socket sends; otherwise the message is dropped and the caller
- * logs the warning (platform.md §4: "Sending while the socket is not open is dropped").
+ * logs the warning ("Sending while the socket is not open is dropped").
  */
 export function outgoingFrame(socketOpen: boolean, message: ClientMessage): OutgoingFrame {
   if (!socketOpen) {
@@ -167,7 +167,7 @@ export function outgoingFrame(socketOpen: boolean, message: ClientMessage): Outg
 }
 
 /**
- * The activity feed (platform.md §4 "Feeds"): newest first, at most UI.ACTIVITY_FEED_MAX
+ * The activity feed: newest first, at most UI.ACTIVITY_FEED_MAX
  * items. initial_feed replaces it; new_activity prepends (an id already present moves to the
  * top instead of appearing twice). Other messages leave the feed as it is (same array).
  */

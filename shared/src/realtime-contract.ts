@@ -1,4 +1,4 @@
-// The WebSocket contract of /api/ws (platform.md §7 "Realtime") and the objects it carries.
+// The WebSocket contract of /api/ws and the objects it carries.
 // Both ends use these schemas: the server builds messages of these types, the client parses
 // with parseServerMessage (realtime-client-rules.ts) and ignores anything that does not match.
 import { z } from 'zod';
@@ -32,7 +32,7 @@ export const ANNOUNCEMENT_SEVERITIES = ['info', 'success', 'warning', 'error'] a
 export type AnnouncementSeverity = (typeof ANNOUNCEMENT_SEVERITIES)[number];
 
 // ---------------------------------------------------------------------------------------------
-// Objects (platform.md §3, community.md §3). Dates are ISO 8601 strings.
+// Objects. Dates are ISO 8601 strings.
 // ---------------------------------------------------------------------------------------------
 
 /** A notification; data.followerId for new_follower, data.beatId for new_beat and beat_review. */

@@ -1,6 +1,6 @@
-// HTTP contract of vocal recordings (community.md §2 My Recordings, §3 "Recording" and
+// HTTP contract of vocal recordings (§3 "Recording" and
 // "Recording upload", §7 "Recordings and files"; platform.md §3 "Public vocal recording", Beat
-// detail "Community Vocal Covers"; issue 13). A recording is a take saved from the studio: the
+// detail "Community Vocal Covers"). A recording is a take saved from the studio: the
 // server checks its content (WebM/Opus or WAV), measures its duration and waveform, and keeps it
 // in private storage: its audio is served only by GET /api/recordings/{id}/audio, to its owner
 // always and to anyone when it is public; /api/files never serves it.
@@ -85,7 +85,7 @@ export type RecordingUploadFields = z.input<typeof RecordingUploadFields>;
 
 /**
  * Public takes GET /api/beats/{beatId}/public-recordings lists, newest first. Its answer is
- * PublicRecordingList of beat-social-contract.ts (platform.md §3 "Public vocal recording"), the
+ * PublicRecordingList of beat-social-contract.ts, the
  * beat page's contract; the recordings module serves it.
  */
 export const PUBLIC_RECORDINGS_LIMIT = 50;
@@ -101,7 +101,7 @@ export const UpdateRecordingBody = z.strictObject({
 export type UpdateRecordingBody = z.infer<typeof UpdateRecordingBody>;
 
 export const RECORDING_NOT_FOUND = 'Recording not found';
-/** Texts of the My Recordings page (community.md §8), shown verbatim. */
+/** Texts of the My Recordings page, shown verbatim. */
 export const RECORDINGS_ALERTS = {
   downloadFailed: 'Failed to download recording',
   deleteFailed: 'Failed to delete recording',

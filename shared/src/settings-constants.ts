@@ -1,4 +1,4 @@
-// User settings of the personal account (platform.md §3, money.md §3, §9): their choices and
+// User settings of the personal account: their choices and
 // defaults, kept for the account issue that builds the settings screen and routes.
 import { DEFAULT_CURRENCY } from './money-constants';
 

@@ -1,4 +1,4 @@
-// HTTP contract of the user settings (money.md §3, §7; issue 10): GET /api/user-settings answers
+// HTTP contract of the user settings: GET /api/user-settings answers
 // every field (the defaults of settings-constants when the user never saved), PUT takes the
 // whole object. Field names are the spec's camelCase, as the web app sends them.
 import { z } from 'zod';
@@ -51,7 +51,7 @@ export const UserSettings = z
   .strict();
 export type UserSettings = z.infer<typeof UserSettings>;
 
-/** PUT /api/user-settings: the whole object, every field required (money.md §7). */
+/** PUT /api/user-settings: the whole object, every field required. */
 export const UserSettingsBody = UserSettings;
 export type UserSettingsBody = UserSettings;
 

@@ -1,4 +1,4 @@
-// The six vocal presets (community.md §3 "Vocal preset", §9 "Presets: clean, pop, trap, rnb,
+// The six vocal presets (§9 "Presets: clean, pop, trap, rnb,
 // rock, dreamy"). The spec names them but does not give their values, so these are ours: each
 // one is a complete StudioEffectSettings (applying a preset replaces every effect field), and
 // they are deliberately far apart so switching presets is audible. Data, not code, so the

@@ -1,4 +1,4 @@
-// HTTP contract of studio sessions (community.md §3 "Studio session", §4 "Session handling",
+// HTTP contract of studio sessions (§4 "Session handling",
 // issue 13) and of the beat a studio records over. A session is the studio's settings saved
 // under a name for one beat; only its owner ever sees it (someone else's id answers 404, so ids
 // reveal nothing). session_data is validated against StudioSessionData (strict), so a session

@@ -1,5 +1,4 @@
-// HTTP contract of producer tiers, subscriptions and paying for account things (money.md §3,
-// §4, §7; issue 10): the tier list, the caller's subscription, subscribe and cancel, and the
+// HTTP contract of producer tiers, subscriptions and paying for account things (// §4, §7): the tier list, the caller's subscription, subscribe and cancel, and the
 // answer every account payment (credits pack, promotion by card, subscription) gives. The
 // server validates with these schemas and the web app imports the same ones. Money is integer
 // USD cents; dates are ISO 8601 strings.
@@ -9,13 +8,13 @@ import { PAYMENT_TYPES, PURCHASE_PAYMENT_METHODS } from './money-contract';
 const Cents = z.number().int();
 
 // ---------------------------------------------------------------------------------------------
-// Producer tiers (money.md §3, §9)
+// Producer tiers
 // ---------------------------------------------------------------------------------------------
 
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
-/** The hidden tier everyone without an active subscription is on (money.md §3). */
+/** The hidden tier everyone without an active subscription is on. */
 export const FREE_TIER_NAME = 'Free';
 
 /** GET /api/producer-tiers: one tier with every field of money.md §3. */
@@ -29,7 +28,7 @@ export const ProducerTier = z.object({
   max_beats: z.number().int().nullable(),
   /** Credits granted once per paid period. */
   included_credits: z.number().int(),
-  /** Taken off every promotion price, credits and cash, rounded (money.md §6). */
+  /** Taken off every promotion price, credits and cash, rounded. */
   promotion_discount_percent: z.number().int(),
   featured_slots_per_month: z.number().int(),
   /** How far up the home page's default sort a boosted beat of this tier moves. */
@@ -49,7 +48,7 @@ export type ProducerTier = z.infer<typeof ProducerTier>;
 export const ProducerTierListResponse = z.array(ProducerTier);
 
 // ---------------------------------------------------------------------------------------------
-// Subscriptions (money.md §3, §4)
+// Subscriptions
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -98,7 +97,7 @@ export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
 // ---------------------------------------------------------------------------------------------
 
 /**
- * How an account payment is paid (money.md §7), shared by subscribe and the credits purchase:
+ * How an account payment is paid, shared by subscribe and the credits purchase:
  * new_card is the default; saved needs saved_payment_method_id.
  */
 export const AccountPaymentFields = z.object({
@@ -107,7 +106,7 @@ export const AccountPaymentFields = z.object({
   saved_payment_method_id: z.string().min(1).max(255).nullish(),
 });
 
-/** POST /api/user/subscribe (money.md §7). */
+/** POST /api/user/subscribe. */
 export const SubscribeBody = AccountPaymentFields.extend({ tier_id: z.string().min(1).max(255) }).refine(
   (b) => b.payment_method !== 'saved' || !!b.saved_payment_method_id,
   {

@@ -1,5 +1,4 @@
-// HTTP contract of the support center and the admin support desk (community.md §2 "Support
-// Center", "User ticket thread", "Admin ticket list", "Admin ticket page"; §3 Support ticket,
+// HTTP contract of the support center and the admin support desk ("User ticket thread", "Admin ticket list", "Admin ticket page"; §3 Support ticket,
 // Ticket message, Support category, Support stats, Admin list item; §4; §5; §7 Support).
 import { z } from 'zod';
 import { blankToUndefined, text } from './text-fields';

@@ -1,5 +1,5 @@
 /**
- * Times in a ticket thread (community.md §2 "User ticket thread"): 'Just now' under a minute,
+ * Times in a ticket thread: 'Just now' under a minute,
  * 'Nm ago' under an hour, 'Nh ago' under a day, otherwise a short date with the time, with the
  * year only when it is not the current year.
  */

@@ -1,4 +1,4 @@
-// GET /api/uploads/quota: how much a user may still upload (issue 12, "a storage quota per
+// GET /api/uploads/quota: how much a user may still upload ("a storage quota per
 // user"). The server refuses an upload past either limit with a 413 naming what is left; the
 // upload page shows the same figures before anyone picks a file.
 import { z } from 'zod';

@@ -75,7 +75,7 @@ export function checkFirstLoad(
 
 /**
  * Fails the build when the first-load JavaScript grows past the budget or is split into more
- * files (issue 16): a new static import of a heavy library or page, or a chunking change that
+ * files: a new static import of a heavy library or page, or a chunking change that
  * scatters the first load again, shows up here, not in a phone's load time.
  */
 export function firstLoadBudget(budget = FIRST_LOAD_BUDGET_BYTES): Plugin {

@@ -79,7 +79,7 @@ export const BEAT_COLUMNS = Prisma.sql`b.id::text AS "id", b.user_id::text AS "u
 
 /**
  * Whether a beat shows as featured, and its promotion: the permanent is_featured flag (seed,
- * admins) or a paid featured promotion still running (featured_until, issue 10); a running
+ * admins) or a paid featured promotion still running (featured_until); a running
  * homepage boost alone names homepage_boost. Decided against the clock at read time, so a
  * promotion ends on time without anything rewriting the row.
  */

@@ -17,7 +17,7 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
  * Outside production, the other loopback names of PUBLIC_URL's host, with its scheme and port:
  * the same server under another name. The log prints the address the server listens on
  * (http://127.0.0.1:3000) while PUBLIC_URL says http://localhost:3000, and a browser treats the
- * two as different sites (issue 8). Empty in production and when PUBLIC_URL is not loopback.
+ * two as different sites. Empty in production and when PUBLIC_URL is not loopback.
  */
 export function loopbackAliases(config: Pick<Config, 'publicUrl' | 'env'>): string[] {
   if (config.env === 'production') return [];

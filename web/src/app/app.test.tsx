@@ -118,7 +118,7 @@ describe('App shell', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
-  it('asks a visitor on a support ticket to sign in (community.md §6)', async () => {
+  it('asks a visitor on a support ticket to sign in', async () => {
     signedOut();
     renderApp('/support/ticket/T-000123');
 
@@ -128,7 +128,7 @@ describe('App shell', () => {
     expect(within(prompt).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
-  it('gives a visitor at /downloads the sign-in dialog, and closing it returns to / (money.md §2)', async () => {
+  it('gives a visitor at /downloads the sign-in dialog, and closing it returns to /', async () => {
     signedOut();
     const user = userEvent.setup();
     let router: ReturnType<typeof createMemoryRouter> | undefined;

@@ -42,7 +42,7 @@ export const renderCardPriceButton: RenderPriceButton = (beat, placement) => (
  * Manage Beat (upload) wherever a beat's owner sees it: a save or a delete refreshes every
  * other view of the beat (useBeatChanges); `onDeleted` is the caller's own next step. It shows
  * the beat's promotions and opens Promote Your Beat (promotions). Its form and dialog load
- * the first time it opens (issue 16: only owners ever open it).
+ * the first time it opens (only owners ever open it).
  */
 export function ManageBeatDialog(props: ManageBeatDialogProps) {
   const [opened, setOpened] = useState(props.open);

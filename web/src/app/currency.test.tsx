@@ -16,7 +16,7 @@ import { makeLicenses } from '../test/purchase-fixtures';
 import { renderRoutes } from '../test/render';
 
 // Prices are stored in USD cents and shown in the signed-in user's preferredCurrency on every
-// screen that shows one (money.md §9: USD→EUR 0.85); invoices keep their own currency.
+// screen that shows one (USD→EUR 0.85); invoices keep their own currency.
 
 const beat = makeBeat({ price_cents: 2999 });
 

@@ -10,7 +10,7 @@ import { resetMoneyDialogs } from './money-dialogs.test-setup';
 import { BeatRoute } from './routes/beat-route';
 
 // The Manage Beat modal shows the beat's promotions (state, end date) and opens Promote Your
-// Beat (issue 10), as the app composes them: the beat page, Manage Beat and the money dialogs.
+// Beat, as the app composes them: the beat page, Manage Beat and the money dialogs.
 
 const beat = makeBeatDetail({ user_id: producer.id });
 const path = `/api/beats/${beat.id}`;

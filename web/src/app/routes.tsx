@@ -78,13 +78,13 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'auth/callback', element: <AuthCallbackPage /> },
 
-      // Catalogue and profiles (platform.md)
+      // Catalogue and profiles
       { path: 'profile/:userId', element: <ProfileRoute /> },
       { path: 'beat/:beatId', element: <BeatRoute /> },
       { path: 'beats/:beatId', element: <BeatRoute /> },
       { path: 'upload', element: <UploadRoute /> },
 
-      // Money and personal account (money.md)
+      // Money and personal account
       {
         // The local test checkout a purchase's checkout_url leads to when Stripe is not configured.
         path: 'checkout/local/:orderId',
@@ -124,7 +124,7 @@ export const appRoutes: RouteObject[] = [
       },
       { path: 'settings', element: <SettingsRoute /> },
 
-      // Community and operations (community.md)
+      // Community and operations
       { path: 'admin', element: <AdminRoute /> },
       { path: 'admin/support/ticket/:ticketNumber', element: <AdminTicketPage /> },
       {

@@ -26,7 +26,7 @@ export interface LazyResponseParser<T> {
 /**
  * A contract's schema imported when a request first needs it, in parallel with the request:
  * the first load's requests (the beat list, the session) are checked as ever, but zod and the
- * contracts stay out of the first load's JavaScript (issue 16).
+ * contracts stay out of the first load's JavaScript.
  */
 export function lazySchema<T>(load: () => Promise<ResponseParser<T>>): LazyResponseParser<T> {
   let loading: Promise<ResponseParser<T>> | null = null;
@@ -63,7 +63,7 @@ async function readErrorMessage(response: Response): Promise<string> {
   const fallback = `API responded with HTTP status ${response.status}`;
   try {
     // The shape of ErrorBody ({ error: string }), checked by hand: this module is in every
-    // first load, the contract's zod is not (issue 16).
+    // first load, the contract's zod is not.
     const body = (await response.json()) as unknown;
     const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
     return typeof error === 'string' && error ? error : fallback;

@@ -8,7 +8,7 @@ export interface PaymentChoiceSlotState {
     save_payment_method: boolean;
     saved_payment_method_id?: string;
   };
-  /** False while a saved method is chosen without a saved id (money.md §5). */
+  /** False while a saved method is chosen without a saved id. */
   complete: boolean;
   field: ReactNode;
 }

@@ -76,7 +76,7 @@ export interface PlatformLibrary {
   retryUpload(id: string): Promise<UploadQueueItem>;
   cancelUpload(id: string): Promise<UploadQueueItem>;
   /**
-   * The studio's Save Recording in the desktop app (issue 13): the take is kept on disk by main
+   * The studio's Save Recording in the desktop app: the take is kept on disk by main
    * before this resolves, then sent by main's take queue (offline takes wait, never lost).
    * Optional: a library without a take queue saves takes over HTTP like the web.
    */

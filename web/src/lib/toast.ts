@@ -1,5 +1,5 @@
 /**
- * Toasts travel as a window event named `showToast` (money.md §7), so any code, even code
+ * Toasts travel as a window event named `showToast`, so any code, even code
  * outside React or in another bundle, can raise one without importing the Toaster.
  */
 export const TOAST_EVENT = 'showToast';

@@ -3,7 +3,7 @@ import { claimAudioFocus, createAudioFocusOwner, onAudioFocusLost } from './audi
 import { describeError } from './error-text';
 
 /**
- * One audio element for a list of takes (community.md §4 "Recording playback": play and pause
+ * One audio element for a list of takes (play and pause
  * toggle; only one recording plays at a time). It holds the app's audio focus while it plays,
  * so the main player pauses for it, and it pauses when the main player (or any other list)
  * starts. `onPlay` runs when a take starts from the beginning (a play to count).

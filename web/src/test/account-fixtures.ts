@@ -7,7 +7,7 @@ import {
   type InvoiceItem,
 } from '@beatroom/shared/money-contract';
 
-// What the account routes of selling (money.md §3; issue 9) answer, built for tests and parsed
+// What the account routes of selling answer, built for tests and parsed
 // by the shared contracts the server answers with, like fixtures.ts: downloads, purchases,
 // invoices and a producer's earnings.
 

@@ -8,7 +8,7 @@ import {
 } from '@beatroom/shared/promotions-contract';
 import { ProducerTier, Subscription } from '@beatroom/shared/subscriptions-contract';
 
-// What the account money routes (money.md §3, §7; issue 10) answer, built for tests and parsed
+// What the account money routes answer, built for tests and parsed
 // by the shared contracts the server answers with, like fixtures.ts: credits and their ledger,
 // producer tiers and subscriptions, promotion options and a beat's promotions.
 

@@ -8,7 +8,7 @@ import {
   type LicenseOption,
 } from '@beatroom/shared/money-contract';
 
-// What buying answers (money.md §3, §7; issue 9), built for tests and parsed by the shared
+// What buying answers, built for tests and parsed by the shared
 // contracts the server answers with, like fixtures.ts: licence cards, saved payment methods,
 // download status and links, and the local checkout's order.
 

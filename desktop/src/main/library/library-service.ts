@@ -120,7 +120,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     log: deps.log,
   });
 
-  // Studio takes (issue 13): kept in the library's takes/ folder for good, sent by their own queue.
+  // Studio takes: kept in the library's takes/ folder for good, sent by their own queue.
   const takes = createTakeQueue(deps.db, { dir: join(deps.dir, 'takes'), now });
   const takeUploader = createTakeUploader({
     queue: takes,

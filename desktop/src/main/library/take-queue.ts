@@ -88,7 +88,7 @@ export function keepTakeFile(dir: string, id: string, format: RecordingFormat, b
 }
 
 /**
- * The persistent queue of studio takes (issue 13): a take recorded in the desktop app is kept in
+ * The persistent queue of studio takes: a take recorded in the desktop app is kept in
  * the library first (file, then row), and sent from there; the row records the server's
  * recording id once it has it. Each take carries its own idempotency key, so sending it again
  * after a lost answer or a crash never makes a second recording.

@@ -138,7 +138,7 @@ describe('uploader', () => {
     expect(retryDelayMs(50)).toBe(600_000);
   });
 
-  it('creates the beat without a cover the server refused (platform.md §7)', async () => {
+  it('creates the beat without a cover the server refused', async () => {
     add('q1', true);
     const t = transport({
       image: async () => {

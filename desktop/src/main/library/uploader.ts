@@ -14,7 +14,7 @@ export interface UploadTransport {
   createBeat(body: CreateBeatBody, idempotencyKey: string, signal?: AbortSignal): Promise<string>;
 }
 
-/** Progress of the whole upload at each step (platform.md §4: 10, 30 → 70 after files, 100). */
+/** Progress of the whole upload at each step (10, 30 → 70 after files, 100). */
 export const PROGRESS = { start: 10, audioEnd: 60, coverEnd: 70, created: 100 } as const;
 
 export const SIGN_IN_TO_CONTINUE = 'Sign in again to send this upload.';

@@ -33,7 +33,7 @@ export function UploadForm({ library, currency }: { library: PlatformLibrary; cu
         return;
       }
       setAudio(file);
-      // The spec's prefill (platform.md §5): a title typed already stays.
+      // The spec's prefill: a title typed already stays.
       form.setValues((values) =>
         values.title.trim() ? values : { ...values, title: titleFromFileName(file.name) },
       );

@@ -10,7 +10,7 @@ import { lazyPage } from '../lazy-page';
 
 // The layout's parts that a first visit does not show: each loads the first time it is needed
 // (a dialog opened, a beat playing, a user signed in), keeping Radix dialogs, dnd-kit and the
-// account's code out of the first load (issue 16).
+// account's code out of the first load.
 const PurchaseDialog = lazyPage(
   () => import('../../features/purchase/components/purchase-dialog'),
   'PurchaseDialog',

@@ -31,7 +31,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      {/* The admins' maintenance_banner setting (issue 14), above everything else. */}
+      {/* The admins' maintenance_banner setting, above everything else. */}
       <MaintenanceBanner />
       <Header />
       <main

@@ -54,7 +54,7 @@ const entryNames = (menu: HTMLElement) =>
     .map((item) => item.textContent?.trim())
     .filter((name) => name !== 'Buy More' && name !== 'Upgrade to Pro');
 
-/** The account figures the menu reads once opened (money.md; issue 10). */
+/** The account figures the menu reads once opened. */
 const accountHandlers = ({
   credits = 0,
   subscription = null as ReturnType<typeof makeSubscription> | null,

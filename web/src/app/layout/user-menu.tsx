@@ -44,7 +44,7 @@ interface MenuLink {
 
 /**
  * The entries of platform.md §2, in the spec's order (Admin Panel and Sign out are added around),
- * with selling's own after Downloads (issue 9): Invoices & Receipts (a modal, not a page) and,
+ * with selling's own after Downloads: Invoices & Receipts (a modal, not a page) and,
  * for producers, Earnings; for anyone with beats, My beats (/dashboard).
  */
 function menuLinks(userId: string, producer: boolean, hasBeats: boolean): (MenuLink | 'invoices')[] {

@@ -28,7 +28,7 @@ function UserRealtime({ userId }: { userId: string }) {
 }
 
 /**
- * The app's realtime connection (platform.md §4): open while a user is signed in, closed when
+ * The app's realtime connection: open while a user is signed in, closed when
  * they are gone, its messages routed to the features that show them. Mounted once in the root
  * layout; renders nothing.
  */

@@ -6,7 +6,7 @@ import { useDownloadBeat } from '../../features/purchase/hooks/use-download-beat
 import { useSession } from '../../features/session/hooks/use-session';
 
 /**
- * /downloads: My Downloads with the purchase feature's download flow (money.md §4) behind each
+ * /downloads: My Downloads with the purchase feature's download flow behind each
  * row's Download, and the Invoices & Receipts modal. A finished download joins the history.
  */
 export function DownloadsRoute() {

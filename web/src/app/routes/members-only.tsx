@@ -14,7 +14,7 @@ export interface MembersOnlyProps {
 }
 
 /**
- * A members-only page (community.md §6: visitors see a sign-in dialog or prompt). Visitors get
+ * A members-only page (visitors see a sign-in dialog or prompt). Visitors get
  * a prompt whose button opens the sign-in dialog; nothing opens by itself, so signing out on
  * such a page does not pop the dialog up on the way home.
  */

@@ -8,7 +8,7 @@ import { listener, makeBeat, makeProfile, producer } from '../../test/fixtures';
 import { jsonResponse } from '../../test/mock-fetch';
 import { OWNER_ID, renderProfile } from './profile-route.test-setup';
 
-// The profile's money parts (money.md §2, platform.md §2): /profile/{id}?tab=credits, one's own
+// The profile's money parts: /profile/{id}?tab=credits, one's own
 // credits and never anyone else's; Promote beside each of the owner's uploads.
 
 beforeEach(() => {

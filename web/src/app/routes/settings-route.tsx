@@ -7,7 +7,7 @@ import { SubscriptionSettingsSection } from '../../features/subscriptions/compon
 import { useThemeStore } from '../../features/theme/store/theme-store';
 import { MembersOnly } from './members-only';
 
-/** ?section= names one of the eight sections (money.md §2); anything else opens the first. */
+/** ?section= names one of the eight sections; anything else opens the first. */
 function sectionOf(value: string | null): SettingsSection {
   return SETTINGS_SECTIONS.find((section) => section === value) ?? SETTINGS_SECTIONS[0];
 }

@@ -7,7 +7,7 @@ import { jsonResponse, stubFetch } from '../../test/mock-fetch';
 import { createTestQueryClient } from '../../test/render';
 import { App } from '../app';
 
-// /studio/:beatId as the app routes it: members only (community.md §2, §6).
+// /studio/:beatId as the app routes it: members only.
 
 describe('/studio/:beatId', () => {
   beforeEach(() => {

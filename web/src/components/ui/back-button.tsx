@@ -16,7 +16,7 @@ function hasAppHistory(): boolean {
   return typeof state === 'object' && state !== null && 'idx' in state && Number(state.idx) > 0;
 }
 
-/** Goes one step back in history (platform.md §2); screens decide whether to show it. */
+/** Goes one step back in history; screens decide whether to show it. */
 export function BackButton({ label = 'Back', fallbackTo = '/', className = '' }: BackButtonProps) {
   const navigate = useNavigate();
   return (

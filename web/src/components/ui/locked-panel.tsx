@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { Button } from './button';
 
 /**
- * A part of a page the viewer's plan does not include (issue 10: analytics_access): the
+ * A part of a page the viewer's plan does not include (analytics_access): the
  * server's message and, when the page offers one, Upgrade to Pro (the caller opens the Upgrade
  * dialog; this component does not know about plans).
  */

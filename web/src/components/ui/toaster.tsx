@@ -27,7 +27,7 @@ function isToastDetail(value: unknown): value is ToastDetail {
 }
 
 /**
- * Shows every `showToast` event, newest on top, at the top right (platform.md §2). Each toast
+ * Shows every `showToast` event, newest on top, at the top right. Each toast
  * leaves after its duration (default TIMINGS.TOAST_DEFAULT_MS); a duration of 0 keeps it until
  * dismissed. `className` sets the top offset, so a page can keep its own sticky bar uncovered.
  * While a menu is open where the stack would be, the stack moves out of its way

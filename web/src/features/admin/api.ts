@@ -13,7 +13,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { publicSettingsKey } from './public-settings';
 
-/** Every admin query key, once (community.md §7 Admin panel). */
+/** Every admin query key, once. */
 export const adminKeys = {
   all: ['admin'] as const,
   dashboard: () => ['admin', 'dashboard'] as const,

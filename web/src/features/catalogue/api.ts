@@ -4,7 +4,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiClient, lazySchema } from '../../lib/api-client';
 
 // The home page's own requests: their contracts (and zod) load beside them, not in the first
-// load (issue 16).
+// load.
 const BeatList = lazySchema(() => import('@beatroom/shared/beat-list-contract').then((m) => m.BeatList));
 const FavoriteBeatIds = lazySchema(() =>
   import('@beatroom/shared/beat-social-contract').then((m) => m.FavoriteBeatIds),

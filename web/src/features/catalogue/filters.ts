@@ -63,7 +63,7 @@ export const EMPTY_FILTERS: FilterValues = {
   sort: DEFAULT_BEAT_SORT,
 };
 
-/** Duration filter bounds in minutes (platform.md §5: 0 to 10 minutes). */
+/** Duration filter bounds in minutes (0 to 10 minutes). */
 export const DURATION_MAX_MINUTES = LIMITS.DURATION_FILTER_MAX_SECONDS / 60;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | '' {

@@ -2,7 +2,7 @@ import { CHALLENGE_LIMITS } from '@beatroom/shared/challenges-contract';
 import { useEffect, useMemo, useState } from 'react';
 
 /**
- * "Now" on the server's clock, refreshed every countdown period (community.md §4: the countdown
+ * "Now" on the server's clock, refreshed every countdown period (the countdown
  * refreshes every 60 seconds). The answer's server_time corrects a device clock that is off, so
  * a card never says Active Now for a challenge the server already ended.
  */

@@ -42,7 +42,7 @@ export function sessionByCodeQueryOptions(code: string) {
 
 /**
  * GET …/{id}/state for a member: session, participants, chat history and takes. Refetched
- * every 5 s (community.md §9) besides the live events, so a missed event heals by itself. The
+ * every 5 s besides the live events, so a missed event heals by itself. The
  * round trip also measures the clock offset to the server (transport latency compensation).
  */
 export function sessionStateQueryOptions(id: string, refetchMs: number) {

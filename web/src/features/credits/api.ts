@@ -19,7 +19,7 @@ export const creditsKeys = {
 /**
  * GET /api/user/credits?limit=10: the balance and the newest transactions. One query for every
  * screen: the settings section and the profile tab show the 10, the Buy Credits dialog the
- * first 5, the user menu only the balance (money.md §7).
+ * first 5, the user menu only the balance.
  */
 export function creditsQueryOptions(userId: string) {
   return queryOptions({

@@ -14,7 +14,7 @@ export const invoiceKeys = {
 };
 
 /**
- * GET /api/invoices?page=N&limit=10 (money.md §7, §9: 10 per page). The previous page stays on
+ * GET /api/invoices?page=N&limit=10 (10 per page). The previous page stays on
  * screen while the next loads, so the list does not jump to a skeleton between pages.
  */
 export function invoicesQueryOptions(userId: string, page: number) {

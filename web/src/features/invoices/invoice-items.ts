@@ -3,7 +3,7 @@ import { InvoiceItem } from '@beatroom/shared/money-contract';
 const InvoiceItems = InvoiceItem.array();
 
 /**
- * An invoice's line items: the server sends them as JSON text (money.md §3). Text that is not
+ * An invoice's line items: the server sends them as JSON text. Text that is not
  * such a list is logged and shows no lines: the totals, which are fields of their own, stay right.
  */
 export function parseInvoiceItems(text: string): InvoiceItem[] {

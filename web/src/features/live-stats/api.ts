@@ -6,7 +6,7 @@ import { apiClient } from '../../lib/api-client';
 export const liveStatsKeys = { all: ['live-stats'] as const };
 
 /**
- * GET /api/live/stats, signed in only, polled every 30 s (platform.md §7); between polls the
+ * GET /api/live/stats, signed in only, polled every 30 s; between polls the
  * socket's live_stats pushes land under the same key.
  */
 export function liveStatsQueryOptions() {

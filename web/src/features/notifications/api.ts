@@ -90,7 +90,7 @@ export async function markAllNotificationsRead(): Promise<number> {
 }
 
 /**
- * Where a notification leads (platform.md §2 "Notification bell"): a new beat or a review to
+ * Where a notification leads: a new beat or a review to
  * the beat, a new follower to the follower's profile; promotional ones lead nowhere.
  */
 export function notificationTarget(notification: Notification): string | null {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, lazySchema } from '../../lib/api-client';
 
-// The player bar's waveform; its contract (and zod) load with the first request (issue 16).
+// The player bar's waveform; its contract (and zod) load with the first request.
 const BeatWaveformSchema = lazySchema(() =>
   import('@beatroom/shared/beats-contract').then((m) => m.BeatWaveform),
 );
@@ -25,7 +25,7 @@ export function waveformQueryOptions(beatId: string) {
   });
 }
 
-/** POST /api/beats/{id}/play, fire and forget (platform.md §7): a failure is only logged. */
+/** POST /api/beats/{id}/play, fire and forget: a failure is only logged. */
 export function registerPlay(beatId: string): void {
   apiClient.post(`/api/beats/${encodeURIComponent(beatId)}/play`).catch((error: unknown) => {
     console.error(`Failed to register a play: ${error instanceof Error ? error.message : String(error)}`);

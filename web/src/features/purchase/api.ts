@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiClient, lazySchema } from '../../lib/api-client';
 
 // Cards' price buttons use this module on the first load: the contracts (and zod) load with
-// the first request that needs them (issue 16).
+// the first request that needs them.
 const money = () => import('@beatroom/shared/money-contract');
 const DownloadResponseSchema = lazySchema(() => money().then((m) => m.DownloadResponse));
 const DownloadStatusSchema = lazySchema(() => money().then((m) => m.DownloadStatus));
@@ -72,7 +72,7 @@ export function purchaseBeat(beatId: string, body: PurchaseBody) {
 
 /**
  * GET /api/beats/{id}/download-status; 401 when signed out. Never cached for long: the
- * download flow asks it fresh each time (money.md §4 "check status first").
+ * download flow asks it fresh each time.
  */
 export function downloadStatusQueryOptions(userId: string, beatId: string) {
   return queryOptions({

@@ -17,7 +17,7 @@ function dropSignedInHint() {
 
 afterEach(() => configureApiClient({ baseUrl: '' }));
 
-// Signed-out visitors' pages must not log a 401 from /api/users/me (issue 16): the page asks
+// Signed-out visitors' pages must not log a 401 from /api/users/me: the page asks
 // only when the server's signed-in hint cookie says a session cookie is there.
 describe('the current user', () => {
   it('is asked for when the signed-in hint is there', async () => {

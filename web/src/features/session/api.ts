@@ -4,7 +4,7 @@ import type { Profile } from '@beatroom/shared/community-contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, apiIsSameOrigin, apiUrl, isApiError, lazySchema } from '../../lib/api-client';
 
-// Every page asks who is signed in: the contract (and zod) load beside the request (issue 16).
+// Every page asks who is signed in: the contract (and zod) load beside the request.
 const SessionUserSchema = lazySchema(() =>
   import('@beatroom/shared/auth-contract').then((m) => m.SessionUser),
 );
@@ -32,9 +32,9 @@ function maybeSignedIn(): boolean {
 
 /**
  * GET /api/users/me. Signed out (401) is an answer, not a failure: it resolves to null. Other
- * failures are logged and also resolve to null, so the pending state always ends (platform.md §4).
+ * failures are logged and also resolve to null, so the pending state always ends.
  * A web page without the signed-in hint is signed out without asking: a visitor's every page
- * would otherwise log the 401 as a console error (issue 16).
+ * would otherwise log the 401 as a console error.
  */
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<SessionUser | null> {
   if (!maybeSignedIn()) return null;

@@ -3,12 +3,12 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, lazySchema } from '../../lib/api-client';
 import { describeFailure } from './api';
 
-// Read on every page: the contract (and zod) load beside the request (issue 16).
+// Read on every page: the contract (and zod) load beside the request.
 const UserSettingsSchema = lazySchema(() =>
   import('@beatroom/shared/settings-contract').then((m) => m.UserSettings),
 );
 
-// The signed-in user's settings (money.md §3, §7). They live in the session feature because
+// The signed-in user's settings. They live in the session feature because
 // every screen reads some of them (currency on every price, the player's volume, the theme);
 // the settings screen edits them through the same query entry.
 
@@ -31,7 +31,7 @@ export function userSettingsQueryOptions(userId: string) {
       }
     },
     staleTime: 5 * 60_000,
-    // A failure is shown as the defaults (money.md §8: settings fetch errors are only logged);
+    // A failure is shown as the defaults (settings fetch errors are only logged);
     // retrying would only delay that.
     retry: false,
   });

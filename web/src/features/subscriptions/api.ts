@@ -41,7 +41,7 @@ export function subscribe(body: SubscribeBody) {
   return apiClient.post('/api/user/subscribe', { body, schema: SubscribeResponse });
 }
 
-/** POST /api/user/subscription/cancel: the plan ends at the period's end (money.md §4). */
+/** POST /api/user/subscription/cancel: the plan ends at the period's end. */
 export function cancelSubscription() {
   return apiClient.post('/api/user/subscription/cancel');
 }

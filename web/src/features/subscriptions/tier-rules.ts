@@ -1,7 +1,7 @@
 import { formatCredits } from '@beatroom/shared/format-money';
 import { FREE_TIER_NAME, type ProducerTier } from '@beatroom/shared/subscriptions-contract';
 
-// How the upgrade dialog presents tiers (money.md §3, §9).
+// How the upgrade dialog presents tiers.
 
 /** A tier named Free is hidden from the upgrade dialog. */
 export function upgradeTiers(tiers: readonly ProducerTier[]): ProducerTier[] {

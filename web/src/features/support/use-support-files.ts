@@ -7,7 +7,7 @@ const allowed = (file: File) =>
   file.size <= SUPPORT_LIMITS.FILE_MAX_BYTES;
 
 /**
- * Files picked for a ticket or a reply (community.md §5): images, PDFs and text under 10 MB,
+ * Files picked for a ticket or a reply: images, PDFs and text under 10 MB,
  * at most `max`. What does not fit is left out with the spec's message; the server checks the
  * content again on upload.
  */

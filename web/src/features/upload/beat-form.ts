@@ -3,7 +3,7 @@ import { GENRES, type Genre } from '@beatroom/shared/catalogue-constants';
 import { listPriceCentsOf, priceInputOf } from '@beatroom/shared/list-price';
 import type { Currency } from '@beatroom/shared/money-constants';
 
-// The beat form's rules (platform.md §2, §5), shared by Upload Beat, Manage Beat and the
+// The beat form's rules, shared by Upload Beat, Manage Beat and the
 // desktop app's upload: the values as typed, the price in the user's currency, and one check
 // against the server's own contract that turns them into the API's fields.
 

@@ -5,7 +5,7 @@ import { resizeImageToJpeg } from '../../lib/resize-image';
 
 /**
  * A cover ready to upload: resized in the browser to at most 800 px on the longest side and
- * re-encoded as JPEG at quality 0.8 (platform.md §5). If this browser cannot decode the image,
+ * re-encoded as JPEG at quality 0.8. If this browser cannot decode the image,
  * the original goes up and the server (which re-encodes every image) decides.
  */
 export async function prepareCover(file: File): Promise<{ image: Blob; name: string }> {

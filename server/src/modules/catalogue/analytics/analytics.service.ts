@@ -30,7 +30,7 @@ export interface SalesFigures {
   downloadsSince(producerId: string, since: Date): Promise<number>;
 }
 
-/** A producer's numbers (platform.md §3 "Analytics"), revenue and downloads from real sales. */
+/** A producer's numbers, revenue and downloads from real sales. */
 export function createAnalyticsService(deps: {
   repo: AnalyticsRepository;
   realtime: Pick<RealtimeService, 'analyticsChanged'>;
@@ -82,7 +82,7 @@ export function createAnalyticsService(deps: {
 
     /**
      * GET /api/users/{id}/analytics/listeners: the owner only, and only on a tier with
-     * analytics_access (issue 10); every day of the range present, oldest first.
+     * analytics_access; every day of the range present, oldest first.
      */
     async listeners(viewer: UserRecord, userId: string, days: number): Promise<ListenerChartResponse> {
       if (viewer.id !== userId) throw forbidden(ANALYTICS_OWNER_ONLY);

@@ -12,7 +12,7 @@ const CHUNK_BYTES: Record<'mp3' | 'flac', number> = { mp3: 1024 * 1024, flac: 3 
 /**
  * FLAC's STREAMINFO block, re-wrapped as the only metadata block to put before each chunk, and
  * the duration it declares (null when the encoder did not know the sample count). The declared
- * length is only a claim of the file (issue 8: a 2 s file claimed 99 days), so the re-wrapped
+ * length is only a claim of the file (a 2 s file claimed 99 days), so the re-wrapped
  * block says "length unknown" and the decoder reads every frame there is.
  */
 async function readFlacHeader(

@@ -12,7 +12,7 @@ import { createTestApp } from '../../../../test/helpers';
 import { createBeatsSearchRepository } from './beats-search.repository';
 
 /**
- * Filtered pages, pinned (issue 11): every filter combination of the bench in every sort,
+ * Filtered pages, pinned: every filter combination of the bench in every sort,
  * page by page, is exactly what the catalogue's rules give (worked out here in plain code
  * from the fixed catalogue), whatever indexes and statements serve it. Ties are frequent in
  * the fixture, so the id tie-breakers are pinned too.

@@ -8,7 +8,7 @@ import { createBeatsSearchRepository } from './beats-search.repository';
 import { queryTrigrams, SIMILARITY_BOUND, TRIGRAM_TEXT } from './beats-text-search-sql';
 
 /**
- * Search relevance, pinned (issue 11): every result, in order, of the catalogue's ranking as it
+ * Search relevance, pinned: every result, in order, of the catalogue's ranking as it
  * was before search was made fast (full-text ts_rank + trigram word similarity, computed on
  * every match), recorded on the fixed catalogue on PGlite and PostgreSQL alike. Whole words,
  * prefixes ("velv"), inner parts of words ("ergea", "idnig"), several words ("neon dri"),

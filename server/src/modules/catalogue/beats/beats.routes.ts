@@ -18,7 +18,7 @@ import { beatIdParams } from '../../../http/params';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const CreateHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 
-/** Browse, read, create, edit and delete beats (platform.md §7 "Beats and files"). */
+/** Browse, read, create, edit and delete beats. */
 export const beatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { beats } = app;
   const sendCompressed = compressedAnswers();

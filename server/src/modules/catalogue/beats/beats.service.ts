@@ -30,7 +30,7 @@ export const COVER_NOT_YOURS = 'cover_image_key: upload the cover image first (i
 export const FILE_IN_USE = 'This file already belongs to another beat: upload it again';
 /** Buyers keep what they bought: a beat with sales is never deleted. */
 export const BEAT_SOLD = 'This beat has been sold and cannot be deleted';
-/** Over the tier's max_beats (issue 10): 403 with what to do about it. */
+/** Over the tier's max_beats: 403 with what to do about it. */
 export const beatLimitMessage = (max: number) =>
   `Your plan allows ${max} ${max === 1 ? 'beat' : 'beats'}: upgrade your plan to upload more`;
 
@@ -73,7 +73,7 @@ export function createBeatsService(deps: {
   log: Log;
   /** How long a browse page may be answered from memory; 0 turns the cache off. */
   listCacheMs: number;
-  /** The max_beats of the producer's tier now; null is unlimited (issue 10). */
+  /** The max_beats of the producer's tier now; null is unlimited. */
   uploadLimit?: (userId: string) => Promise<number | null>;
 }) {
   const { repo, uploads, storage, events, log } = deps;
@@ -288,7 +288,7 @@ export function createBeatsService(deps: {
     },
 
     /**
-     * An admin's deletion (issue 14; the route checked the admin): as `remove`, without the
+     * An admin's deletion (the route checked the admin): as `remove`, without the
      * producer check; `alsoInTransaction` writes the audit row in the deletion's transaction.
      * false when the beat does not exist.
      */

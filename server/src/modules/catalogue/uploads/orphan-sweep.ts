@@ -45,7 +45,7 @@ export function ownerKeyOf(key: string): string {
 }
 
 /**
- * The orphan sweep (issue 12): a process killed between storing a file and writing its row
+ * The orphan sweep: a process killed between storing a file and writing its row
  * (mid-analysis, mid-render) leaves a file nothing names, which no request would ever delete.
  * This walks every folder the server writes, and deletes files older than `graceMs` that no row
  * names; it also removes what interrupted writes left outside the keys. Files that are not

@@ -3,7 +3,7 @@ import type { UploadKind } from './uploads.repository';
 /**
  * What a stored upload serves as. Each upload serves one use at most: deleting a beat deletes
  * its audio and cover, replacing a picture lets the sweep take the old one, so a file shared by
- * two uses would break the other one (issue 8: an avatar that was a beat's cover).
+ * two uses would break the other one (an avatar that was a beat's cover).
  */
 export type UploadUse = 'beat_audio' | 'beat_cover' | 'avatar' | 'profile_cover' | 'voice_tag';
 

@@ -43,7 +43,7 @@ export const uploadsPlugin = fp(
       storage: app.storage,
       log: app.log,
       limits: {
-        // The admin setting storage_quota_mb, STORAGE_QUOTA_BYTES while unset (issue 14).
+        // The admin setting storage_quota_mb, STORAGE_QUOTA_BYTES while unset.
         storageQuotaBytes: () => app.adminSettings.storageQuotaBytes(),
         uploadBytesPerDay: opts.config.uploadBytesPerDay,
       },

@@ -82,7 +82,7 @@ export function createUploadsService(deps: {
   log: Log;
   /**
    * Per-user storage quota and bytes per 24 h; unset: no per-user limit (tests of other modules).
-   * The quota may be read per upload (the admin setting storage_quota_mb, issue 14).
+   * The quota may be read per upload (the admin setting storage_quota_mb).
    */
   limits?: { storageQuotaBytes: number | (() => Promise<number>); uploadBytesPerDay: number };
   /** The largest audio file now (the admin setting max_upload_mb); unset: LIMITS.AUDIO_MAX_BYTES. */

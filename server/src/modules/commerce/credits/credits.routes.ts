@@ -3,7 +3,7 @@ import { CreditsQuery, CreditsResponse } from '@beatroom/shared/credits-contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 
-/** The signed-in user's credits: balance and newest transactions (money.md §7). */
+/** The signed-in user's credits: balance and newest transactions. */
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/credits',

@@ -30,7 +30,7 @@ function assertPositiveWhole(amount: number) {
 }
 
 /**
- * Credits (money.md §3, §9; issue 10): one ledger, every change a row with its balance_after.
+ * Credits: one ledger, every change a row with its balance_after.
  * Grants and spends run inside the caller's transaction, so a spend commits or rolls back
  * together with what it pays for; each is applied once per idempotency key. Credits never
  * expire, and the balance can never go negative (the spend checks it under the balance row's

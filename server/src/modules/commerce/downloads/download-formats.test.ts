@@ -3,7 +3,7 @@ import { useDownloadShelf } from '../../../../test/download-fixtures';
 import { wavFile } from '../../../../test/media-fixtures';
 import { buyLocally, insertPricedBeat } from '../../../../test/selling-fixtures';
 
-// Choosing the format of a download (issue 9: "a fan buys a premium licence through the local
+// Choosing the format of a download ("a fan buys a premium licence through the local
 // checkout, downloads the WAV"): download-status lists the formats, and POST .../download takes
 // one of them; anything else is refused before a download is recorded.
 

@@ -50,7 +50,7 @@ export function createDownloadsRepository(prisma: PrismaClient) {
       };
     },
 
-    /** The user's downloadFormat setting (money.md §3), mp3 when unset or unknown. */
+    /** The user's downloadFormat setting, mp3 when unset or unknown. */
     async preferredFormat(userId: string): Promise<DownloadFormat> {
       const row = await prisma.userSettings.findUnique({
         where: { userId },

@@ -40,7 +40,7 @@ const errors = {
   409: ErrorBody,
 };
 
-/** Download status, download links and the download and purchase history (money.md §4, §7). */
+/** Download status, download links and the download and purchase history. */
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/beats/:id/download-status',

@@ -37,7 +37,7 @@ export interface RenditionLookup {
 }
 
 /**
- * Downloads (money.md §4, issue 9): who may download a beat, which file their licence and
+ * Downloads: who may download a beat, which file their licence and
  * settings give them, a signed single-user URL for it, and the history of downloads and
  * purchases. Access is decided before any file key is looked at.
  */

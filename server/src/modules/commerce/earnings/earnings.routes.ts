@@ -6,7 +6,7 @@ import { signedInUser } from '../../../http/authenticate';
 
 const errors = { 401: ErrorBody, 409: ErrorBody };
 
-/** A producer's earnings page and payout onboarding (issue 9); always the caller's own. */
+/** A producer's earnings page and payout onboarding; always the caller's own. */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/earnings',

@@ -49,7 +49,7 @@ export function salesByDay(
 }
 
 /**
- * A producer's earnings (issue 9): the sales ledger summed, and payouts through Stripe Connect.
+ * A producer's earnings: the sales ledger summed, and payouts through Stripe Connect.
  * Sales of a producer without a payout account wait in the ledger as pending and are
  * transferred when their account becomes able to receive money (transferPending).
  */
@@ -147,7 +147,7 @@ export function createEarningsService(deps: {
 
     /**
      * GET /api/users/me/earnings/by-day: the caller's net sales per day over `days` days, for a
-     * tier with analytics_access (issue 10). The earnings page's 30 days stay open to all.
+     * tier with analytics_access. The earnings page's 30 days stay open to all.
      */
     async earningsByDay(user: UserRecord, days: number): Promise<EarningsByDayResponse> {
       if (deps.analyticsAccess && !(await deps.analyticsAccess(user.id))) throw forbidden(ANALYTICS_LOCKED);

@@ -32,7 +32,7 @@ function sendPdf(reply: FastifyReply, document: { pdf: Buffer; filename: string 
     .send(document.pdf);
 }
 
-/** Invoices & Receipts (money.md §7) and licence agreements (issue 9). */
+/** Invoices & Receipts and licence agreements. */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/invoices',

@@ -60,7 +60,7 @@ function toInvoice(row: InvoiceRow): Invoice {
 }
 
 /**
- * Invoices and licence agreements (money.md §3, issue 9). Each is shown only to its parties:
+ * Invoices and licence agreements. Each is shown only to its parties:
  * an invoice to the user it was issued to (anyone else gets the same 404 as for a number that
  * does not exist), a licence to its buyer and the producer who sold it.
  */

@@ -26,7 +26,7 @@ const GRANTS: Record<LicenseId, string> = {
 
 /**
  * The licence agreement PDF a buyer receives with each purchase: the parties, the beat, the
- * licence and its terms (money.md §9), the order number and the date.
+ * licence and its terms, the order number and the date.
  */
 export function licensePdf(input: LicensePdfInput, options: { compress?: boolean } = {}): Promise<Buffer> {
   const licence = LICENSES.find((l) => l.id === input.licenseType) ?? LICENSES[0];

@@ -37,7 +37,7 @@ async function purchasing<T>(reply: FastifyReply, run: () => Promise<T>) {
   }
 }
 
-/** Licences, purchase (money.md §7) and the local test checkout's order page. */
+/** Licences, purchase and the local test checkout's order page. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders, localCheckout } = app;
 

@@ -22,7 +22,7 @@ import type { UserRecord } from '../../platform/users/user-record';
 import type { FulfilmentService } from './fulfilment.service';
 import type { OrderRecord, OrdersRepository } from './orders.repository';
 
-/** 409 with the price the server asks now, so the dialog can show it (issue 9). */
+/** 409 with the price the server asks now, so the dialog can show it. */
 export class PriceChangedError extends HttpError {
   constructor(readonly priceCents: number) {
     super(409, PURCHASE_ERRORS.PRICE_CHANGED);
@@ -44,7 +44,7 @@ type PurchaseInput = {
 };
 
 /**
- * Licences and purchases (issue 9, money.md §4, §7): the server prices every licence itself,
+ * Licences and purchases: the server prices every licence itself,
  * refuses what cannot be sold, reserves an exclusive for its buyer's checkout, and hands the
  * buyer to the provider, or charges a saved (or wallet) method at once and fulfils.
  */
@@ -207,7 +207,7 @@ export function createOrdersService(deps: {
         return settle(order, await provider.chargeSaved(request, saved.id));
       }
       const paymentType: PaymentType = method === 'new_card' ? 'card' : method;
-      // Saving is offered for a new card or PayPal only (money.md §4).
+      // Saving is offered for a new card or PayPal only.
       const save = !!body.save_payment_method && (method === 'new_card' || method === 'paypal');
       const { order, request } = await openOrder(
         user,

@@ -11,7 +11,7 @@ import { signedInUser } from '../../../http/authenticate';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
-/** Saved payment methods (money.md §7), own only, and Apple Pay merchant validation. */
+/** Saved payment methods, own only, and Apple Pay merchant validation. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments } = app;
   app.get(

@@ -4,7 +4,7 @@ import { deliverWebhook } from '../../../../test/fake-stripe';
 import { useProducerAndBuyersOnStripe } from '../../../../test/selling-fixtures';
 import { REPRICE_TIER } from './subscriptions.plugin';
 
-// An admin's change of a tier price (issue 14) with Stripe billing: new Checkouts charge the new
+// An admin's change of a tier price with Stripe billing: new Checkouts charge the new
 // price, and a running Stripe subscription moves to it for its next renewal without proration.
 const ctx = useProducerAndBuyersOnStripe();
 const deliver = (type: string, object: Record<string, unknown> & { id: string }) =>

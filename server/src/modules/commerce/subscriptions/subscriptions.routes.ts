@@ -10,7 +10,7 @@ import { signedInUser } from '../../../http/authenticate';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Producer tiers and the signed-in user's subscription (money.md §7). */
+/** Producer tiers and the signed-in user's subscription. */
 export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { subscriptions } = app;
 

@@ -102,7 +102,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
- * Producer tiers and subscriptions (money.md §3, §4, §7; issue 10). A subscription starts when
+ * Producer tiers and subscriptions. A subscription starts when
  * its first period is paid through an account payment; each paid period is recorded once and
  * grants the tier's included credits and an invoice with it. Locally the job runner renews at
  * the period's end (a tier change waits for it); with Stripe, Stripe bills and its webhooks
@@ -401,7 +401,7 @@ export function createSubscriptionsService(deps: {
     syncStripe,
 
     /**
-     * The tier prices the admin Settings tab edits (issue 14). The tier's row is the single
+     * The tier prices the admin Settings tab edits. The tier's row is the single
      * source of truth: the tier list, the upgrade dialog, checkout amounts, invoices and local
      * renewals all read it. `set` runs inside the caller's transaction (the setting's audit row
      * commits with it); `changed` then moves Stripe-billed subscriptions to the new price.

@@ -4,7 +4,7 @@ import { member } from '../../../../test/community-fixtures';
 import type { Agent } from '../../../../test/helpers';
 import { useProducerAndBuyers } from '../../../../test/selling-fixtures';
 
-// An admin's change of a tier price (issue 14) on the local provider: whoever subscribes after
+// An admin's change of a tier price on the local provider: whoever subscribes after
 // it pays the new price; a period already paid keeps its price and the next renewal pays the new.
 const ctx = useProducerAndBuyers();
 const prisma = () => ctx.t.app.db.prisma;

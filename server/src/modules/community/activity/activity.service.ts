@@ -46,7 +46,7 @@ export function createActivityService(deps: {
 
   /**
    * Stores the item; every socket hears of it only when everyone may see it (the actor's
-   * privacy settings, money.md §3). Others are read through list(), which applies the rules
+   * privacy settings). Others are read through list(), which applies the rules
    * per viewer.
    */
   async function record(item: NewActivity) {

@@ -41,7 +41,7 @@ const testClockRoutes: FastifyPluginAsyncZod<{ clock: MovableClock }> = async (a
 };
 
 /**
- * Challenges (issue 15): service, routes, the closing jobs and, in e2e runs only, the clock
+ * Challenges: service, routes, the closing jobs and, in e2e runs only, the clock
  * control. Entering records `challenge.entered` (activity) and closing `challenge.closed`
  * (notifications) in their transactions; those modules react to them.
  */

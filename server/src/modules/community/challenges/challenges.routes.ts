@@ -32,7 +32,7 @@ const entryParams = z.object({
 });
 
 /**
- * Challenges (community.md §7; issue 15): anyone may list and look; signed-in members create,
+ * Challenges: anyone may list and look; signed-in members create,
  * enter and vote. Every answer reads the server's clock, so none is cached.
  */
 export const challengesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {

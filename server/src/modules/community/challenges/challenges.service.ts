@@ -78,7 +78,7 @@ export type CloseOutcome =
   | null;
 
 /**
- * Beat challenges (community.md §2, §3, §4, §7; issue 15). Every credit movement goes through
+ * Beat challenges. Every credit movement goes through
  * the credits ledger inside the transaction that causes it, keyed so it happens once, and is
  * mirrored in the challenge's escrow movements: the prize leaves the creator when the challenge
  * is made, an entry fee leaves the entrant with the entry, and closing pays the whole escrow to

@@ -8,7 +8,7 @@ import { createCollabSessionsService, type CollabSessionsService } from './colla
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Live collaborative sessions (issue 15). The collaboration board opens one when a response
+     * Live collaborative sessions. The collaboration board opens one when a response
      * is accepted: `app.collabSessions.createForCollaboration(tx, { hostId, guestId, beatId, name })`
      * inside its own transaction.
      */

@@ -32,7 +32,7 @@ const base = '/api/collaborative-sessions';
 const noStore = { 'cache-control': 'no-store' };
 
 /**
- * Collaborative sessions (community.md §7, issue 15). Thin: each route validates and hands the
+ * Collaborative sessions. Thin: each route validates and hands the
  * signed-in caller to the service, which decides who may do what. The code lookup is open to
  * visitors (the page shows them 'Join Collaborative Session'); everything else needs a session.
  */

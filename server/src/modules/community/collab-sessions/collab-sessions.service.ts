@@ -95,7 +95,7 @@ function take(row: TakeRow): CollabTake {
 }
 
 /**
- * Live collaborative sessions (issue 15): a host opens one over a beat and shares its code; up
+ * Live collaborative sessions: a host opens one over a beat and shares its code; up
  * to three more members join on free tracks. Members (and only they) see participants, chat and
  * takes and receive the session's events; the host drives the transport, each member their own
  * track. Every method checks who may act before it touches data.

@@ -6,7 +6,7 @@ import { createCollaborationsService, type CollaborationsService } from './colla
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The collaboration board (issue 15). Account deletion calls
+     * The collaboration board. Account deletion calls
      * `app.collaborations.removeAll(tx, userId)` inside its transaction.
      */
     collaborations: CollaborationsService;

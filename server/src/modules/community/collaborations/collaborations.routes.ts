@@ -21,7 +21,7 @@ const ResponseParams = RequestParams.extend({
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /**
- * The collaboration board (community.md §7 "Challenges and collaborations", issue 15). Reading
+ * The collaboration board. Reading
  * is open to visitors; posting, responding, accepting and closing need a session.
  */
 export const collaborationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -27,7 +27,7 @@ export interface CollaborationSessions {
 }
 
 /**
- * The collaboration board (issue 15): open requests, one response per member, the requester
+ * The collaboration board: open requests, one response per member, the requester
  * reading and accepting responses (which opens a session for both) and closing the request.
  * Access is checked before any data is read or written.
  */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 import { userIdParams } from '../../../http/params';
 
-/** Follow, unfollow and follow status; all need a signed-in user (platform.md §5). */
+/** Follow, unfollow and follow status; all need a signed-in user. */
 export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = {
     onRequest: app.authenticate,

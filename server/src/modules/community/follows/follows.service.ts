@@ -8,7 +8,7 @@ export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';
 export const USER_TO_FOLLOW_NOT_FOUND = 'User not found';
 
 /**
- * Following (platform.md §4 "Follow"). Repeating a follow or an unfollow changes nothing and
+ * Following. Repeating a follow or an unfollow changes nothing and
  * tells nobody; only a new follow emits user.followed (notification, activity, analytics).
  */
 export function createFollowsService(deps: { repo: FollowsRepository; events: DomainEvents }) {

@@ -2,7 +2,7 @@ import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { LiveStats } from '@beatroom/shared/realtime-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** Home's live stats tiles are for signed-in users only (platform.md §2 "Home"). */
+/** Home's live stats tiles are for signed-in users only. */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/live/stats',

@@ -7,7 +7,7 @@ export const NOW_PLAYING_WINDOW_MS = 5 * 60_000;
 export const RECENT_ACTIVITY_WINDOW_MS = 60 * 60_000;
 
 /**
- * Home's live tiles (platform.md §3 "Live stats"), from real presence data: open realtime
+ * Home's live tiles, from real presence data: open realtime
  * sockets and their users (every instance), recent plays, and recent activity items. The
  * definitions are on the LiveStats schema in shared/realtime-contract.ts.
  */

@@ -15,7 +15,7 @@ const notificationSelect = {
 
 export type NotificationRow = Prisma.NotificationGetPayload<{ select: typeof notificationSelect }>;
 
-/** The UserSettings switch behind each notification type (money.md §3). */
+/** The UserSettings switch behind each notification type. */
 export type NotificationSetting = 'newFollowerNotifications' | 'newBeatNotifications' | 'reviewNotifications';
 
 export interface NewNotification {

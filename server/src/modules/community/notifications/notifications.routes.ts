@@ -12,7 +12,7 @@ import { NOTIFICATION_NOT_FOUND } from './notifications.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
-/** The caller's own notifications (platform.md §7, community.md §7). */
+/** The caller's own notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications',

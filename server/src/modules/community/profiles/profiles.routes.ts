@@ -16,7 +16,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const profileParams = idParams(PROFILE_NOT_FOUND);
 
 /**
- * Profiles and the lists of a user's beats, favorites and reviews (platform.md §7): open to
+ * Profiles and the lists of a user's beats, favorites and reviews: open to
  * anyone unless the owner's privacy settings close them (checked in the service).
  */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -62,7 +62,7 @@ export function createProfilesService(deps: {
   /** The owner's privacy settings decide what others see, checked before anything is read. */
   privacy: Pick<UserSettingsService, 'access' | 'requireProfileAccess'>;
   adminEmail: string;
-  /** The custom_profile_badge of the user's tier now, null without one (issue 10). */
+  /** The custom_profile_badge of the user's tier now, null without one. */
   badgeOf?: (userId: string) => Promise<string | null>;
 }) {
   const { repo } = deps;
@@ -106,8 +106,8 @@ export function createProfilesService(deps: {
 
   return {
     /**
-     * Anyone may view a profile's header (platform.md §6); its stats and recent beats only who
-     * the owner's profileVisibility lets see them (money.md §3), else `restricted` says why.
+     * Anyone may view a profile's header; its stats and recent beats only who
+     * the owner's profileVisibility lets see them, else `restricted` says why.
      */
     async getProfile(viewer: UserRecord | null, userId: string): Promise<ProfileResponse> {
       if (!isUuid(userId)) throw notFound(PROFILE_NOT_FOUND);

@@ -7,7 +7,7 @@ import { createRecordingsService, type RecordingsService } from './recordings.se
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Vocal recordings (issue 13). Account deletion calls `app.recordings.removeAll(tx, userId)`
+     * Vocal recordings. Account deletion calls `app.recordings.removeAll(tx, userId)`
      * inside its transaction; the answered file keys are deleted after the commit.
      */
     recordings: RecordingsService;

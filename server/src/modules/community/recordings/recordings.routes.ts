@@ -34,7 +34,7 @@ const LEADING_FIELDS = [
 const TEXT_FIELDS = new Set<string>([...LEADING_FIELDS, RECORDING_UPLOAD_FIELDS.idempotencyKey]);
 
 /**
- * Recordings (issue 13): upload, the caller's list, delete, the audio of a take, plays, and a
+ * Recordings: upload, the caller's list, delete, the audio of a take, plays, and a
  * beat's public takes. Multipart is registered here, scoped to these routes, with their limits.
  */
 export const recordingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {

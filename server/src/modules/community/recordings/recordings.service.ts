@@ -99,7 +99,7 @@ function publicRecording(row: PublicRecordingRow): PublicRecording {
 }
 
 /**
- * Vocal recordings (issue 13): takes saved from the studio. A take's content is checked from
+ * Vocal recordings: takes saved from the studio. A take's content is checked from
  * its bytes (WebM with an Opus track, or WAV), streamed to private storage, decoded once for
  * its duration and waveform, and only then recorded; whatever fails leaves nothing behind.
  * Its audio is served to its owner, and to anyone once it is public, never through /api/files.

@@ -6,7 +6,7 @@ import { createStudioService, type StudioService } from './studio.service';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The studio's sessions and beat audio (issue 13). Account deletion calls
+     * The studio's sessions and beat audio. Account deletion calls
      * `app.studio.removeAll(tx, userId)` inside its transaction.
      */
     studio: StudioService;

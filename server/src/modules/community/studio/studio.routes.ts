@@ -19,7 +19,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const params = idParams(STUDIO_SESSION_NOT_FOUND);
 const beatParams = z.object({ beatId: idParams(BEAT_NOT_FOUND).shape.id });
 
-/** Studio sessions (own only) and the beat a take is recorded over (issue 13). */
+/** Studio sessions (own only) and the beat a take is recorded over. */
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   const { studio } = app;
   const guarded = { onRequest: app.authenticate };

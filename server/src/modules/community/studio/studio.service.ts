@@ -49,7 +49,7 @@ function session(row: StudioSessionRow, log: Log): StudioSession {
 }
 
 /**
- * The studio (issue 13): a user's saved sessions (own only: anyone else's is the same 404 as a
+ * The studio: a user's saved sessions (own only: anyone else's is the same 404 as a
  * missing one) and the beat a take is recorded over. "Try it on your voice": the producer and
  * licence holders get the beat's master (its MP3 320 when the master is lossless and the MP3
  * exists), everyone else the public voice-tagged preview; a take kept from before a purchase

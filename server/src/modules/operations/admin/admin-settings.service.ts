@@ -31,7 +31,7 @@ export interface TierPrices {
 }
 
 /**
- * The platform settings admins edit (issue 14). The stored value is the source the product
+ * The platform settings admins edit. The stored value is the source the product
  * reads (platform fee at checkout, upload size and storage quota at upload, the maintenance
  * banner in the layout); while an admin has not set a key, its default comes from the server's
  * configuration. A stored value that no longer validates (an older rule) reads as the default.

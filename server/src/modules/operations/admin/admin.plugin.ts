@@ -6,7 +6,7 @@ import { createAdminService, type AdminService } from './admin.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The admin panel: dashboard, users and their roles (community.md §6), beats. */
+    /** The admin panel: dashboard, users and their roles, beats. */
     admin: AdminService;
   }
 }

@@ -22,7 +22,7 @@ import { beatIdParams, userIdParams } from '../../../http/params';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * The admin panel's calls (community.md §7 Admin panel). Every route runs requireAdmin first
+ * The admin panel's calls. Every route runs requireAdmin first
  * (401 signed out, 403 non-admin) before its input is read; owner powers are the service's.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

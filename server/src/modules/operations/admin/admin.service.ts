@@ -18,7 +18,7 @@ import type { AdminRepository, RoleRow } from './admin.repository';
 export const CONFIGURED_ADMIN = 'This account is an admin by configuration (ADMIN_EMAIL)';
 
 /**
- * The admin panel (community.md §2 Admin panel, §6, §7; issue 14). Routes are behind
+ * The admin panel. Routes are behind
  * requireAdmin; every role change re-reads both accounts under the owners' lock and asks the
  * shared rule (decideAdminAction) before changing anything, so the server refuses exactly what
  * the panel does not offer, with the same reason. Every change writes its audit row in its own

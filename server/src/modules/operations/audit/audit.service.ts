@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/transaction';
 import type { AuditEntry, AuditRepository } from './audit.repository';
 
 /**
- * The admin audit log (issue 14): every admin action (role change, delete, feature, setting,
+ * The admin audit log: every admin action (role change, delete, feature, setting,
  * ticket update, report resolution) records who did what to which target, with the fields
  * before and after, in the action's own transaction, so a rolled-back action leaves no row and
  * a committed one always has its row.

@@ -15,7 +15,7 @@ export const REPORT_OWN_CONTENT = 'You cannot report your own content';
 export const REPORT_ALREADY_RESOLVED = 'This report has already been resolved';
 
 /**
- * Moderation (issue 14): members report a beat, a review or a profile once each, with a
+ * Moderation: members report a beat, a review or a profile once each, with a
  * reason; admins resolve a report by removing the content (every open report of it closes) or
  * dismissing it, audited like every admin action.
  */

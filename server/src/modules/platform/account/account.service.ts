@@ -24,8 +24,7 @@ export interface AccountProviders {
 }
 
 /**
- * The signed-in user's account: what the account section shows, and deletion (money.md §4,
- * the issue's "Account deletion"). Deletion is one transaction for the data; what lives
+ * The signed-in user's account: what the account section shows, and deletion (* the issue's "Account deletion"). Deletion is one transaction for the data; what lives
  * elsewhere (sockets on every instance, stored files, the Stripe customer) is handled after
  * the commit, so a failure there never leaves half-deleted data behind.
  */
@@ -44,7 +43,7 @@ export function createAccountService(deps: {
   const { repo, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Erases in one transaction; the last owner is refused with nothing changed (community.md §6). */
+  /** Erases in one transaction; the last owner is refused with nothing changed. */
   async function erase(userId: string, erasers: UserDataEraser[], eventIds: string[]) {
     try {
       return await repo.erase(userId, erasers, now(), recordDeletedBeats(userId, eventIds));
@@ -119,7 +118,7 @@ export function createAccountService(deps: {
     },
 
     /**
-     * An owner's deletion of another account from the admin panel (issue 14): the same erasure
+     * An owner's deletion of another account from the admin panel: the same erasure
      * as `remove`, with the caller's `alsoInTransaction` (its permission re-check under lock and
      * its audit row) inside the deletion's transaction; throwing there changes nothing. false
      * when the account is unknown or already deleted.

@@ -357,7 +357,7 @@ describe('the account routes', () => {
   });
 
   it('403 for the last owner, nothing changed; with a second owner the deletion goes through', async () => {
-    // The ADMIN_EMAIL account becomes the first owner when it signs in (issue 14).
+    // The ADMIN_EMAIL account becomes the first owner when it signs in.
     const owner = await member(t.app, t.config.adminEmail);
     expect((await owner.agent.get('/api/users/me')).json()).toMatchObject({ isOwner: true });
     const before = await personalRows(t, owner.id);

@@ -6,7 +6,7 @@ export const SESSION_COOKIE = 'beatroom_session';
 /**
  * Readable by the page (the session cookie is httpOnly): says a session cookie is there, so a
  * signed-out visitor's page does not ask /api/users/me only to be told 401 (a console error on
- * every public page, issue 16). It holds no secret; the session cookie alone signs in.
+ * every public page). It holds no secret; the session cookie alone signs in.
  */
 export const SIGNED_IN_COOKIE = 'beatroom_signed_in';
 

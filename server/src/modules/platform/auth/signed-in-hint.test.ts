@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn } from '../../../../test/helpers';
 
 // The page-readable hint beside the httpOnly session cookie: the web app asks /api/users/me
-// only when it is there, so signed-out visitors' pages log no 401 (issue 16).
+// only when it is there, so signed-out visitors' pages log no 401.
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   t = await createTestApp();

@@ -29,7 +29,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 /**
- * The server-rendered first screen of `/`, `/beat/{id}` and `/profile/{id}` (issue 16): what a
+ * The server-rendered first screen of `/`, `/beat/{id}` and `/profile/{id}`: what a
  * signed-out visitor first sees, so a phone paints it before the JavaScript arrives. Read as a
  * visitor (a profile's header is public; its stats and lists are not rendered here). Other
  * pages get none (null): the app renders them as before.

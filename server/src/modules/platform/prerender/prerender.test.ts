@@ -7,7 +7,7 @@ import { createTestApp, signIn, type Agent } from '../../../../test/helpers';
 import { BEAT_COVER_SIZES } from '../seo/seo.service';
 import { escapeHtml, markup, rawHtml } from './html';
 
-// The first screen the public pages are served with (issue 16), through the real web plugin,
+// The first screen the public pages are served with, through the real web plugin,
 // services and database: what is in #root before any script runs, escaped, and the status.
 const dist = mkdtempSync(join(tmpdir(), 'beatroom-prerender-'));
 const XSS_TITLE = '<script>alert("t")</script>';

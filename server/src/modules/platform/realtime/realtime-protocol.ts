@@ -37,7 +37,7 @@ const isChannel = (value: string): value is RealtimeChannel =>
   (REALTIME_CHANNELS as readonly string[]).includes(value);
 
 /**
- * One socket's conversation (platform.md §7 "Realtime"), from the moment the upgrade hands it
+ * One socket's conversation, from the moment the upgrade hands it
  * over: it joins the hub (unless its session ended meanwhile), gets `connected` and then the
  * initial state; client messages are parsed against the shared contract, and anything unknown
  * or malformed is ignored, as the client does. An `auth` message naming another user than the

@@ -17,7 +17,7 @@ export const DEFAULT_SOCKET_LIMITS = { perSession: 5, perUser: 10 };
 
 /**
  * The reason of the close that makes room for a newer socket. 1000, a normal close: the client
- * does not reconnect (platform.md §7), so two tabs past the limit never take turns closing each
+ * does not reconnect, so two tabs past the limit never take turns closing each
  * other; the newest tabs stay live.
  */
 export const TOO_MANY_SOCKETS_REASON = 'Too many connections: this one was the oldest';

@@ -1,7 +1,7 @@
 import { DEFAULT_USER_SETTINGS, type ProfileRestriction } from '@beatroom/shared/settings-contract';
 import type { ProfileVisibility } from '@beatroom/shared/settings-constants';
 
-// The one privacy rule of profiles (money.md §3: profileVisibility, showFavorites,
+// The one privacy rule of profiles (profileVisibility, showFavorites,
 // showFollowing, showPlayHistory) for one profile. The same rule as a query filter over many
 // users' rows (the activity feed) is db/user-privacy.ts: keep the two in step.
 

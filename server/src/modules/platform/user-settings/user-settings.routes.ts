@@ -3,7 +3,7 @@ import { UserSettings, UserSettingsBody } from '@beatroom/shared/settings-contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 
-/** The caller's own settings (money.md §7); signed-in only, nobody else's are reachable. */
+/** The caller's own settings; signed-in only, nobody else's are reachable. */
 export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const response = { 200: UserSettings, 400: ErrorBody, 401: ErrorBody };
 

@@ -24,7 +24,7 @@ function toSettings(row: Record<keyof UserSettings, unknown>): UserSettings {
 }
 
 /**
- * Settings of the personal account (money.md §3, §7) and the privacy rules other modules ask
+ * Settings of the personal account and the privacy rules other modules ask
  * before reading a user's lists (profiles, activity).
  */
 export function createUserSettingsService(deps: { repo: UserSettingsRepository }) {

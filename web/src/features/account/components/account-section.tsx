@@ -46,7 +46,7 @@ function AccountDetails() {
       </div>
     );
   }
-  // A failed fetch is only logged by the client (money.md §8); the session still names the user.
+  // A failed fetch is only logged by the client; the session still names the user.
   const data = summary.data;
   return (
     <dl className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -125,7 +125,7 @@ function DeleteAccountDialog({
 }
 
 /**
- * The account section of /settings (money.md §2): who the account is, and leaving. The settings
+ * The account section of /settings: who the account is, and leaving. The settings
  * page composes it through app/; it needs nothing but a signed-in user.
  */
 export function AccountSection() {

@@ -5,7 +5,7 @@ import { useSignOut } from '../../session/hooks/use-sign-out';
 import { accountKeys, deleteAccount } from '../api';
 
 /**
- * Deletes the account, then leaves as a sign-out does (money.md §4: on success the user is sent
+ * Deletes the account, then leaves as a sign-out does (on success the user is sent
  * to /): the local user is cleared, the desktop app forgets its token, the app goes home. The
  * server has ended every session already; the sign-out's own call only finds nothing to end.
  */

@@ -135,7 +135,7 @@ function QuickAction({
 }
 
 /**
- * /activity (community.md §2): the live connection banner, the Global, Following and Your
+ * /activity: the live connection banner, the Global, Following and Your
  * Activity tabs, and Quick Actions beside them.
  */
 export function ActivityPage({ user, connection }: { user: SessionUser; connection: LiveConnection }) {

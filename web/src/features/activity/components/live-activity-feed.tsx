@@ -9,14 +9,14 @@ import { LiveMarker } from './live-marker';
 export interface LiveActivityFeedProps {
   /** The realtime connection's status (app/ passes it in from the realtime feature). */
   status: ConnectionStatus;
-  /** How many items show: 15 on home, 10 elsewhere (platform.md §9). */
+  /** How many items show: 15 on home, 10 elsewhere. */
   limit?: number;
   title?: string;
   className?: string;
 }
 
 /**
- * The live activity feed (platform.md §2): the realtime connection's feed, newest first, with a
+ * The live activity feed: the realtime connection's feed, newest first, with a
  * Live/Offline marker. Shows skeleton rows until the first feed arrives while connecting.
  */
 export function LiveActivityFeed({

@@ -1,6 +1,6 @@
 import type { ConnectionStatus } from '@beatroom/shared/community-constants';
 
-/** "Live" while the realtime connection is open, "Offline" otherwise (platform.md §2). */
+/** "Live" while the realtime connection is open, "Offline" otherwise. */
 export function LiveMarker({ status }: { status: ConnectionStatus }) {
   const live = status === 'connected';
   return (

@@ -3,7 +3,7 @@ import type { ActivityItem, ServerMessage } from '@beatroom/shared/realtime-cont
 import { create } from 'zustand';
 
 interface ActivityFeedState {
-  /** Newest first, at most UI.ACTIVITY_FEED_MAX (platform.md §4 "Feeds"). */
+  /** Newest first, at most UI.ACTIVITY_FEED_MAX. */
   items: ActivityItem[];
   /** An initial_feed has arrived since the connection (re)opened; until then the feed loads. */
   received: boolean;

@@ -64,7 +64,7 @@ function Gate({
 }
 
 /**
- * /admin (community.md §2 Admin panel, §6). Signed out: 'Access Denied' with Sign In; signed in
+ * /admin. Signed out: 'Access Denied' with Sign In; signed in
  * without admin rights: 'Admin Access Required'; a 403 from the dashboard (rights revoked
  * meanwhile) sends the caller home, as the spec says.
  */

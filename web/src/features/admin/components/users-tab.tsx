@@ -28,7 +28,7 @@ export function reloadPage() {
 }
 
 /**
- * The Users tab (community.md §2, §3 Admin user row, §6): a control shows only when the shared
+ * The Users tab: a control shows only when the shared
  * rule allows it for this caller and row, the server applying the same rule.
  */
 export function UsersTab({ me, onReload = reloadPage }: { me: SessionUser; onReload?: () => void }) {

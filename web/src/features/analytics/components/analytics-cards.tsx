@@ -79,7 +79,7 @@ const CARDS: Card[] = [
 ];
 
 /**
- * The signed-in producer's realtime analytics (platform.md §2 "Home"): loaded once, then kept
+ * The signed-in producer's realtime analytics: loaded once, then kept
  * current by stats_updated pushes; a value that changed lights up for 1 s. A failure shows
  * Analytics Unavailable with Retry.
  */

@@ -13,7 +13,7 @@ export interface GoogleSignIn {
 }
 
 /**
- * Fetches the provider's sign-in URL and sends the browser there (platform.md §4). In the
+ * Fetches the provider's sign-in URL and sends the browser there. In the
  * desktop app the platform opens it in the system browser instead; the app finishes the sign-in
  * when the browser hands it back, so the dialog closes and says where to continue. Either way the
  * page the visitor is on (a ticket, a beat, the studio) is where they land once signed in.

@@ -124,7 +124,7 @@ function BeatView({ beat, slots }: { beat: BeatDetail; slots: BeatPageSlots }) {
 }
 
 /**
- * /beat/:beatId and /beats/:beatId (platform.md §2 "Beat detail"). The parts other features own
+ * /beat/:beatId and /beats/:beatId. The parts other features own
  * come in through `slots` (app/routes/beat-page.tsx composes them).
  */
 export function BeatDetailPage({ slots }: { slots: BeatPageSlots }) {

@@ -13,7 +13,7 @@ function DetailRow({ label, children }: { label: string; children: ReactNode }) 
   );
 }
 
-/** Beat Details: genre, BPM, key, mood, duration as m:ss and the release date (platform.md §2). */
+/** Beat Details: genre, BPM, key, mood, duration as m:ss and the release date. */
 export function BeatDetailsPanel({ beat }: { beat: BeatDetail }) {
   return (
     <PanelSection title="Beat Details">

@@ -27,7 +27,7 @@ export interface BeatPageSlots {
   /** The beat's player, with the page's buy / download action at its end (player). */
   player: (beat: BeatDetail, purchase: ReactNode) => ReactNode;
   /**
-   * The button showing Free, the price or Download (platform.md §2), which buys or downloads
+   * The button showing Free, the price or Download, which buys or downloads
    * (purchase): it goes at the end of the player.
    */
   priceButton: (beat: BeatDetail) => ReactNode;

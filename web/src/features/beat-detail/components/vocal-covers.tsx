@@ -21,7 +21,7 @@ export function VocalCovers({ beatId, onRecord }: { beatId: string; onRecord: ()
     <PanelSection title="Community Vocal Covers">
       {recordings.isPending || list.length === 0 ? (
         // While loading, the empty state's own box, invisible and pulsing: most beats have no
-        // covers yet, and a shorter placeholder made the page jump when it came (issue 16, CLS).
+        // covers yet, and a shorter placeholder made the page jump when it came (CLS).
         <div
           aria-hidden={recordings.isPending || undefined}
           className={`mt-4 flex flex-col items-start gap-3 rounded-2xl bg-fg/5 p-5 sm:flex-row sm:items-center ${recordings.isPending ? 'animate-pulse' : ''}`}

@@ -65,7 +65,7 @@ export function PriceText({ beat, currency }: { beat: CardBeat; currency: Curren
 }
 
 /**
- * One beat of the grid (platform.md §2 "Beat card"). It fills its cell (w-full): a grid cell
+ * One beat of the grid. It fills its cell (w-full): a grid cell
  * that is a flex row would otherwise size it to its content, and a lazy cover that has not
  * loaded yet has none.
  */

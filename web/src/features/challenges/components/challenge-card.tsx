@@ -18,7 +18,7 @@ const STATE_TINTS: Record<ChallengeState, string> = {
   winner: 'bg-yellow-500/15 text-yellow-300',
 };
 
-/** The status badge of a challenge at `now` (community.md §4). */
+/** The status badge of a challenge at `now`. */
 export function ChallengeStateBadge({ challenge, now }: { challenge: Challenge; now: number }) {
   const state = challengeState(challenge, now);
   return (
@@ -54,7 +54,7 @@ export function countdownText(challenge: Challenge, now: number): string {
 export const entryFeeNote = (fee: number) => (fee > 0 ? `Entry fee: ${fee} credits` : 'Free to enter');
 
 /**
- * One card of the grid (community.md §2): cover, status and prize badges, title, beat, text,
+ * One card of the grid: cover, status and prize badges, title, beat, text,
  * creator, entries, countdown, entry-fee note, View Details, and Join (a signed-in member, an
  * active challenge, no entry yet) or the Joined badge.
  */

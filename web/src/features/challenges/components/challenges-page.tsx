@@ -21,7 +21,7 @@ const tabOf = (value: string | null): ChallengeFilterTab =>
   CHALLENGE_FILTERS.find((f) => f.id === value)?.id ?? 'active';
 
 /**
- * /challenges (community.md §2): the stats banner, the four filter tabs (Active Now first), the
+ * /challenges: the stats banner, the four filter tabs (Active Now first), the
  * card grid with a countdown refreshed every 60 s, the spec's empty texts, and Create Challenge
  * for members. The tab lives in the URL so Back restores it.
  */

@@ -22,7 +22,7 @@ const loading = (
 );
 
 /**
- * /studio/collaborate/{sessionCode} (community.md §2, §4): the session is loaded by its code;
+ * /studio/collaborate/{sessionCode}: the session is loaded by its code;
  * a visitor is asked to sign in to join; a member joins (on a free track) and gets the live
  * studio. Errors show 'Session Not Found'. Without a code it is "Join a session", a code field.
  */

@@ -33,7 +33,7 @@ import { TrackRow } from './track-row';
 import { TransportBar } from './transport-bar';
 
 /**
- * The live studio overlay of one session for a member (community.md §2): Live marker, the
+ * The live studio overlay of one session for a member: Live marker, the
  * host's transport, four tracks (record on one's own only), participants, chat; the host can
  * save the session's mix as a recording. Closing it goes to /collaborations.
  */

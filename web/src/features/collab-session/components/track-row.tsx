@@ -13,7 +13,7 @@ import { showToast } from '../../../lib/toast';
 import { addTake, collabKeys, sendTrackSettings, uploadSessionRecording } from '../api';
 import type { CollabAudio } from '../collab-audio';
 
-/** The microphone could not open (community.md §8, the studio's text). */
+/** The microphone could not open (the studio's text). */
 const NO_MICROPHONE = 'Unable to access microphone. Please check your permissions.';
 
 /**

@@ -72,7 +72,7 @@ function CardSkeletons() {
 }
 
 /**
- * /collaborations (community.md §2): the hub intro with three steps, and the board: a search
+ * /collaborations: the hub intro with three steps, and the board: a search
  * box that searches on Enter, the type filters, and request cards. Filter and search live in the
  * URL, so a filtered board can be shared and Back restores it. Post Request is for members.
  */

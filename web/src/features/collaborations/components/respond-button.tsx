@@ -7,7 +7,7 @@ import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 import { RespondDialog } from './respond-dialog';
 
 /**
- * Respond, where it makes sense: never to the requester (community.md §2), not on a closed
+ * Respond, where it makes sense: never to the requester, not on a closed
  * request, and 'Responded' once the member has answered. Visitors get the sign-in dialog.
  */
 export function RespondButton({

@@ -23,7 +23,7 @@ import type { RenderPaymentChoice } from '../../../lib/payment-choice-slot';
 /** money.md §8: the server's error, or this. */
 export const CREDITS_FAILED = 'Failed to purchase credits';
 
-/** The dialog shows the five newest of the transactions (money.md §7). */
+/** The dialog shows the five newest of the transactions. */
 const DIALOG_TRANSACTIONS = 5;
 
 /** money.md §9: what credits buy, and that they never expire. */
@@ -180,7 +180,7 @@ function BuyCreditsForm({
 }
 
 /**
- * The Buy Credits dialog (money.md §2, §4, §5, §8, §9): balance, payment method, the six packs,
+ * The Buy Credits dialog: balance, payment method, the six packs,
  * how credits work, the last five transactions and the order summary. Buy is disabled until a
  * pack is chosen (and a saved method has its id); a pack paid at once shows a success screen
  * for 2 s, then the caller's callback runs and the dialog closes; a card goes to the checkout.

@@ -13,7 +13,7 @@ export type CreditPack = (typeof CREDIT_PACKS)[number];
 const plural = (n: number, one: string, many: string) => `${formatCredits(n)} ${n === 1 ? one : many}`;
 
 /**
- * The six packs (money.md §9): credits, price in the user's currency, the bonus with its
+ * The six packs: credits, price in the user's currency, the bonus with its
  * percent badge, BEST VALUE on the 1,000 pack, and what the pack buys in boosts (credits/100)
  * and weekly features (credits/200).
  */

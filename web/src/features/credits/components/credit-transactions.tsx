@@ -4,7 +4,7 @@ import { formatCreditChange, formatCredits } from '@beatroom/shared/format-money
 
 /**
  * Ledger rows, newest first: what happened, when, the change (gains green, spends red) and the
- * balance after it. Empty: a line saying so (money.md §8: fetch errors leave the list empty).
+ * balance after it. Empty: a line saying so (fetch errors leave the list empty).
  */
 export function CreditTransactions({
   transactions,

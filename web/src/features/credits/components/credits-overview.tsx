@@ -8,7 +8,7 @@ import { useBuyCreditsDialog } from '../store/buy-credits-dialog-store';
 import { CreditTransactions } from './credit-transactions';
 
 /**
- * One's credits (money.md §2, §3, §7): available, bought, earned and spent, Buy More, and the 10
+ * One's credits: available, bought, earned and spent, Buy More, and the 10
  * newest transactions. The settings credits section and the profile's credits tab show it.
  */
 export function CreditsOverview({ userId }: { userId: string }) {

@@ -168,7 +168,7 @@ function MyDownloads({
 }
 
 /**
- * A visitor (money.md §2, §6): the sign-in dialog opens at once, and closing it returns to /.
+ * A visitor: the sign-in dialog opens at once, and closing it returns to /.
  * Leaving some other way (Back) takes the dialog and its way home along.
  */
 function SignInFirst() {
@@ -204,7 +204,7 @@ function SignInPrompt({ onSignIn }: { onSignIn: () => void }) {
   );
 }
 
-/** /downloads (My Downloads, money.md §2): Download History and Purchases. */
+/** /downloads (My Downloads): Download History and Purchases. */
 export function DownloadsPage(props: DownloadsPageProps) {
   const { user, isPending } = useSession();
   // Signing out here clears the user before sign-out sends the app home: no dialog for that.

@@ -19,7 +19,7 @@ export interface DownloadTarget {
   cover_image_key: string | null;
 }
 
-/** A licence as the rows label it (money.md §2: upper case), e.g. PREMIUM. */
+/** A licence as the rows label it (upper case), e.g. PREMIUM. */
 export function licenseLabel(licenseType: DownloadHistoryItem['license_type']): string | null {
   return licenseType ? licenseName(licenseType).toUpperCase() : null;
 }
@@ -46,7 +46,7 @@ export interface HistoryRowProps {
 }
 
 /**
- * One download or purchase (money.md §2): cover, title, date and time, the price paid, the
+ * One download or purchase: cover, title, date and time, the price paid, the
  * licence and payment labels, View and Download; a purchase also links its licence agreement,
  * and its Download is a menu of formats ("Download WAV", "Download MP3") when the licence
  * delivers more than one.

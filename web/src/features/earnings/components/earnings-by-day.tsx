@@ -11,7 +11,7 @@ import { earningsByDayQueryOptions } from '../api';
 import { EarningsChart } from './earnings-chart';
 
 /**
- * Earnings by day over 7, 30, 90 or 365 days (issue 10): a plan with analytics_access unlocks
+ * Earnings by day over 7, 30, 90 or 365 days: a plan with analytics_access unlocks
  * it; without, the server's 403 message shows in a locked panel with Upgrade to Pro, which
  * `onUpgrade` (app/) opens. The last 30 days above stay open to everyone.
  */

@@ -28,7 +28,7 @@ function EarningsSkeleton() {
 }
 
 /**
- * /earnings (issue 9): a producer's sales ledger summed (gross, platform fees, net), the last
+ * /earnings: a producer's sales ledger summed (gross, platform fees, net), the last
  * 30 days as a chart, earnings by day over a chosen range (plans with analytics; `onUpgrade`
  * opens the Upgrade dialog from its locked panel), sales per beat, and payout status. A live
  * "New sale" refreshes it (app/'s realtime dispatch invalidates the query).

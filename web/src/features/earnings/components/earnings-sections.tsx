@@ -92,7 +92,7 @@ const STATUS_TEXT: Record<
 };
 
 /**
- * Payout status (issue 9): with Stripe, a producer connects a payout account (Connect payouts,
+ * Payout status: with Stripe, a producer connects a payout account (Connect payouts,
  * or Continue onboarding when it is half done); without Stripe the page says why there is none.
  */
 export function PayoutPanel({ earnings }: { earnings: EarningsResponse }) {

@@ -18,7 +18,7 @@ const PAYMENT_LABELS: Record<Invoice['payment_method_type'], string> = {
 };
 
 /**
- * One invoice (money.md §2, §3): its lines from the items JSON, subtotal, tax, discount and
+ * One invoice: its lines from the items JSON, subtotal, tax, discount and
  * total in the invoice's own currency (€ for EUR, otherwise $), and Download PDF; beside it
  * the credit notes of its refunds, each with its own PDF.
  */

@@ -5,7 +5,7 @@ const TONES = {
   other: 'border-amber-400/30 bg-amber-400/15 text-amber-300',
 } as const;
 
-/** An invoice's status: paid green, anything else yellow (money.md §4). */
+/** An invoice's status: paid green, anything else yellow. */
 export function InvoiceStatus({ status }: { status: string }) {
   const tone = invoiceStatusTone(status);
   return (

@@ -120,7 +120,7 @@ function InvoicesBrowser({ userId }: { userId: string }) {
 }
 
 /**
- * Invoices & Receipts (money.md §2): the signed-in user's invoices, 10 a page, and one
+ * Invoices & Receipts: the signed-in user's invoices, 10 a page, and one
  * invoice's detail with Download PDF. Opened through useInvoicesDialog; app/ mounts it once.
  */
 export function InvoicesDialog() {

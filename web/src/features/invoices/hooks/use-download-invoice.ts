@@ -9,7 +9,7 @@ import { invoicePdfPath } from '../api';
 export const INVOICE_DOWNLOAD_FAILED = 'Failed to download invoice.';
 
 /**
- * Download PDF (money.md §2): saves GET /api/invoices/{number}/pdf as `<number>.pdf`; any
+ * Download PDF: saves GET /api/invoices/{number}/pdf as `<number>.pdf`; any
  * failure is logged and the user gets the spec's alert.
  */
 export function useDownloadInvoice() {

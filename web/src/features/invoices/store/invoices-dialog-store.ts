@@ -7,7 +7,7 @@ interface InvoicesDialogState {
 }
 
 /**
- * The one Invoices & Receipts modal (money.md §2), opened from the user menu and from My
+ * The one Invoices & Receipts modal, opened from the user menu and from My
  * Downloads; app/ mounts the dialog once.
  */
 export const useInvoicesDialog = create<InvoicesDialogState>()((set) => ({

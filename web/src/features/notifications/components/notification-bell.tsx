@@ -34,7 +34,7 @@ function LatestSkeleton() {
 }
 
 /**
- * The header's notification bell (platform.md §2): the unread badge (99+ above 99, hidden at
+ * The header's notification bell: the unread badge (99+ above 99, hidden at
  * 0; polled every 30 s and pushed over the socket), and a dropdown with the latest 10, Mark
  * all read and View All Notifications. Opening one marks it read and goes where it leads.
  */

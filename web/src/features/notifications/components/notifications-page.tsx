@@ -116,7 +116,7 @@ function NoNotifications({ filtered, onClear }: { filtered: boolean; onClear: ()
   );
 }
 
-/** /notifications (community.md §2): filters, the list page by page, Mark all read. */
+/** /notifications: filters, the list page by page, Mark all read. */
 export function NotificationsPage({ user }: { user: SessionUser }) {
   const [filters, setFilters] = useNotificationFilters();
   const list = useInfiniteQuery(notificationPagesQueryOptions(user.id, filters));

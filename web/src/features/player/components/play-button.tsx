@@ -40,7 +40,7 @@ const VARIANTS = {
 
 /**
  * Play / Pause for one beat through the app's one player. A beat whose preview is not made yet
- * (issue 9) has nothing to stream: the button stays, disabled, and says so.
+ * has nothing to stream: the button stays, disabled, and says so.
  */
 export function PlayButton({
   beat,

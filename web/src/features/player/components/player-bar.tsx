@@ -24,7 +24,7 @@ import { VolumeControl } from './volume-control';
 import { CoverArt } from '../../../components/ui/cover-art';
 import { storedImage } from '../../../lib/stored-file';
 
-// Dragging to reorder (dnd-kit) is the queue's alone: it loads when the queue first opens (issue 16).
+// Dragging to reorder (dnd-kit) is the queue's alone: it loads when the queue first opens.
 const QueuePanel = lazy(() => import('./queue-panel').then((m) => ({ default: m.QueuePanel })));
 
 const REPEAT_LABELS = { none: 'Repeat: off', all: 'Repeat: all', one: 'Repeat: one' } as const;
@@ -65,7 +65,7 @@ const COVER_CLASSES = { 36: 'size-9', 48: 'size-12' } as const;
 function Cover({ beat, size }: { beat: QueueEntry; size: keyof typeof COVER_CLASSES }) {
   const image = storedImage(beat.cover_image_key);
   if (image) {
-    // The 256 px WebP rendition for a thumbnail, not the 800 px original (issue 16). The title
+    // The 256 px WebP rendition for a thumbnail, not the 800 px original. The title
     // is written beside it: the picture itself says nothing more.
     return (
       <CoverArt
@@ -240,7 +240,7 @@ function MiniTime({ beat }: { beat: QueueEntry }) {
 }
 
 /**
- * The persistent player at the bottom of every page (platform.md §2): full bar or mini bar,
+ * The persistent player at the bottom of every page: full bar or mini bar,
  * shown while the queue holds something.
  */
 export function PlayerBar({ renderDownloadButton }: { renderDownloadButton?: RenderDownloadButton } = {}) {

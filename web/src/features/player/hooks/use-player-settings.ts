@@ -3,7 +3,7 @@ import { useUserSettings } from '../../session/hooks/use-user-settings';
 import { usePlayerStore } from '../store/player-store';
 
 /**
- * Applies the signed-in user's player settings (money.md §3) to the one player.
+ * Applies the signed-in user's player settings to the one player.
  *
  * autoPlay: followed at once (the store passes it to every track end).
  * defaultVolume (0-100, the player keeps 0-1), the rule:

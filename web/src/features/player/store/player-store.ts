@@ -12,7 +12,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * The saved state's rules and schema (zod): loaded beside the first load, not in it (issue 16).
+ * The saved state's rules and schema (zod): loaded beside the first load, not in it.
  * The store starts empty and takes the saved state as soon as they are there.
  */
 type SavedStateRules = typeof PlayerSavedState;
@@ -24,7 +24,7 @@ const savedStateRulesLoading = import('@beatroom/shared/player-saved-state').the
 
 /**
  * The saved audio state, restored by the shared rules (only the first queue entry; volume,
- * repeat and shuffle only with a queue). A failure to read it is logged only (platform.md §8)
+ * repeat and shuffle only with a queue). A failure to read it is logged only
  * and the player starts empty. Storage access is guarded: this module loads where there is no
  * window too (unit tests, tooling) and browsers may refuse storage.
  */
@@ -60,7 +60,7 @@ export interface PlayerUiState {
   queueOpen: boolean;
 }
 
-/** The user's player settings (money.md §3), set by hooks/use-player-settings.ts. */
+/** The user's player settings, set by hooks/use-player-settings.ts. */
 export interface PlayerSettingsState {
   /** Off: the player stops when a track ends instead of going on through the queue. */
   autoPlay: boolean;

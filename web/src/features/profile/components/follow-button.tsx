@@ -36,7 +36,7 @@ function SignedInFollowButton({
 
 /**
  * Follow / Following on another user's profile (never on one's own: the page does not render
- * it there). Visitors get the sign-in dialog (platform.md §5: following needs a signed-in user).
+ * it there). Visitors get the sign-in dialog (following needs a signed-in user).
  */
 export function FollowButton({
   userId,

@@ -5,7 +5,7 @@ import { IMAGE_ACCEPT } from './profile-header';
 
 export interface ImageFieldProps {
   label: string;
-  /** Advice shown under the field (platform.md §5: "up to 5MB", "up to 10MB"; not enforced). */
+  /** Advice shown under the field ("up to 5MB", "up to 10MB"; not enforced). */
   hint: string;
   /** The current image's URL, shown until a new file is chosen or it is removed. */
   currentUrl: string | null;

@@ -26,8 +26,8 @@ function BadgeChip({
 }
 
 /**
- * The badges beside a name (platform.md §2 "Profile"): owner (red diamond), admin (gold crown),
- * verified, the custom_profile_badge of the user's plan (e.g. PRO; issue 10), and the user's
+ * The badges beside a name: owner (red diamond), admin (gold crown),
+ * verified, the custom_profile_badge of the user's plan (e.g. PRO), and the user's
  * music role.
  */
 export function ProfileBadges({ profile }: { profile: Profile }) {

@@ -129,7 +129,7 @@ export interface ProfileHeaderProps {
   /** The viewer's own Google picture, shown on their own profile until they upload one. */
   viewerPicture?: string | null;
   onEditProfile: () => void;
-  /** Shown to other viewers beside Follow (app/ composes Report, issue 14). */
+  /** Shown to other viewers beside Follow (app/ composes Report). */
   visitorActions?: ReactNode;
 }
 

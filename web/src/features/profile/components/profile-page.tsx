@@ -143,7 +143,7 @@ const tabClasses =
   'h-9 rounded-full px-2.5 text-[13px] font-medium sm:px-4 sm:text-sm whitespace-nowrap text-muted transition-colors hover:text-fg data-[state=active]:bg-accent data-[state=active]:text-accent-fg';
 
 /**
- * /profile/{userId}?tab=uploads|favorites|reviews (platform.md §2 "Profile"). The beat cards and
+ * /profile/{userId}?tab=uploads|favorites|reviews. The beat cards and
  * Manage Beat come in through `slots` (app/routes/profile-route.tsx composes them).
  */
 export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
@@ -218,7 +218,7 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
 }
 
 /**
- * What another viewer sees of a followers-only or private profile (money.md §3): the header
+ * What another viewer sees of a followers-only or private profile: the header
  * above, and the server's wording instead of the stats and tabs.
  */
 function RestrictedProfile({ restricted, name }: { restricted: ProfileRestriction; name: string }) {

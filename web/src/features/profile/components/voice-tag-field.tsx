@@ -21,7 +21,7 @@ export interface VoiceTagFieldProps {
 }
 
 /**
- * Voice tag (issue 9): a short audio file the server mixes into the producer's previews about
+ * Voice tag: a short audio file the server mixes into the producer's previews about
  * every 30 seconds. A newly chosen file can be heard here before saving; a saved tag is private
  * audio (never served back), so it is only named as set, with Replace and Remove.
  */

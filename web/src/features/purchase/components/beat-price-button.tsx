@@ -33,9 +33,9 @@ const VARIANTS = {
 } as const;
 
 /**
- * Where buying starts (money.md §2, platform.md §2): the price opens the Purchase Beat dialog,
+ * Where buying starts: the price opens the Purchase Beat dialog,
  * a free beat shows Free and downloads at once, the owner sees Download. On the beat page the
- * price runs the download flow instead (money.md §4), which opens the dialog when payment is
+ * price runs the download flow instead, which opens the dialog when payment is
  * required and downloads once the purchase completes; a buyer who holds a licence sees Download,
  * a menu of formats ("Download WAV", "Download MP3") when the licence gives more than one.
  */

@@ -11,7 +11,7 @@ const VARIANTS = {
 } as const;
 
 /**
- * Download through the download flow (money.md §4): sign-in, purchase or the file, as the
+ * Download through the download flow: sign-in, purchase or the file, as the
  * server decides. For the player bar and the download history, which app/ hands it to.
  */
 export function DownloadBeatButton({

@@ -4,7 +4,7 @@ import { Check } from 'lucide-react';
 import { licensePriceLabel, licenseTitle } from '../license-labels';
 
 /**
- * The licence chosen when the buyer has not picked one: Basic (money.md §4), or the first one
+ * The licence chosen when the buyer has not picked one: Basic, or the first one
  * still on sale; null when nothing is.
  */
 export function defaultLicense(licenses: readonly LicenseOption[]): LicenseId | null {
@@ -28,7 +28,7 @@ function cardReason(license: LicenseOption, licenses: readonly LicenseOption[]):
 }
 
 /**
- * The licence cards (money.md §2, §9): name, price, what it grants, POPULAR on Premium. A card
+ * The licence cards: name, price, what it grants, POPULAR on Premium. A card
  * that cannot be bought stays visible, disabled, with the reason. Native radios, so arrow keys
  * move between the cards.
  */

@@ -4,7 +4,7 @@ import { PROCESSING_FEE_CENTS, type Currency } from '@beatroom/shared/money-cons
 import { TotalsCard } from '../../../components/ui/totals-list';
 
 /**
- * Subtotal, the processing fee and the total (money.md §2, §9: the fee is shown and is 0).
+ * Subtotal, the processing fee and the total (the fee is shown and is 0).
  * formatPrice calls zero "Free", which a fee is not: the fee is written out as an amount.
  * `displayCents` is the price in the viewer's currency (exact when the beat was listed in it);
  * payments are charged in USD, so a viewer of another currency also sees what is charged.

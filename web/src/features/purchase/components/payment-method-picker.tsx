@@ -9,7 +9,7 @@ export interface PaymentChoice {
 
 export const NEW_CARD: PaymentChoice = { method: 'new_card', savedId: null };
 
-/** Saving is offered only for a new card or PayPal (money.md §4). */
+/** Saving is offered only for a new card or PayPal. */
 export function canSaveMethod(choice: PaymentChoice): boolean {
   return choice.method === 'new_card' || choice.method === 'paypal';
 }
@@ -57,7 +57,7 @@ const valueOf = (choice: PaymentChoice) =>
   choice.method === 'saved' ? `saved:${choice.savedId ?? ''}` : choice.method;
 
 /**
- * The payment choice (money.md §4): new card, PayPal, Apple Pay and Google Pay where this device
+ * The payment choice: new card, PayPal, Apple Pay and Google Pay where this device
  * offers them, then the saved methods, each with a remove button. Native radios: arrow keys move.
  */
 export function PaymentMethodPicker({

@@ -20,7 +20,7 @@ import { usePurchaseDialog, type PurchaseBeat } from '../store/purchase-dialog-s
 import { defaultLicense, LicenseOptions } from './license-options';
 import { OrderSummary } from './order-summary';
 
-/** The spec's one purchase alert (money.md §8), whatever the server said. */
+/** The spec's one purchase alert, whatever the server said. */
 export const PURCHASE_FAILED = 'Purchase failed. Please try again.';
 
 function LicensesSkeleton() {
@@ -163,7 +163,7 @@ function PurchaseForm({
 }
 
 /**
- * The Purchase Beat dialog (money.md §2, §4, §5, §8): licence cards, payment choice with saved
+ * The Purchase Beat dialog: licence cards, payment choice with saved
  * methods, order summary and Purchase. Mounted once by app/; any screen opens it through
  * usePurchaseDialog. A new opening starts fresh (the form is keyed by the beat).
  */

@@ -84,7 +84,7 @@ describe('downloading a beat', () => {
         suggestedName: 'Midnight Run (Premium).wav',
       }),
     );
-    // Status first, then the link (money.md §4).
+    // Status first, then the link.
     expect(api.requests.map((r) => `${r.method} ${r.path}`).filter((r) => r.includes(beat.id))).toEqual([
       `GET ${path('download-status')}`,
       `POST ${path('download')}`,

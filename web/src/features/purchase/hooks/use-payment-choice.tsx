@@ -12,13 +12,13 @@ import {
 import { useRemovePaymentMethod } from './use-remove-payment-method';
 import { useWalletAvailability } from './use-wallet-availability';
 
-/** A saved method flagged default is preselected (money.md §4); otherwise a new card. */
+/** A saved method flagged default is preselected; otherwise a new card. */
 function initialChoice(methods: readonly PaymentMethod[] | undefined): PaymentChoice {
   const preferred = methods?.find((m) => m.is_default);
   return preferred ? { method: 'saved', savedId: preferred.id } : NEW_CARD;
 }
 
-/** The payment fields every paying body carries (purchase, credits, subscribe; money.md §7). */
+/** The payment fields every paying body carries (purchase, credits, subscribe). */
 export interface PaymentFields {
   payment_method: PurchasePaymentMethod;
   save_payment_method: boolean;
@@ -29,14 +29,14 @@ export interface PaymentChoiceState {
   choice: PaymentChoice;
   /** What to send: the method, the save flag (new card or PayPal only) and the saved id. */
   fields: PaymentFields;
-  /** False while a saved method is chosen without a saved id (money.md §5). */
+  /** False while a saved method is chosen without a saved id. */
   complete: boolean;
   /** The picker with the save-payment-method box under it, where offered. */
   field: ReactNode;
 }
 
 /**
- * The payment choice of every paying dialog (money.md §4, §5): new card, PayPal, the wallets
+ * The payment choice of every paying dialog: new card, PayPal, the wallets
  * this device offers, the saved methods (the default preselected, each removable), and the
  * save box for a new card or PayPal. `onChange` runs on every pick (dialogs clear their error).
  */

@@ -12,7 +12,7 @@ import { purchaseBeat, purchaseKeys } from '../api';
 export type CheckoutOutcome = 'paid' | LeaveOutcome;
 
 /**
- * POST /api/beats/{id}/purchase and what follows (money.md §4): a checkout_url sends the
+ * POST /api/beats/{id}/purchase and what follows: a checkout_url sends the
  * browser there (the desktop app hands it to the system browser, where the buyer's wallet and
  * password manager live); a paid order makes the buyer's download statuses and the licences
  * stale. A failure may mean the price changed or the exclusive was taken: the cards are

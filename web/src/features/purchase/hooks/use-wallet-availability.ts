@@ -32,7 +32,7 @@ const GOOGLE_PAY_METHOD: PaymentMethodData = {
   },
 };
 
-/** A payment-request availability check for Google Pay (money.md §4); false where it throws. */
+/** A payment-request availability check for Google Pay; false where it throws. */
 export async function googlePayAvailable(): Promise<boolean> {
   if (typeof PaymentRequest === 'undefined') return false;
   try {

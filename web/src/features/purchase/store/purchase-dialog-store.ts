@@ -11,7 +11,7 @@ export interface PurchaseBeat {
 export interface OpenPurchaseOptions {
   /**
    * Runs once the order is paid without leaving the page (a saved method charged at once), e.g.
-   * the download flow retrying the download (money.md §4). A checkout redirect leaves the page,
+   * the download flow retrying the download. A checkout redirect leaves the page,
    * so it never runs then.
    */
   onPurchased?: () => void;

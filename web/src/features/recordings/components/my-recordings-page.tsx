@@ -157,7 +157,7 @@ function RecordingRow({
 }
 
 /**
- * My Recordings (community.md §2): the signed-in user's takes with play and pause (one at a
+ * My Recordings: the signed-in user's takes with play and pause (one at a
  * time, and never over the main player), publish or unpublish, download and delete. Failures
  * show the spec's alerts. `onPublishedChanged` lets app/ refresh what lists the beat's covers.
  */

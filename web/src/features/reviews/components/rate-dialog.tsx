@@ -122,7 +122,7 @@ function RateForm({
 }
 
 /**
- * Rate Beat (money.md §5): 1 to 5 stars with their labels, an optional review of at most 500
+ * Rate Beat: 1 to 5 stars with their labels, an optional review of at most 500
  * characters with a counter. Rating again replaces the earlier rating, so the form starts from
  * it. Closes and resets after a success.
  */

@@ -9,7 +9,7 @@ import { userSettingsQueryOptions } from '../user-settings-api';
  * Reads the session and the signed-in user's settings once, for every component below. Each
  * price, like button and menu used to observe both queries itself: a page of 48 cards made
  * hundreds of query observers, whose subscriptions took a phone's main thread for tenths of a
- * second (issue 16). Sign-in, sign-out and saves still go through the queries, so every reader
+ * second. Sign-in, sign-out and saves still go through the queries, so every reader
  * follows at once.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -27,7 +27,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       session: { user, isPending: sessionPending },
       settings: {
-        // The contract's DEFAULT_USER_SETTINGS, from the zod-free constants (issue 16).
+        // The contract's DEFAULT_USER_SETTINGS, from the zod-free constants.
         settings: own ?? USER_SETTINGS_DEFAULTS,
         isLoaded: Boolean(own),
         isPending: sessionPending || settingsPending,

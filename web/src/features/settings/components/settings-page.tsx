@@ -61,14 +61,14 @@ export interface SettingsPageProps {
   /** The account, subscription and credits sections, composed by app/ from their features. */
   slots: Record<SettingsSlotSection, ReactNode>;
   /**
-   * Shows a theme at once (money.md §4: "A theme change applies immediately"), before it is
+   * Shows a theme at once ("A theme change applies immediately"), before it is
    * saved; called again with the saved theme on Discard and when the page closes unsaved.
    */
   onThemePreview: (theme: Theme) => void;
 }
 
 /**
- * /settings (money.md §2): a sidebar of the eight sections, the chosen one, and the Save/Discard
+ * /settings: a sidebar of the eight sections, the chosen one, and the Save/Discard
  * bar while there are unsaved changes. Changes survive switching sections until saved or
  * discarded.
  */

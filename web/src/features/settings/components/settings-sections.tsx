@@ -173,7 +173,7 @@ export function PrivacySection({ draft, change }: SectionProps) {
   );
 }
 
-/** The browser's own zone, shown when none is stored (money.md §3: shown only). */
+/** The browser's own zone, shown when none is stored (shown only). */
 function browserTimezone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

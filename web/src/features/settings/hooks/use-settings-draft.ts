@@ -8,7 +8,7 @@ export interface SettingsDraft {
   draft: UserSettings;
   /** The stored settings. */
   saved: UserSettings;
-  /** Any field differs from the stored settings (money.md §4: the Save/Discard bar shows). */
+  /** Any field differs from the stored settings (the Save/Discard bar shows). */
   dirty: boolean;
   isPending: boolean;
   isSaving: boolean;
@@ -22,7 +22,7 @@ export interface SettingsDraft {
 }
 
 /**
- * The settings form's state (money.md §4 "Settings"): changes are kept apart from the stored
+ * The settings form's state: changes are kept apart from the stored
  * settings, so switching sections keeps them, Discard drops them, and a save that fails keeps
  * them for another try.
  */

@@ -1,4 +1,4 @@
-// Take alignment (issue 13: "a take that drifts against the beat is a broken studio"). What the
+// Take alignment ("a take that drifts against the beat is a broken studio"). What the
 // vocalist hears left the audio clock `outputS` earlier, and what the microphone picks up reaches
 // the recorder `inputS` later, so a raw take sits late against the beat by their sum. The engine
 // measures both from the platform and, better, from a loopback click through the real speaker and

@@ -1,4 +1,4 @@
-// Count-in and metronome (community.md §4 "Studio recording", §9: 800 Hz for 0.1 s, one click per
+// Count-in and metronome (800 Hz for 0.1 s, one click per
 // 60000/bpm ms, bpm 120 when the beat has none). Everything is scheduled on the audio clock, never
 // with timers: a click lands on the sample it was asked for even when the main thread is busy.
 import { STUDIO_AUDIO, beatIntervalMs } from '@beatroom/shared/studio-settings';

@@ -1,4 +1,4 @@
-// Level meter and live waveform readings for the page's 50 ms loop (community.md §9: green under
+// Level meter and live waveform readings for the page's 50 ms loop (green under
 // 0.6, yellow up to 0.8, red above). The page owns the loop; these only read an AnalyserNode.
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 

@@ -1,4 +1,4 @@
-// Mixdown (issue 13): the beat plus the processed vocal rendered offline with the same chain as
+// Mixdown: the beat plus the processed vocal rendered offline with the same chain as
 // the live monitor, to a WAV the user downloads ("Download mix") or saves as the recording.
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 import {

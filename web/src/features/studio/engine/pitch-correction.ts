@@ -1,4 +1,4 @@
-// Pitch correction ("autoTune" 0-100, issue 13) as a pure, streaming function: the same code runs
+// Pitch correction ("autoTune" 0-100) as a pure, streaming function: the same code runs
 // inside the AudioWorklet (live monitoring, pitch-correction.worklet.ts) and over a whole take in
 // the offline mixdown, so what the vocalist hears is what the mix gets.
 //

@@ -1,4 +1,4 @@
-// The vocal effect chain (issue 13), built from native Web Audio nodes on any BaseAudioContext:
+// The vocal effect chain, built from native Web Audio nodes on any BaseAudioContext:
 // the live AudioContext for monitoring and the OfflineAudioContext of the mixdown get the very
 // same graph, so the mix sounds like what the vocalist heard.
 //

@@ -5,7 +5,7 @@ import {
 } from '@beatroom/shared/studio-settings';
 import { create } from 'zustand';
 
-/** The session the studio saves into (community.md §4 "Session handling"). */
+/** The session the studio saves into. */
 export interface CurrentSession {
   id: string;
   name: string;

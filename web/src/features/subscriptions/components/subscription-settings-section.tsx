@@ -135,7 +135,7 @@ function SubscriptionDetails({ userId, subscription }: { userId: string; subscri
 }
 
 /**
- * /settings?section=subscription (money.md §2, §3, §4): the plan with every field, Change Plan
+ * /settings?section=subscription: the plan with every field, Change Plan
  * (the upgrade dialog) and Cancel Subscription when it is active and not already cancelling;
  * without a plan, the Free plan and Upgrade to Pro.
  */

@@ -6,7 +6,7 @@ import { ChoiceCard } from '../../../components/ui/choice-card';
 import { isMostPopular, showsTwoMonthsFree, tierPerks } from '../tier-rules';
 
 /**
- * The tier cards (money.md §2, §9): the per-month price (a yearly tier's price / 12, with the
+ * The tier cards: the per-month price (a yearly tier's price / 12, with the
  * yearly total under it), "2 months free" on an Annual tier, MOST POPULAR on the monthly Pro,
  * what each grants. The caller's current tier is shown and cannot be chosen again.
  */

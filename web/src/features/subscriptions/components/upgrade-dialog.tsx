@@ -189,7 +189,7 @@ function UpgradeForm({
 }
 
 /**
- * Upgrade to Producer Pro (money.md §2, §4, §5, §8, §9): the tier cards (Free hidden), payment
+ * Upgrade to Producer Pro: the tier cards (Free hidden), payment
  * method, why-upgrade blurbs and the terms. Subscribe is disabled until a tier is chosen (and a
  * saved method has its id); paid at once → success screen for 2 s, then the caller's callback
  * and close; a card goes to the checkout; a failure shows inline. Mounted once by app/.

@@ -21,7 +21,7 @@ import { useSupportFiles } from '../use-support-files';
 import { FilePicker } from './file-picker';
 
 /**
- * The create-ticket dialog (community.md §2, §5): subject, category, priority (medium by
+ * The create-ticket dialog: subject, category, priority (medium by
  * default), description and up to 5 files. After creation it shows the ticket number and
  * moves on to the ticket 2 seconds later.
  */

@@ -38,7 +38,7 @@ const ICONS: Record<SupportCategoryId, LucideIcon> = {
 };
 
 /**
- * The support center (community.md §2 "Support Center"): category cards (each opens the
+ * The support center: category cards (each opens the
  * create dialog on its category), the member's own tickets filterable by category, the
  * create-ticket dialog and the e-mail link.
  */

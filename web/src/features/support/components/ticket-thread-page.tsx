@@ -33,7 +33,7 @@ import {
 const label = (message: TicketMessage) => (message.message_type === 'admin' ? 'Support Team' : 'You');
 
 /**
- * A member's ticket (community.md §2 "User ticket thread"): its details, the conversation (no
+ * A member's ticket: its details, the conversation (no
  * internal notes ever arrive here) and the reply form, hidden once the ticket is closed.
  * Support's answers arrive live: the realtime `support` message refetches this ticket.
  */
@@ -104,7 +104,7 @@ export function TicketThreadPage() {
   );
 }
 
-/** The reply form: trimmed text or at least one file, at most 3 files (community.md §5). */
+/** The reply form: trimmed text or at least one file, at most 3 files. */
 function ReplyForm({ ticketNumber }: { ticketNumber: string }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');

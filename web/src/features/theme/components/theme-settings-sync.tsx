@@ -3,7 +3,7 @@ import { useUserSettings } from '../../session/hooks/use-user-settings';
 import { useThemeStore } from '../store/theme-store';
 
 /**
- * For a signed-in user the saved theme setting (money.md §3) is the theme: it is applied when
+ * For a signed-in user the saved theme setting is the theme: it is applied when
  * the settings arrive and whenever a save changes it, on this device and any other. Visitors
  * keep the choice stored in this browser. Renders nothing.
  */

@@ -7,7 +7,7 @@ import { useThemeStore } from '../store/theme-store';
 /**
  * Saves a theme picked outside the settings screen (the header switch) as the signed-in user's
  * setting, so it holds on their other devices and ThemeSettingsSync does not undo it. Visitors'
- * picks stay in this browser only. A failed save is only logged (money.md §8).
+ * picks stay in this browser only. A failed save is only logged.
  */
 export function useSaveThemeSetting(): (theme: Theme) => void {
   const { settings, isLoaded, isPending } = useUserSettings();

@@ -30,7 +30,7 @@ function writeStoredTheme(theme: Theme): void {
   }
 }
 
-/** auto follows the system's dark preference (platform.md §4). */
+/** auto follows the system's dark preference. */
 export function resolveTheme(theme: Theme, systemPrefersDark: boolean): ResolvedTheme {
   if (theme === 'auto') return systemPrefersDark ? 'dark' : 'light';
   return theme;

@@ -43,7 +43,7 @@ export interface UploadFormProps {
 }
 
 /**
- * Upload Beat (platform.md §2, §5): audio, cover, the beat's fields, a progress bar, errors in
+ * Upload Beat: audio, cover, the beat's fields, a progress bar, errors in
  * a red banner (the form stays), and a success view that moves on to the beat after 2 s.
  */
 export function UploadForm({ onCreated, onFinished }: UploadFormProps) {
@@ -78,7 +78,7 @@ export function UploadForm({ onCreated, onFinished }: UploadFormProps) {
     }
     setAudioError(null);
     setAudio(file);
-    // The spec's prefill (platform.md §5): a title typed already stays.
+    // The spec's prefill: a title typed already stays.
     if (file) {
       form.setValues((values) =>
         values.title.trim() ? values : { ...values, title: titleFromFileName(file.name) },

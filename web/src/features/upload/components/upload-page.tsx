@@ -6,7 +6,7 @@ import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 import { StorageLeft } from './storage-left';
 import { UploadForm } from './upload-form';
 
-/** Shown instead of the form to visitors (platform.md §2: a sign-in prompt). */
+/** Shown instead of the form to visitors (a sign-in prompt). */
 export function UploadSignInPrompt() {
   const openSignIn = useSignInDialog((state) => state.open);
   return (

@@ -35,7 +35,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * Uploading a beat (platform.md §4 "Upload progress"): 10 at the start (while the cover is
+ * Uploading a beat: 10 at the start (while the cover is
  * resized), 30 once the uploads start (the audio's bytes then move it towards 70), 70 once the
  * files are up, 100 once the beat exists. A cover that fails to upload is tolerated (no cover).
  * Errors name the step: Failed to upload audio file, Failed to create beat, otherwise Upload

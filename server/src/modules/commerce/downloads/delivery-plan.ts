@@ -49,8 +49,8 @@ const licenceOf = (right: DownloadRight): LicenseId =>
   right === 'free' ? 'basic' : right === 'owner' ? 'exclusive' : right;
 
 /**
- * The files a download right covers, main format first, after licensing.ts's LICENSE_FORMATS
- *. The MP3 320 is the master when it is an MP3, otherwise the rendition media
+ * The files a download right covers, main format first, after licensing.ts's LICENSE_FORMATS.
+ * The MP3 320 is the master when it is an MP3, otherwise the rendition media
  * jobs make from the lossless master. A FLAC master stands in for a licence's WAV: the server
  * does not convert between lossless formats, and a Premium buyer must not end up with an MP3 only.
  */

@@ -1,6 +1,6 @@
 // One lint config for every workspace. The `no-restricted-imports` blocks below and the web's
-// `web-boundaries/feature-imports` rule are the import boundaries of the architecture doc ("Who
-// may import what"): breaking one fails `npm test`.
+// `web-boundaries/feature-imports` rule are the import boundaries of docs/architecture.md (who
+// may import what): breaking one fails `npm test`.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

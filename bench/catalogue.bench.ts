@@ -10,16 +10,16 @@ import { cpuPerRequest, type CpuMeter } from './process-cpu';
 import { signIn, uploadGrowth, writeBigFlac, writeBigWav } from './upload-memory';
 
 /**
- * Catalogue benchmark: BENCH_BEATS beats (100,000 unless told; 1,000,000
- * works) in a fresh PostgreSQL database, the real server in its own process, autocannon.
- * Prints p50/p95/p99 and requests/s of filtered pages, text search (20 and 50 connections)
- * and deep pages (offset 480, and a cursor 10,000 beats in) beside the plain /api/health
- * route of the same server: first with the browse cache off (the headline: every request
- * goes to PostgreSQL), then as deployed (2 s cache); the server's idle memory; its memory
- * growth while it takes a 50 MB upload; and whether each goal of issue 11 is met. The
- * database is dropped at the end. Beside each figure: the CPU µs the server and PostgreSQL
- * spent per request (steady on a shared machine, where requests/s swing with the neighbours),
- * and the response size; one more mix asks with a browser's Accept-Encoding (compressed).
+ * Catalogue benchmark: BENCH_BEATS beats (100,000 unless told; 1,000,000 works) in a fresh
+ * PostgreSQL database, the real server in its own process, autocannon. Prints p50/p95/p99 and
+ * requests/s of filtered pages, text search (20 and 50 connections) and deep pages (offset 480, and
+ * a cursor 10,000 beats in) beside the plain /api/health route of the same server: first with the
+ * browse cache off (the headline: every request goes to PostgreSQL), then as deployed (2 s cache);
+ * the server's idle memory; its memory growth while it takes a 50 MB upload; and whether each
+ * catalogue speed goal (docs/performance.md) is met. The database is dropped at the end. Beside
+ * each figure: the CPU µs the server and PostgreSQL spent per request (steady on a shared machine,
+ * where requests/s swing with the neighbours), and the response size; one more mix asks with a
+ * browser's Accept-Encoding (compressed).
  *
  * BENCH_DATABASE=<name> runs on that database of the bench PostgreSQL instead, kept afterwards:
  * made and loaded (BENCH_BEATS) when it is missing or empty, measured as it is otherwise.

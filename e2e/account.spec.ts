@@ -32,7 +32,7 @@ test('a user switches to EUR and sees € prices on the cards and in the purchas
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Save' })).toBeHidden();
 
-  // $12.50 at the spec's 0.85 is €10.63 on the cards; the purchase dialog prices in € too.
+  // $12.50 at the fixed 0.85 USD→EUR rate is €10.63 on the cards; the purchase dialog prices in € too.
   await page.goto('/');
   const buy = page.getByRole('button', { name: 'Buy Euro Nights, €10.63' }).first();
   await expect(buy).toBeVisible();

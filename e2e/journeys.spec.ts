@@ -112,7 +112,7 @@ test('the Community menu and the footer lead to challenges, collaborations, acti
   await menu.getByRole('menuitem', { name: /Challenges/ }).click();
   await expect(page).toHaveURL(/\/challenges$/);
 
-  // Join a session from the menu: a wrong code is answered there, in the spec's words.
+  // Join a session from the menu: a wrong code is answered there, with the documented message.
   await nav.getByRole('button', { name: 'Community' }).click();
   await page.getByRole('menuitem', { name: /Join a session/ }).click();
   await expect(page).toHaveURL(/\/studio\/collaborate$/);

@@ -3,11 +3,11 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * Start-up allocates a great deal that lives on (modules, Prisma's engine and its graph, the
  * migrations' check), and V8 answers its scavenges by doubling the young generation up to its
- * 2 × 16 MB, which an idle server then keeps: about 30 MB of its resident memory (issue 11's
- * idle goal). So until the server listens the young generation keeps its first size (growth
- * factor 1); then V8's default growth (2, Node 20 to 24) comes back, and under load it grows as
- * before (a small young generation costs twice the CPU per request). V8 reads the flag each time
- * it grows, so setting it at run time takes effect.
+ * 2 × 16 MB, which an idle server then keeps: about 30 MB of its resident memory (the idle
+ * memory goal in docs/performance.md). So until the server listens the young generation keeps
+ * its first size (growth factor 1); then V8's default growth (2, Node 20 to 24) comes back,
+ * and under load it grows as before (a small young generation costs twice the CPU per
+ * request). V8 reads the flag each time it grows, so setting it at run time takes effect.
  *
  * This module must run before the packages the server loads: main.ts imports it first, and the
  * compiled server keeps it a file of its own (tools/build.mjs), since a bundle evaluates every

@@ -87,7 +87,7 @@ export function flacFile(seconds = 2, sampleRate = 8000): Buffer {
 
 /**
  * A FLAC whose STREAMINFO claims `samples` in total (the field's low 36 bits at byte 18; 0 means
- * unknown) whatever its frames hold: 2^36 - 1 at 8 kHz is the 99-day claim of issue 8.
+ * unknown) whatever its frames hold: 2^36 - 1 at 8 kHz is a 99-day claim from a 2 s file.
  */
 export function withClaimedFlacSamples(flac: Buffer, samples: number): Buffer {
   const copy = Buffer.from(flac);

@@ -2,7 +2,7 @@ import { NUL_CHARACTER_ERROR } from '@beatroom/shared/text-fields';
 import { describe, expect, it } from 'vitest';
 import { createBeat, useCatalogueApp } from './catalogue';
 
-// Defect 3 of issue 8: PostgreSQL's text cannot hold U+0000, so a NUL in any text reached the
+// PostgreSQL's text cannot hold U+0000, so a NUL in any text reached the
 // database and failed there as a 500. The shared contracts now refuse it as bad input.
 const ctx = useCatalogueApp();
 

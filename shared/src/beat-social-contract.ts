@@ -1,6 +1,6 @@
-// HTTP contract of what people do with a beat besides playing it: favourites, ratings and
-// reviews, the owner's analytics and public vocal covers (// §3). The small status bodies use the camelCase names the spec quotes (isFavorited,
-// averageRating, hasRated...).
+// HTTP contract of what people do with a beat besides playing it: favourites, ratings and reviews,
+// the owner's analytics and public vocal covers. The small status bodies use camelCase names
+// (isFavorited, averageRating, hasRated...).
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { blankToNull, blankToUndefined, text } from './text-fields';
@@ -50,7 +50,7 @@ export const RatingSummary = z.object({ averageRating: z.number(), totalRatings:
 export type RatingSummary = z.infer<typeof RatingSummary>;
 
 /**
- * One review of a beat: the fields of platform.md §3 plus who wrote it, for the list.
+ * One review of a beat: its stored fields plus who wrote it, for the list.
  * reviewer_avatar is a URL (a stored profile image as /api/files/..., or the sign-in picture).
  */
 export const BeatReview = z.object({

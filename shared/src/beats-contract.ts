@@ -1,7 +1,7 @@
 // HTTP contract of a beat (§7 "Beats and files"): the beat every route
 // answers, its waveform, and the create and edit bodies. The server validates with these schemas
 // and the web app imports the same ones, so both ends agree on every field. Beat fields are
-// snake_case because the spec names them so.
+// snake_case, as the API has always named them.
 import { z } from 'zod';
 import { GENRES, KEYS, MOODS } from './catalogue-constants';
 import { AudioFileKey, ImageFileKey } from './files-contract';
@@ -11,15 +11,15 @@ import { CURRENCIES, type Currency } from './money-constants';
 import { blankToNull, emptyToNull, text } from './text-fields';
 
 /**
- * Where a beat's streaming preview stands: made by the server in the background after upload
- *. Until it is `ready` the beat shows "Processing" and does not play; `failed` means
+ * Where a beat's streaming preview stands: made by the server in the background after upload.
+ * Until it is `ready` the beat shows "Processing" and does not play; `failed` means
  * the audio could not be rendered.
  */
 export const PREVIEW_STATUSES = ['pending', 'ready', 'failed'] as const;
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 
 /**
- * A beat as every beat route answers it: exactly the fields of platform.md §3 plus
+ * A beat as every beat route answers it: exactly the beat's stored fields plus
  * producer_name (the producer's display name, else their account name, else "Producer
  * <first 8 characters of their id>") and its preview. Prices are USD cents; created_at is an
  * ISO 8601 string.
@@ -189,7 +189,7 @@ export type EditBeatBody = z.input<typeof EditBeatBody>;
 export type EditBeatInput = z.output<typeof EditBeatBody>;
 
 /**
- * The price rule of platform.md §5: ticking Free sets the price to 0, and a price of 0 marks the
+ * The price rule: ticking Free sets the price to 0, and a price of 0 marks the
  * beat free. So is_free: true wins over any price, and is_free always ends up equal to
  * price_cents === 0. Values left out come from `current` (the stored beat when editing).
  */

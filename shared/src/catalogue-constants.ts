@@ -1,4 +1,4 @@
-// Catalogue lists of the spec: genres, moods, keys, sorts,
+// Catalogue lists: genres, moods, keys, sorts,
 // ratings and the player's repeat modes, so server, web and desktop offer the same choices.
 import { optionValues } from './option-values';
 
@@ -16,7 +16,7 @@ export const GENRES = [
 ] as const;
 export type Genre = (typeof GENRES)[number];
 
-/** The header's genre menu lists seven genres; the spec does not say which, so the first seven. */
+/** The header's genre menu lists seven genres: the first seven of GENRES. */
 export const HOME_GENRE_MENU = [
   'Hip-Hop',
   'Trap',
@@ -44,7 +44,7 @@ export type Mood = (typeof MOODS)[number];
 export const KEYS = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
 export type MusicalKey = (typeof KEYS)[number];
 
-/** GET /api/beats `sort` values. The labels are not in the spec; these are ours. */
+/** GET /api/beats `sort` values. The labels are ours. */
 export const BEAT_SORTS = [
   { value: 'newest', label: 'Newest' },
   { value: 'oldest', label: 'Oldest' },

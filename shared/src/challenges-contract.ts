@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { blankToUndefined, text } from './text-fields';
 
-/** community.md §9 and the limits the forms and the server share. */
+/** The challenge limits the forms and the server share. */
 export const CHALLENGE_LIMITS = {
   TITLE_MAX: 120,
   DESCRIPTION_MAX: 2000,
@@ -23,7 +23,7 @@ export const CHALLENGE_LIMITS = {
   COUNTDOWN_REFRESH_MS: 60_000,
 } as const;
 
-/** Texts the screens show; the quoted ones are the spec's, used verbatim. */
+/** Texts the screens show; the quoted ones are the documented texts, used verbatim. */
 export const CHALLENGE_TEXTS = {
   EMPTY_ACTIVE: 'No active challenges right now. Check back soon or create your own!',
   EMPTY_OTHER: 'No challenges match your current filter.',

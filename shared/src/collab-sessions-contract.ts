@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { text } from './text-fields';
 
-/** community.md §9: max 4 participants and 4 tracks. */
+/** At most 4 participants and 4 tracks. */
 export const COLLAB_MAX_PARTICIPANTS = 4;
 export const COLLAB_TRACKS = [1, 2, 3, 4] as const;
-/** community.md §9: the participant list refreshes every 5 seconds (besides the live events). */
+/** The participant list refreshes every 5 seconds (besides the live events). */
 export const COLLAB_PARTICIPANTS_REFRESH_MS = 5_000;
 export const COLLAB_SESSION_NAME_MAX = 120;
 export const COLLAB_CHAT_MESSAGE_MAX = 1000;
@@ -23,7 +23,7 @@ export const SESSION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const SESSION_CODE_LENGTH = 10;
 export const SESSION_CODE_PATTERN = /^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{10}$/;
 
-/** community.md §8, verbatim. */
+/** The session error texts, verbatim. */
 export const COLLAB_ERRORS = {
   notFound: 'Session not found or has ended',
   loadSession: 'Failed to load session',
@@ -37,7 +37,7 @@ export const COLLAB_HOST_ONLY = 'Only the host may do that';
 export const COLLAB_NOT_YOUR_TRACK = 'You can only change your own track';
 export const COLLAB_PARTICIPANT_NOT_FOUND = 'Participant not found';
 
-/** The session's page (community.md route table). */
+/** The session's page. */
 export const collabSessionPath = (code: string) => `/studio/collaborate/${encodeURIComponent(code)}`;
 /** Where a take of a session plays, for its members only. */
 export const collabTakeAudioUrl = (sessionId: string, takeId: string) =>
@@ -97,7 +97,7 @@ export function positionAt(
   return data.current_position + Math.max(0, serverNow - data.position_at) / 1000;
 }
 
-/** community.md §3 "Participant"; role is 'host' for the session's creator. */
+/** A session participant; role is 'host' for the session's creator. */
 export const Participant = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -109,7 +109,7 @@ export const Participant = z.object({
 export type Participant = z.infer<typeof Participant>;
 
 /**
- * community.md §3 "Collaborative session", plus the beat's title and bpm for the page, when it
+ * A collaborative session's fields, plus the beat's title and bpm for the page, when it
  * ended (never set on what the code lookup answers) and `server_time`, the server's clock when it
  * answered, from which a client estimates its clock offset.
  */

@@ -104,7 +104,7 @@ describe('CollaborationListQuery', () => {
   });
 });
 
-describe('formatBudget (community.md §5 budget label)', () => {
+describe('formatBudget (the budget label)', () => {
   it.each<[number | null, number | null, string]>([
     [null, null, 'Budget: TBD'],
     [100, 500, 'Budget: $100 - $500'],

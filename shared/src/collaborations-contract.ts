@@ -1,5 +1,5 @@
-// HTTP contract of the collaboration board (// §3 "Collaboration request", §5 budget label, §6, §7; issue 15 "Collaboration board"). The spec
-// shows the list call only; posting, responding, accepting and closing are ours, described here.
+// HTTP contract of the collaboration board: requests, their budget label and who may act on them.
+// The list call is the documented one; posting, responding, accepting and closing are ours, described here.
 import { z } from 'zod';
 import { GENRES, MOODS } from './catalogue-constants';
 import { optionValues } from './option-values';
@@ -32,7 +32,7 @@ export const collaborationTypeLabel = (type: string): string =>
 export const skillLevelLabel = (level: string): string =>
   SKILL_LEVELS.find((s) => s.value === level)?.label ?? level;
 
-/** Sizes the spec leaves open: ours. Budgets are whole US dollars (see formatBudget). */
+/** Sizes of our choosing. Budgets are whole US dollars (see formatBudget). */
 export const COLLABORATION_LIMITS = {
   TITLE_MAX: 120,
   DESCRIPTION_MAX: 2000,
@@ -65,7 +65,7 @@ export const COLLABORATION_TEXTS = {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A request as the board and its page show it: the spec's fields, plus its beat's id and cover,
+ * A request as the board and its page show it: the request's fields, plus its beat's id and cover,
  * its status, and the caller's own response (null signed out or without one) so the screens
  * can hide Respond.
  */

@@ -1,4 +1,4 @@
-// Community lists of the spec: music roles,
+// Community lists: music roles,
 // notification and activity types, and the realtime connection's states.
 import { optionValues } from './option-values';
 

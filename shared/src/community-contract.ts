@@ -69,7 +69,7 @@ export const ProfileResponse = z.object({
   favorite_genres: z.array(FavoriteGenre),
   recent_beats: z.array(Beat),
   /**
-   * Set when the viewer may see only the header (money.md §3 profileVisibility): the counts are
+   * Set when the viewer may see only the header (profileVisibility followers or private): the counts are
    * 0, average_rating null and the lists empty, and the profile's lists answer 403.
    */
   restricted: ProfileRestriction.nullable().default(null),
@@ -217,12 +217,12 @@ export const MarkReadResponse = z.object({ ok: z.literal(true), count: z.number(
 export type MarkReadResponse = z.infer<typeof MarkReadResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// Activity (community.md "Activity") and live stats
+// Activity and live stats
 // ---------------------------------------------------------------------------------------------
 
 /**
  * GET /api/activity. global: everyone's; following: people the caller follows; mine: the
- * caller's own. Note community.md says the original Following tab showed everything; this
+ * caller's own. The original Following tab showed everything; this
  * endpoint filters for real, and a client wanting the old behaviour asks for global.
  */
 export const ActivityQuery = z.object({

@@ -54,6 +54,6 @@ describe('PromoteBody', () => {
   });
 });
 
-it('words the 402 as the spec does', () => {
+it('words the 402 as documented', () => {
   expect(insufficientCreditsMessage(200)).toBe('Insufficient credits (need 200)');
 });

@@ -7,7 +7,7 @@ import { CREDIT_PACKS } from './money-constants';
 
 const Credits = z.number().int();
 
-/** GET /api/user/credits → credits: the four figures of money.md §3. */
+/** GET /api/user/credits → credits: the four figures of a balance (docs/domain.md#credits-and-debt). */
 export const CreditBalance = z.object({
   credits_available: Credits,
   /** Bought in packs, bonus included. */

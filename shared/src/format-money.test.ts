@@ -177,7 +177,7 @@ describe('creditPackBonusPercent', () => {
     expect(creditPackBonusPercent({ credits, bonus })).toBe(expected);
   });
 
-  it('gives a badge for every pack of the spec', () => {
+  it('gives a badge for every credit pack', () => {
     expect(CREDIT_PACKS.map(creditPackBonusPercent)).toEqual([0, 10, 15, 20, 25, 30]);
   });
 });

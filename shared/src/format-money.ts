@@ -24,8 +24,9 @@ export function currencySymbol(currency: string | null | undefined): string {
 }
 
 /**
- * Converts an amount in cents between currencies with the spec's fixed rates (USD→EUR 0.85,
- * EUR→USD 1.18, same currency 1), rounded to whole cents.
+ * Converts an amount in cents between currencies with the fixed rates (USD→EUR 0.85,
+ * EUR→USD 1.18, same currency 1), rounded to whole cents
+ * (docs/domain.md#money-and-the-ledgers).
  */
 export function convertCents(cents: number, from: Currency, to: Currency): number {
   return roundHalfUp(cents * RATES[from][to]);

@@ -9,7 +9,7 @@ function compact(value: number, suffix: string): string {
 /**
  * Counts (plays, downloads, followers): from 1000 up with K, from a million up with M, one
  * decimal rounded, a trailing .0 dropped (1000 → '1K', 1500 → '1.5K', 2500000 → '2.5M').
- * The spec says "over 1000"; we read it as 1000 and up so 1000 does not print in full while
+ * The rule says "over 1000"; we read it as 1000 and up so 1000 does not print in full while
  * 1001 prints as '1K'. A value that rounds up to 1000K is shown as '1M'. Missing or NaN is '0'.
  */
 export function formatNumber(n: number | null | undefined): string {
@@ -63,7 +63,7 @@ export function formatResponseHours(hours: number | null | undefined): string {
 
 /**
  * Collaboration budget label: neither value 'Budget: TBD'; both a range;
- * min only 'N+'; max only 'Up to N'. The unit is not in the spec: whole dollars, shown with $.
+ * min only 'N+'; max only 'Up to N'. The unit is ours: whole dollars, shown with $.
  */
 export function formatBudget(min: number | null | undefined, max: number | null | undefined): string {
   const has = (v: number | null | undefined): v is number =>

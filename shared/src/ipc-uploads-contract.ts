@@ -58,7 +58,7 @@ export const UploadQueueItem = z.object({
   id: z.string(),
   title: z.string(),
   state: z.enum(UPLOAD_STATES),
-  /** 0–100 over the whole upload (platform.md §4's 10/30/70/100 steps, with byte progress between). */
+  /** 0–100 over the whole upload (the upload's 10/30/70/100 steps, with byte progress between). */
   progress: z.number().min(0).max(100),
   attempts: z.number().int().nonnegative(),
   /** The last failure in words; null when none. */

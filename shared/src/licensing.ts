@@ -1,4 +1,4 @@
-// Licence and sale rules of money.md §9 and issue 9: what each licence costs, what it delivers,
+// Licence and sale rules (docs/domain.md#licences-and-downloads): what each licence costs, what it delivers,
 // when it can be bought, and how a sale splits between the producer and the platform. Pure:
 // the server decides with these, the web app shows the same numbers.
 import { licencePriceCents } from './format-money';

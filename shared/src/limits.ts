@@ -1,4 +1,5 @@
-// Sizes, ranges, counts and timings of the spec (// community.md §9). Where the spec leaves a value open, the JSDoc says so and names our choice.
+// Sizes, ranges, counts and timings the server and the apps share. Where a value is our own
+// choice rather than a documented one, the JSDoc says so.
 
 const MB = 1024 * 1024;
 
@@ -14,13 +15,13 @@ export const LIMITS = {
   PRICE_MAX: 100,
   PRICE_STEP: 0.01,
   /**
-   * Largest price_cents (USD) a beat may have: money.md's "maximum price constant 10000", which
-   * the catalogue issue fixes as 0–10,000 cents. Forms clamp a converted EUR entry to it
+   * Largest price_cents (USD) a beat may have: the maximum price constant 10000, that is
+   * 0–10,000 cents. Forms clamp a converted EUR entry to it
    * (100.00 EUR would be 11800 USD cents).
    */
   PRICE_MAX_CENTS: 10_000,
   TITLE_MAX: 120,
-  /** A beat's description: the spec sets no limit; 2000 characters is ours. */
+  /** A beat's description: 2000 characters is our choice. */
   DESCRIPTION_MAX: 2000,
   REVIEW_MAX: 500,
   DURATION_FILTER_MAX_SECONDS: 600,
@@ -64,7 +65,7 @@ export const UI = {
   BADGE_CAP: 99,
 } as const;
 
-/** Page sizes of paged lists; invoices are money.md §9's "10 per page". */
+/** Page sizes of paged lists; invoices are listed 10 per page. */
 export const PAGE_SIZES = {
   NOTIFICATIONS: 20,
   INVOICES: 10,

@@ -1,5 +1,5 @@
-// The money constants money.md §9 quotes (licences, currency, credit packs, promotions), kept
-// here for the selling issues that build on them. Prices are USD cents throughout.
+// The money constants (licences, currency, credit packs, promotions), kept in one place for
+// the server and the apps (docs/domain.md#money-and-the-ledgers). Prices are USD cents throughout.
 
 export const LICENSE_IDS = ['basic', 'premium', 'exclusive'] as const;
 export type LicenseId = (typeof LICENSE_IDS)[number];
@@ -57,8 +57,8 @@ export const DEFAULT_CURRENCY: Currency = 'USD';
 export const CURRENCY_SYMBOLS = { USD: '$', EUR: '€' } as const satisfies Record<Currency, string>;
 
 /**
- * RATES[from][to]. The spec's two rates are not each other's inverse (0.85 × 1.18 = 1.003), so
- * converting there and back may drift by a cent or so; that is the spec, not a bug.
+ * RATES[from][to]. The two fixed rates are not each other's inverse (0.85 × 1.18 = 1.003), so
+ * converting there and back may drift by a cent or so; that is intended, not a bug.
  */
 export const RATES = {
   USD: { USD: 1, EUR: 0.85 },

@@ -251,7 +251,7 @@ export type InvoiceItem = z.infer<typeof InvoiceItem>;
 export const Invoice = z.object({
   id: z.string(),
   invoice_number: z.string(),
-  /** JSON text of InvoiceItem[] (money.md §3 says the list is sent as text). */
+  /** JSON text of InvoiceItem[]: the API sends the list as text. */
   items: z.string(),
   payment_date: z.string(),
   transaction_type: z.enum(TRANSACTION_TYPES),

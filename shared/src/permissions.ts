@@ -9,7 +9,7 @@ export interface AdminRuleSubject {
 }
 
 /**
- * platform.md §6: admin when the isAdmin flag is set, or the role is owner or admin, or the
+ * Admin when the isAdmin flag is set, or the role is owner or admin, or the
  * e-mail equals the single built-in allow-list address. E-mail comparison ignores case because
  * identity providers do not agree on it.
  */

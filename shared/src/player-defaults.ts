@@ -1,4 +1,4 @@
-// The player's state without its schemas (zod-free, issue 16: the web's first load holds the
+// The player's state without its schemas (zod-free: the web's first load holds the
 // player store, and zod is kept out of it): the state, its defaults and the queue helpers.
 import type { RepeatMode } from './catalogue-constants';
 import { LIMITS } from './limits';

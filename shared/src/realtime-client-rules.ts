@@ -1,4 +1,4 @@
-// The realtime client of platform.md §4 "Realtime connection" and "Feeds" as pure rules: a
+// The realtime client (its connection and feeds) as pure rules: a
 // state machine that says what to do (open, authenticate, heartbeat, retry), message parsing
 // that ignores what it does not know, the send guard, and the activity feed reducer. The web
 // and desktop apps drive a real WebSocket with these; nothing here touches one.

@@ -1,6 +1,5 @@
-// HTTP contract of vocal recordings (§3 "Recording" and
-// "Recording upload", §7 "Recordings and files"; platform.md §3 "Public vocal recording", Beat
-// detail "Community Vocal Covers"). A recording is a take saved from the studio: the
+// HTTP contract of vocal recordings: the caller's takes, their upload and files, and the
+// public ones listed as a beat's Community Vocal Covers. A recording is a take saved from the studio: the
 // server checks its content (WebM/Opus or WAV), measures its duration and waveform, and keeps it
 // in private storage: its audio is served only by GET /api/recordings/{id}/audio, to its owner
 // always and to anyone when it is public; /api/files never serves it.
@@ -31,7 +30,7 @@ export function recordingAudioUrl(recordingId: string): string {
 }
 
 /**
- * One of the caller's own recordings (§3 "Recording"): the spec's fields plus the beat's id,
+ * One of the caller's own recordings (a recording's stored fields) plus the beat's id,
  * what the server measured and where it plays. beat_cover is the beat's cover image key.
  */
 export const Recording = z.object({

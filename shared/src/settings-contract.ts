@@ -1,6 +1,6 @@
 // HTTP contract of the user settings: GET /api/user-settings answers
 // every field (the defaults of settings-constants when the user never saved), PUT takes the
-// whole object. Field names are the spec's camelCase, as the web app sends them.
+// whole object. Field names are camelCase, as the web app sends them.
 import { z } from 'zod';
 import { CURRENCIES } from './money-constants';
 import {

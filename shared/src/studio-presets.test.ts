@@ -3,7 +3,7 @@ import { STUDIO_PRESETS, studioPreset } from './studio-presets';
 import { STUDIO_PRESET_IDS, StudioEffectSettings } from './studio-settings';
 
 describe('studio presets', () => {
-  it('are the six of the spec, in order, each a complete valid settings object', () => {
+  it('are the six studio presets, in order, each a complete valid settings object', () => {
     expect(STUDIO_PRESETS.map((preset) => preset.id)).toEqual([...STUDIO_PRESET_IDS]);
     for (const preset of STUDIO_PRESETS) {
       expect(StudioEffectSettings.strict().parse(preset.settings)).toEqual(preset.settings);

@@ -1,8 +1,7 @@
-// HTTP contract of studio sessions (§4 "Session handling",
-// issue 13) and of the beat a studio records over. A session is the studio's settings saved
-// under a name for one beat; only its owner ever sees it (someone else's id answers 404, so ids
-// reveal nothing). session_data is validated against StudioSessionData (strict), so a session
-// saved by one version of the studio loads in the next.
+// HTTP contract of studio sessions (save, load, delete) and of the beat a studio records over. A
+// session is the studio's settings saved under a name for one beat; only its owner ever sees it
+// (someone else's id answers 404, so ids reveal nothing). session_data is validated against
+// StudioSessionData (strict), so a session saved by one version of the studio loads in the next.
 import { z } from 'zod';
 import { StudioSessionData } from './studio-settings';
 import { text } from './text-fields';
@@ -19,7 +18,7 @@ const SessionName = text({ error: 'session_name is required' })
   .max(STUDIO_SESSION_NAME_MAX, `session_name must be at most ${STUDIO_SESSION_NAME_MAX} characters`);
 
 /**
- * session_data as sent: the spec calls it "JSON text", so a JSON string is accepted as well as
+ * session_data as sent: it is documented as "JSON text", so a JSON string is accepted as well as
  * the object itself; both are validated against the strict StudioSessionData shape.
  */
 const SessionDataInput = z.preprocess((value) => {

@@ -1,5 +1,5 @@
-// The studio's settings (community.md §3 "Studio session" session_data, §5 slider ranges, §9
-// defaults and audio constants). One shape for the web studio, the audio engine that builds the
+// The studio's settings (a studio session's session_data, the slider ranges, the defaults and
+// audio constants). One shape for the web studio, the audio engine that builds the
 // vocal chain from it, the presets and the server that stores sessions: a session saved by one
 // version of the web app must load in the next, so the server validates what it stores.
 import { z } from 'zod';
@@ -47,8 +47,9 @@ export function beatIntervalMs(bpm: number | null | undefined): number {
 export { STUDIO_RANGES, StudioEffectSettings, type StudioRangeKey } from './studio-effects';
 
 /**
- * session_data of a studio session (§3). Strict: an unknown key is a caller's mistake, not
- * something to store silently. vocalTracks is always empty in this version (the spec's shape).
+ * session_data of a studio session. Strict: an unknown key is a caller's mistake, not something to
+ * store silently. vocalTracks is always empty in this version (the field is kept for the stored
+ * shape).
  */
 export const StudioSessionData = StudioEffectSettings.extend({
   recordingName: z.string().max(200, 'recordingName is too long'),

@@ -17,7 +17,7 @@ export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 /** The hidden tier everyone without an active subscription is on. */
 export const FREE_TIER_NAME = 'Free';
 
-/** GET /api/producer-tiers: one tier with every field of money.md §3. */
+/** GET /api/producer-tiers: one tier with every field it is stored with. */
 export const ProducerTier = z.object({
   id: z.string(),
   name: z.string(),

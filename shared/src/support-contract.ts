@@ -43,7 +43,7 @@ export const TICKET_STATUSES = ['open', 'in_progress', 'waiting_for_user', 'reso
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const MESSAGE_TYPES = ['user', 'admin', 'system'] as const;
 
-/** community.md §5 and §9. */
+/** Sizes and counts of tickets and their attachments. */
 export const SUPPORT_LIMITS = {
   CREATE_MAX_FILES: 5,
   REPLY_MAX_FILES: 3,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ticketTime } from './ticket-time';
 
-describe('ticketTime (community.md §2 thread times)', () => {
+describe('ticketTime (thread times)', () => {
   const now = new Date('2026-11-26T12:00:00');
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 

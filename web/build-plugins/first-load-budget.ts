@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** The goal of issue 16: the JavaScript `/` needs before it renders, gzipped. */
+/** The first-load goal: the JavaScript `/` needs before it renders, gzipped. */
 export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
 /**
  * How many files that JavaScript may come in. On a slow phone network each costs a round trip

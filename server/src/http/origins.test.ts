@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, authorize, createTestApp, signIn } from '../../test/helpers';
 import { allowedOrigins, loopbackAliases, publicUrlForAlias } from './origins';
 
-// Issue 8, defect 7: the log prints http://127.0.0.1:<port> while PUBLIC_URL says
+// The log prints http://127.0.0.1:<port> while PUBLIC_URL says
 // http://localhost:<port>; a browser opened there had every write refused as cross-site and
 // could not finish signing in (the sign-in cookie lived on the other host).
 

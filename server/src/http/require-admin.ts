@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from './http-errors';
 /**
  * The hook of every admin route: `{ onRequest: app.requireAdmin }`. Signed out → 401, signed in
  * without admin rights → 403, both before the input is validated or any data is read (the
- * spec's dashboard answers 403 to non-admins and the client then goes home). The allow-list
+ * dashboard answers 403 to non-admins and the client then goes home). The allow-list
  * address counts as admin here exactly as it does in /api/users/me.
  */
 export function createRequireAdmin(adminEmail: string) {

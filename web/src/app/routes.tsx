@@ -65,7 +65,7 @@ const AdminTicketPage = lazyPage(
 );
 
 /**
- * The full route table of community.md §2, in one place. Areas whose screens are not built yet
+ * The app's full route table, in one place. Areas whose screens are not built yet
  * show a "coming soon" page (the menus already link to them) until their feature replaces
  * `element` here; only paths outside the table are not found.
  */

@@ -113,7 +113,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
 }
 
 /**
- * GET /api/promotion-options as the server answers it: the three options of money.md §9, the
+ * GET /api/promotion-options as the server answers it: the three promotion options, the
  * subscriber's discount taken off through the shared rule; `slots` are the tier's included
  * featured slots of the month (per month, left), shared by the two featured options.
  */

@@ -179,7 +179,7 @@ export function createDesktopAuth(deps: DesktopAuthDeps) {
     },
 
     /**
-     * platform.md §4: the local user is cleared first, then the server is told. The token is
+     * Sign-out order: the local user is cleared first, then the server is told. The token is
      * forgotten everywhere (memory, disk) before the logout call, so a failed call still signs
      * the app out; the server session then simply expires.
      */

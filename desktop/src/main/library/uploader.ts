@@ -107,7 +107,7 @@ export function createUploader(deps: UploaderDeps) {
             signal,
           );
         } catch (error) {
-          // platform.md §7: a refused cover is tolerated and the beat goes without one. A cover
+          // A refused cover is tolerated and the beat goes without one. A cover
           // that could not be sent at all (offline) is retried like anything else.
           if (!(error instanceof ServerCallError) || error.retryable || error.status === 401) throw error;
           deps.log?.warn(`cover of upload ${row.id} refused; creating the beat without it`, error);

@@ -103,7 +103,7 @@ describe('Library screen', () => {
     expect(openBeat).toHaveBeenCalledWith('b2');
   });
 
-  it('shows prices in the user’s currency (EUR at the spec’s 0.85)', async () => {
+  it('shows prices in the user’s currency (EUR at the fixed 0.85 USD→EUR rate)', async () => {
     render(
       <LibraryScreen
         library={fakeLibrary()}

@@ -33,7 +33,7 @@ export function UploadForm({ library, currency }: { library: PlatformLibrary; cu
         return;
       }
       setAudio(file);
-      // The spec's prefill: a title typed already stays.
+      // The title is prefilled from the file name, but a title typed already stays.
       form.setValues((values) =>
         values.title.trim() ? values : { ...values, title: titleFromFileName(file.name) },
       );

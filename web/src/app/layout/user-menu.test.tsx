@@ -64,7 +64,7 @@ const accountHandlers = ({
 });
 
 describe('UserMenu', () => {
-  it('lists every entry in the spec’s order, without Admin Panel for a member', async () => {
+  it('lists every entry in the documented order, without Admin Panel for a member', async () => {
     stubFetch();
     const { user } = renderMenu(member);
 

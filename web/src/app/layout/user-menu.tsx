@@ -43,7 +43,7 @@ interface MenuLink {
 }
 
 /**
- * The entries of platform.md §2, in the spec's order (Admin Panel and Sign out are added around),
+ * The user menu's entries, in their documented order (Admin Panel and Sign out are added around),
  * with selling's own after Downloads: Invoices & Receipts (a modal, not a page) and,
  * for producers, Earnings; for anyone with beats, My beats (/dashboard).
  */
@@ -80,7 +80,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const plan = liveSubscription(subscription.data?.subscription);
   const openBuyCredits = useBuyCreditsDialog((state) => state.open);
   const openUpgrade = useUpgradeDialog((state) => state.open);
-  // platform.md §9: a nameless user is User plus the first 8 characters of the id.
+  // A nameless user is User plus the first 8 characters of the id.
   const name = displayName(user.name, user.id);
   const canAdminister = user.isAdmin || user.isOwner;
 
@@ -105,7 +105,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </span>
         </DropdownMenu.Label>
         <MenuSeparator />
-        {/* platform.md §2: the credits balance with Buy More, and the tier or Upgrade to Pro. */}
+        {/* The credits balance with Buy More, and the tier or Upgrade to Pro. */}
         <div className="flex items-center gap-2.5 px-2.5 py-1.5 text-sm">
           <Coins aria-hidden="true" className="size-4 text-amber-300" />
           <span className="text-muted">Credits</span>

@@ -55,7 +55,7 @@ beforeEach(() => {
   useLiveStatsVisibility.setState({ expanded: false });
 });
 
-describe('live stats pushed over the socket (defect 8)', () => {
+describe('live stats pushed over the socket without waiting for the refresh', () => {
   it("shows the viewer's own arrival at once, without waiting for the 30 s poll", async () => {
     const { api, socket } = setup(() => jsonResponse(stats(0, 0)));
     await waitFor(() => expect(figure('Online Users')).toBe('0'));

@@ -5,7 +5,7 @@ import { listener, makeProfile, producer } from '../../test/fixtures';
 import { jsonResponse } from '../../test/mock-fetch';
 import { OWNER_ID, renderProfile } from './profile-route.test-setup';
 
-// What another viewer sees of a followers-only or private profile (money.md §3 profileVisibility):
+// What another viewer sees of a followers-only or private profile (the profileVisibility setting):
 // the header, and the reason instead of the stats and tabs.
 
 describe('a restricted profile', () => {

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** An empty list or tab: an icon, the spec's text and, where there is one, a way forward. */
+/** An empty list or tab: an icon, the documented text and, where there is one, a way forward. */
 export function EmptyState({
   Icon,
   title,

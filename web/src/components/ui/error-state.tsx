@@ -5,7 +5,7 @@ export interface ErrorStateProps {
   /** What could not be loaded, e.g. "Beats could not be loaded". */
   title: string;
   message?: string;
-  /** The button's text; the spec names it Retry in some places and Try again in others. */
+  /** The button's text; it is Retry in some places and Try again in others. */
   retryLabel?: string;
   onRetry: () => void;
   /** A retry is under way: the button waits for it. */

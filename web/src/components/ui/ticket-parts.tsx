@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { ticketTime } from '@beatroom/shared/ticket-time';
 import type { SelectOption } from './select-field';
 
-/** The options of the ticket selects (SelectField), labelled as the spec names them. */
+/** The options of the ticket selects (SelectField), labelled with their documented names. */
 export const STATUS_OPTIONS: readonly SelectOption<TicketStatus>[] = TICKET_STATUSES.map((s) => ({
   value: s,
   label: statusLabel(s),

@@ -26,7 +26,7 @@ export function toastColumn(viewportWidth: number): { left: number; right: numbe
 }
 
 /**
- * Where the toast stack goes so that it never sits over an open menu (defect 10: a toast
+ * Where the toast stack goes so that it never sits over an open menu (a toast once
  * covered the bell menu and its "Mark all read"). Null: the usual top-right place, because no
  * open menu reaches into the stack's column. Otherwise, in order of preference: left of the
  * menus, at the usual height, when the column fits there; just below them, when one toast fits

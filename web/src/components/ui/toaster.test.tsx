@@ -108,7 +108,7 @@ function BellLikeMenu() {
   );
 }
 
-describe('Toaster next to open menus (defect 10)', () => {
+describe('Toaster next to open menus', () => {
   // jsdom has no layout: the open menu sits where the header's bell menu does on a 1280 px screen.
   const bellMenu = { top: 64, bottom: 560, left: 880, right: 1264, x: 880, y: 64, width: 384, height: 496 };
   beforeEach(() => {

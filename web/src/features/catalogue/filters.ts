@@ -140,7 +140,7 @@ function priceCents(text: string, currency: Currency): number | undefined {
 }
 
 /**
- * The query for GET /api/beats: values clamped to the spec's ranges (BPM 60-200, price 0-100 in
+ * The query for GET /api/beats: values clamped to the filter ranges (BPM 60-200, price 0-100 in
  * the viewer's currency, duration 0-10 minutes), converted to USD cents and seconds, and only
  * the filters in use, so the server never sees a value it would refuse.
  */

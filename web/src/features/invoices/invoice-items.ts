@@ -17,7 +17,7 @@ export function parseInvoiceItems(text: string): InvoiceItem[] {
   return [];
 }
 
-/** money.md §4: paid is shown green, any other status yellow. */
+/** Paid is shown green, any other status yellow. */
 export function invoiceStatusTone(status: string): 'paid' | 'other' {
   return status === 'paid' ? 'paid' : 'other';
 }

@@ -28,7 +28,7 @@ export interface RealtimeClientOptions {
   onStatus?: (status: ConnectionStatus) => void;
   /** Defaults to the global WebSocket, looked up when a socket is opened. */
   WebSocketImpl?: WebSocketFactory;
-  /** Defaults to console; platform.md §8: realtime failures are logged. */
+  /** Defaults to console; realtime failures are only logged. */
   logger?: Pick<Console, 'warn' | 'error'>;
   now?: () => number;
 }
@@ -44,7 +44,7 @@ export interface RealtimeClient {
 }
 
 /**
- * The realtime connection of platform.md §4, driving a real WebSocket with the shared state
+ * The realtime connection, driving a real WebSocket with the shared state
  * machine (realtimeTransition): it decides, this executes its effects (open, authenticate,
  * heartbeat, retry timers, close). Unknown messages are dropped by parseServerMessage.
  */

@@ -78,7 +78,7 @@ export function applyOwnProfile(queryClient: QueryClient, profile: Profile): voi
 }
 
 /**
- * POST /api/logout ends the server-side session and clears the cookie. POST, not the spec's
+ * POST /api/logout ends the server-side session and clears the cookie. POST, not the documented
  * GET: the server refuses a GET that another site made (a link or an image signing people out).
  */
 export async function endSession(): Promise<void> {

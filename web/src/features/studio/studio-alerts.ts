@@ -1,4 +1,4 @@
-/** The studio's alerts and successes, verbatim from community.md §8 (and §5 for the dialogs). */
+/** The studio's alerts and successes, verbatim as documented (including the dialogs'). */
 export const STUDIO_ALERTS = {
   microphone: 'Unable to access microphone. Please check your permissions.',
   notInitialized: 'Studio not properly initialized. Please try again.',

@@ -1,6 +1,6 @@
 import type { Subscription } from '@beatroom/shared/subscriptions-contract';
 
-/** money.md §4: cancelling is allowed only when active and not already cancelling. */
+/** Cancelling is allowed only when active and not already cancelling. */
 export function canCancel(subscription: Subscription | null | undefined): boolean {
   return subscription?.status === 'active' && !subscription.cancel_at_period_end;
 }

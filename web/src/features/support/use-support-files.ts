@@ -8,7 +8,7 @@ const allowed = (file: File) =>
 
 /**
  * Files picked for a ticket or a reply: images, PDFs and text under 10 MB,
- * at most `max`. What does not fit is left out with the spec's message; the server checks the
+ * at most `max`. What does not fit is left out with the documented message; the server checks the
  * content again on upload.
  */
 export function useSupportFiles(max: number, tooManyMessage: string) {

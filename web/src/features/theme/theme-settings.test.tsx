@@ -10,7 +10,7 @@ import { ThemeSync } from './components/theme-sync';
 import { useSaveThemeSetting } from './hooks/use-save-theme-setting';
 import { readStoredTheme, useThemeStore } from './store/theme-store';
 
-// The theme of a signed-in user is their saved setting (money.md §3 theme); the header switch
+// The theme of a signed-in user is their saved setting (the theme setting); the header switch
 // saves a pick as that setting, a visitor's pick stays in this browser.
 
 function HeaderLike() {

@@ -154,7 +154,7 @@ describe('analyseAudio (decoded formats)', () => {
     expect((await analyseAudio('flac', open(flac))).durationSeconds).toBeCloseTo(200, 2);
   });
 
-  // Issue 8, defect 5: a 2 s FLAC whose STREAMINFO claimed 2^36 - 1 samples became a 99-day beat.
+  // A 2 s FLAC whose STREAMINFO claimed 2^36 - 1 samples became a 99-day beat.
   it.each([
     ['a huge length', 2 ** 36 - 1],
     ['a length shorter than its audio', 4000],

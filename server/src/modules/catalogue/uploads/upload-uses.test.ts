@@ -4,7 +4,7 @@ import { wavFile } from '../../../../test/media-fixtures';
 import { SAME_FILE_TWICE } from '../../community/profiles/profiles.service';
 import { fileInUse } from './upload-uses';
 
-// Issue 8, defect 6: an upload key serves one use (a beat's audio or cover, a profile picture,
+// An upload key serves one use (a beat's audio or cover, a profile picture,
 // a profile cover, a voice tag). A profile picture that was also a beat's cover broke when the
 // beat was deleted, because deleting a beat deletes its files.
 const ctx = useCatalogueApp();

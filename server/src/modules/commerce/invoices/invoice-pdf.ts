@@ -23,8 +23,9 @@ const LABEL = '#555555';
 const INK = '#111111';
 
 /**
- * The invoice as a PDF (money.md §3 fields): number, date, seller, buyer, item lines,
- * subtotal, tax, discount and total in the invoice's currency (€ for EUR, else $).
+ * The invoice as a PDF with every field of an invoice: number, date, seller, buyer, item lines,
+ * subtotal, tax, discount and total in the invoice's currency (€ for EUR, else $)
+ * (docs/domain.md#invoices-and-credit-notes).
  */
 export function invoicePdf(input: InvoicePdfInput, options: { compress?: boolean } = {}): Promise<Buffer> {
   return renderPdf(

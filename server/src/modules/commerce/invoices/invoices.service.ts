@@ -27,7 +27,7 @@ function toInvoice(row: InvoiceRow): Invoice {
   return {
     id: row.id,
     invoice_number: row.invoiceNumber,
-    // money.md §3: items travel as JSON text.
+    // The API sends an invoice's items as JSON text, not as an array.
     items: JSON.stringify(itemsOf(row.items)),
     payment_date: row.paymentDate.toISOString(),
     transaction_type: row.transactionType as Invoice['transaction_type'],

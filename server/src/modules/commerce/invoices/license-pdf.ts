@@ -14,7 +14,10 @@ export interface LicensePdfInput {
   currency: string;
 }
 
-/** What each licence permits in a sentence; the feature list under it is money.md §9's. */
+/**
+ * What each licence permits in a sentence; the feature list under it is the licence's own
+ * (shared/src/money-constants.ts).
+ */
 const GRANTS: Record<LicenseId, string> = {
   basic:
     'The Producer grants the Licensee a non-exclusive, non-transferable licence to use the Beat for non-commercial purposes, including posting on social media, with the producer tag kept in the audio.',

@@ -3,7 +3,7 @@ import { ActivityListResponse, ActivityQuery } from '@beatroom/shared/community-
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 
-/** The /activity page's tabs (community.md "Activity"); signed-in only. */
+/** The /activity page's tabs (global, following, mine); signed-in only. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/activity',

@@ -17,7 +17,7 @@ export const livePlugin = fp(
       presence: () => realtime.presence(),
     });
     app.decorate('live', live);
-    // Sockets coming and going push fresh live stats to everyone (defect 8: no 30 s wait).
+    // Sockets coming and going push fresh live stats to everyone (no waiting for the 30 s refresh).
     realtime.setLiveStatsSource(live.stats);
     await app.register(liveRoutes);
   },

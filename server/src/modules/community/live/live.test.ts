@@ -81,7 +81,7 @@ describe('GET /api/live/stats', () => {
   });
 });
 
-describe('live stats over the socket (defect 8)', () => {
+describe('live stats over the socket, pushed without waiting for the refresh', () => {
   const liveStats = (users: number, sockets: number) => (m: ServerMessage) =>
     m.type === 'live_stats' && m.data.connectedUsers === users && m.data.activeSessions === sockets;
   /** The first message matching after the first `from` messages (earlier ones are stale). */

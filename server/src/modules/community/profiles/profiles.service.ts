@@ -19,7 +19,7 @@ import type { UserSettingsService } from '../../platform/user-settings/user-sett
 import type { UserRecord } from '../../platform/users/user-record';
 import type { ProfileFields, ProfilesRepository } from './profiles.repository';
 
-/** Profile lists are not paginated in the spec; this bounds one answer. */
+/** Profile lists are not paginated; this bounds one answer. */
 export const USER_LIST_MAX = 100;
 
 export const PROFILE_NOT_FOUND = 'Profile not found';

@@ -66,7 +66,7 @@ describe('POST /api/studio/sessions', () => {
     });
   });
 
-  it('accepts session_data as JSON text, as the spec calls it', async () => {
+  it('accepts session_data as JSON text as well as an object', async () => {
     const res = await ann.agent.post(
       '/api/studio/sessions',
       newSession(beat.id, { session_data: JSON.stringify({ ...DEFAULT_STUDIO_SETTINGS, gate: 30 }) }),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../../test/community-fixtures';
 import { createTestApp } from '../../../../test/helpers';
 
-// community.md §6 as one table: owner, admin and member acting on their own row, a member's,
+// The role matrix as one table: owner, admin and member acting on their own row, a member's,
 // an admin's and an owner's row, for every action of the Users tab. Each row is run against a
 // fresh target account; afterwards the roles are checked (changed only when allowed) and the
 // audit log grew only for allowed actions.

@@ -14,7 +14,7 @@ import { REPORT_NOT_FOUND } from './reports.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Members report content; admins work the queue (issue 14 moderation). */
+/** Members report content; admins work the moderation queue. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports',

@@ -23,7 +23,7 @@ export function createSupportUploadsService(
   return {
     /**
      * Stores one support file if its bytes say JPEG, PNG, GIF, PDF or plain text and it is at
-     * most 10 MB: 400 or 413 with the spec's message otherwise, and nothing kept.
+     * most 10 MB: 400 or 413 with the documented message otherwise, and nothing kept.
      */
     async upload(user: UserRecord, source: Readable, originalName: string | null): Promise<{ key: string }> {
       let bytes: Buffer;

@@ -47,7 +47,7 @@ const openTicket = async (agent: Agent, fields: Record<string, unknown> = {}) =>
 const storedSupportRows = () => t.app.db.prisma.supportAttachment.count();
 
 describe('GET /api/support/categories', () => {
-  it('lists the six categories of the spec with descriptions, signed out too', async () => {
+  it('lists the six support categories with descriptions, signed out too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/support/categories' });
     expect(res.statusCode).toBe(200);
     const { categories } = res.json() as { categories: { id: string; name: string; description: string }[] };
@@ -87,7 +87,7 @@ describe('POST /api/support/upload', () => {
     }
   });
 
-  it('400 with the spec message for other content (an executable, SVG, an empty file), nothing kept', async () => {
+  it('400 with the documented message for other content (an executable, SVG, an empty file), nothing kept', async () => {
     const before = await storedSupportRows();
     for (const content of [
       executable(),
@@ -101,7 +101,7 @@ describe('POST /api/support/upload', () => {
     expect(await storedSupportRows()).toBe(before);
   });
 
-  it('413 with the spec message past 10 MB, nothing kept; 400 for the wrong field', async () => {
+  it('413 with the documented message past 10 MB, nothing kept; 400 for the wrong field', async () => {
     const before = await storedSupportRows();
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024, 1)]);
     const res = await upload(ann.agent, big, 'big.png');

@@ -112,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   const logoutResponses = { 200: LogoutResponse, 403: ErrorBody };
 
   /**
-   * GET is the spec's call, and a GET is what a link or an <img> on another site can make the
+   * GET is the documented call, and a GET is what a link or an <img> on another site can make the
    * browser send with our cookie: such a request (Fetch metadata says cross-site, or its Origin
    * is not ours) is refused, so nobody is signed out by visiting a page. Non-browser callers
    * (the desktop app's main process) send neither header.

@@ -39,7 +39,7 @@ const liveStats = (socket: FakeSocket) =>
 const online = (users: number, sessions: number) =>
   expect.objectContaining({ connectedUsers: users, activeSessions: sessions });
 
-describe('live stats over the socket (defect 8)', () => {
+describe('live stats over the socket, pushed without waiting for the refresh', () => {
   it('a newcomer gets live stats that count its own socket, without asking', async () => {
     const { open } = setup();
     const ann = open('ann');

@@ -18,7 +18,7 @@ export function createUsersService(deps: {
     /** The first sign-in of an identity creates its user, with a profile and default settings. */
     async upsertFromIdentity(identity: Parameters<UsersRepository['upsertFromIdentity']>[0]) {
       const user = await repo.upsertFromIdentity(identity);
-      // community.md §1/§6, issue 14: the ADMIN_EMAIL account is the first owner. Checked on every
+      // The ADMIN_EMAIL account is the first owner (docs/domain.md#roles). Checked on every
       // sign-in (cheap: only that address), so a deployment whose owners all left gets one back.
       if (ownerEmail && !user.isOwner && user.email.trim().toLowerCase() === ownerEmail) {
         return (await repo.claimFirstOwner(user.id)) ?? user;

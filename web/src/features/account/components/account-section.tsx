@@ -13,7 +13,7 @@ import { useSession } from '../../session/hooks/use-session';
 import { accountQueryOptions } from '../api';
 import { useDeleteAccount } from '../hooks/use-delete-account';
 
-/** Shown when the deletion fails without a server text (money.md §8 leaves the wording open). */
+/** Shown when the deletion fails without a server text (the wording is ours). */
 export const DELETE_ACCOUNT_FAILED = 'Failed to delete account';
 
 const danger =

@@ -12,7 +12,7 @@ import { ActivityItemRow, ActivitySkeletonRows } from './activity-item-row';
 
 const TABS: { scope: ActivityScope; label: string; empty: string }[] = [
   { scope: 'global', label: 'Global', empty: 'No recent activity' },
-  // community.md says the original Following tab showed everything; the API filters for real.
+  // The original Following tab showed everything; the API filters for real.
   { scope: 'following', label: 'Following', empty: 'No recent activity from people you follow' },
   { scope: 'mine', label: 'Your Activity', empty: 'No recent activity of yours yet' },
 ];

@@ -66,7 +66,7 @@ function Gate({
 /**
  * /admin. Signed out: 'Access Denied' with Sign In; signed in
  * without admin rights: 'Admin Access Required'; a 403 from the dashboard (rights revoked
- * meanwhile) sends the caller home, as the spec says.
+ * meanwhile) sends the caller home.
  */
 export function AdminPage(props: AdminPageProps) {
   const { user, isPending } = useSession();

@@ -26,7 +26,7 @@ function targetHref(report: AdminReportRow): string | null {
   return null;
 }
 
-/** The Reports queue (issue 14 moderation): remove the content or dismiss the report. */
+/** The moderation Reports queue: remove the content or dismiss the report. */
 export function ReportsTab({ onContentRemoved }: { onContentRemoved?: () => void }) {
   const [status, setStatus] = useState<(typeof REPORT_STATUSES)[number]>('open');
   const [page, setPage] = useState(1);

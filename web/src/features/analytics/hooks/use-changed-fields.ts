@@ -2,8 +2,8 @@ import { TIMINGS } from '@beatroom/shared/limits';
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * The fields of `value` that changed since the previous value, for `durationMs` (platform.md
- * §9: the analytics highlight lasts 1 s). The first value highlights nothing. Pass `fields` as
+ * The fields of `value` that changed since the previous value, for `durationMs` (the
+ * analytics highlight lasts 1 s). The first value highlights nothing. Pass `fields` as
  * a constant: a new array on every render would re-run the comparison.
  */
 export function useChangedFields<T extends object>(

@@ -28,7 +28,7 @@ function exchangeCodeOnce(code: string, state: string, queryClient: QueryClient)
       async (answer): Promise<Outcome> => {
         // The desktop app started this sign-in: this browser gets no session, the app does.
         if (isDesktopHandoff(answer)) return { desktopLink: desktopHandoffLink(answer.desktopHandoff) };
-        // platform.md §7: on success the user is refetched, so the header shows them on arrival.
+        // On success the user is refetched, so the header shows them on arrival.
         // The page's first user fetch may still be running and will answer "signed out"; a plain
         // refetch would join it, so it is cancelled first.
         await queryClient.cancelQueries({ queryKey: sessionKeys.me });

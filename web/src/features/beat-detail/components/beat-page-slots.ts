@@ -37,6 +37,6 @@ export interface BeatPageSlots {
   manageBeat: (props: ManageBeatSlotProps) => ReactNode;
   /** The owner's Promote, which opens Promote Your Beat (promotions). */
   promoteButton: (beat: BeatDetail) => ReactNode;
-  /** Report, for anyone but the producer (reports, issue 14 moderation). */
+  /** Report, for anyone but the producer (moderation reports). */
   reportButton?: (beat: BeatDetail) => ReactNode;
 }

@@ -70,7 +70,7 @@ describe('ChallengesPage', () => {
     expect(screen.queryByRole('button', { name: 'Create Challenge' })).not.toBeInTheDocument();
   });
 
-  it('uses the spec’s empty texts: Active Now, then any other tab', async () => {
+  it('uses the documented empty texts: Active Now, then any other tab', async () => {
     const { user, api } = setup([]);
     expect(await screen.findByText(CHALLENGE_TEXTS.EMPTY_ACTIVE)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Recently Ended' }));

@@ -22,7 +22,7 @@ const tabOf = (value: string | null): ChallengeFilterTab =>
 
 /**
  * /challenges: the stats banner, the four filter tabs (Active Now first), the
- * card grid with a countdown refreshed every 60 s, the spec's empty texts, and Create Challenge
+ * card grid with a countdown refreshed every 60 s, the documented empty texts, and Create Challenge
  * for members. The tab lives in the URL so Back restores it.
  */
 export function ChallengesPage({

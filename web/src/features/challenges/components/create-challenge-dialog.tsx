@@ -21,7 +21,7 @@ function localInput(ms: number): string {
 const wholeCredits = (value: string) => (/^\d+$/.test(value) ? Number(value) : Number.NaN);
 
 /**
- * Create Challenge (its action is issue 15's): title, description, a beat from
+ * Create Challenge: title, description, a beat from
  * the catalogue, start and end, prize and entry fee in credits. The prize leaves the creator's
  * credits at once (the server answers "Insufficient credits (need N)" when short); an admin may
  * fund it from the platform instead.

@@ -10,8 +10,8 @@ import { createSession, sessionBeatQueryOptions } from '../api';
 import { SessionNotFound } from './session-not-found';
 
 /**
- * /studio/collaborate/create?beat={beatId} (community.md route table, §4 "with no code a
- * session is created with the user as host"): opens a session over the beat, then goes to its
+ * /studio/collaborate/create?beat={beatId} (with no code a
+ * session is created with the user as host): opens a session over the beat, then goes to its
  * page, where the code can be shared. Without a beat there is nothing to open.
  */
 export function CreateSessionPage() {

@@ -2,7 +2,7 @@ import { SearchX } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 
-/** community.md §2: errors loading a session show this page, with the way on to the board or home. */
+/** Errors loading a session show this page, with the way on to the board or home. */
 export function SessionNotFound({ message }: { message: string }) {
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-3xl border border-line bg-surface/60 px-6 py-12 text-center">

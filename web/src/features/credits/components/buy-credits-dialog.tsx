@@ -20,13 +20,13 @@ import { CreditPackOptions } from './credit-pack-options';
 import { CreditTransactions } from './credit-transactions';
 import type { RenderPaymentChoice } from '../../../lib/payment-choice-slot';
 
-/** money.md §8: the server's error, or this. */
+/** The server's error, or this. */
 export const CREDITS_FAILED = 'Failed to purchase credits';
 
 /** The dialog shows the five newest of the transactions. */
 const DIALOG_TRANSACTIONS = 5;
 
-/** money.md §9: what credits buy, and that they never expire. */
+/** What credits buy, and that they never expire. */
 const HOW_CREDITS_WORK = [
   'Credits never expire',
   ...PROMOTION_OPTIONS.map(

@@ -14,7 +14,7 @@ import { HistoryRow, type HistoryRowProps } from './history-row';
 
 /** What the page gets from the features app/ composes in (the purchase feature's download flow). */
 export interface DownloadsPageProps {
-  /** Runs money.md §4's download flow for a beat, in the format chosen if one was. */
+  /** Runs the download flow for a beat, in the format chosen if one was. */
   onDownload: HistoryRowProps['onDownload'];
   /** The beat whose download is under way, for a busy button. */
   downloadingId: string | null;
@@ -74,7 +74,7 @@ function TabList<T extends { id: string }>({
   render: (item: T) => ReactNode;
 }) {
   if (query.isPending) return <RowsSkeleton label={`Loading ${label.toLowerCase()}`} />;
-  // money.md §8: history fetch errors are only logged (the query cache does); the list is empty.
+  // History fetch errors are only logged (the query cache does); the list is empty.
   const items = query.data ?? [];
   if (items.length === 0) {
     return (

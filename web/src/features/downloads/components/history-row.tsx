@@ -52,7 +52,7 @@ export interface HistoryRowProps {
  * delivers more than one.
  */
 export function HistoryRow({ item, onDownload, downloading }: HistoryRowProps) {
-  // Paid in USD cents like every price; shown in the viewer's currency at the spec's fixed rate.
+  // Paid in USD cents like every price; shown in the viewer's currency at the fixed rate.
   const currency = usePreferredCurrency();
   const licence = licenseLabel(item.license_type);
   const purchase = 'order_id' in item ? item : null;

@@ -58,7 +58,7 @@ function InvoiceList({ userId, onOpen }: { userId: string; onOpen: (invoice: Inv
       </ul>
     );
   }
-  // money.md §8: a failed fetch is only logged (the query cache does); the list shows empty.
+  // A failed fetch is only logged (the query cache does); the list shows empty.
   const list = invoices.data?.invoices ?? [];
   const pages = Math.max(1, invoices.data?.pagination.pages ?? 1);
   if (list.length === 0) {

@@ -5,12 +5,12 @@ import { saveApiFile } from '../../../lib/save-api-file';
 import { showToast } from '../../../lib/toast';
 import { invoicePdfPath } from '../api';
 
-/** money.md §8, verbatim. */
+/** The documented alert, verbatim. */
 export const INVOICE_DOWNLOAD_FAILED = 'Failed to download invoice.';
 
 /**
  * Download PDF: saves GET /api/invoices/{number}/pdf as `<number>.pdf`; any
- * failure is logged and the user gets the spec's alert.
+ * failure is logged and the user gets the documented alert.
  */
 export function useDownloadInvoice() {
   const platform = usePlatform();

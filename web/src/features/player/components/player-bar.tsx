@@ -183,8 +183,8 @@ function TransportControls() {
 }
 
 /**
- * The bar's download control, from the purchase feature (app/ composes it in: the download flow
- * of money.md §4). Without one the bar leads to the beat page, where buying and downloading live.
+ * The bar's download control, from the purchase feature (app/ composes it in: the download flow).
+ * Without one the bar leads to the beat page, where buying and downloading live.
  */
 export type RenderDownloadButton = (beat: QueueEntry) => ReactNode;
 

@@ -24,6 +24,6 @@ export interface ProfilePageSlots {
   promoteButton: (beat: Beat) => ReactNode;
   /** The owner's own credits: balance, Buy More, transactions (credits; ?tab=credits). */
   credits: (userId: string) => ReactNode;
-  /** Report a profile, for other viewers (reports, issue 14 moderation). */
+  /** Report a profile, for other viewers (moderation reports). */
   reportButton?: (userId: string) => ReactNode;
 }

@@ -43,8 +43,8 @@ export function useFollow(userId: string, viewerId: string, name: string) {
     onSuccess: (isFollowing, follow, context) => {
       queryClient.setQueryData<boolean>(statusKey, isFollowing);
       // The server knew better (a follow made elsewhere): fetch the real count. Following a
-      // followers-only profile opens it, unfollowing may close it (money.md §3
-      // profileVisibility): fetch what the viewer may see now.
+      // followers-only profile opens it, unfollowing may close it (profileVisibility): fetch what
+      // the viewer may see now.
       const mayOpenOrClose = context?.previousProfile?.restricted === 'followers' || !follow;
       if (isFollowing !== follow || mayOpenOrClose) {
         void queryClient.invalidateQueries({ queryKey: profileKey });

@@ -20,7 +20,7 @@ import { usePurchaseDialog, type PurchaseBeat } from '../store/purchase-dialog-s
 import { defaultLicense, LicenseOptions } from './license-options';
 import { OrderSummary } from './order-summary';
 
-/** The spec's one purchase alert, whatever the server said. */
+/** The one purchase alert, whatever the server said. */
 export const PURCHASE_FAILED = 'Purchase failed. Please try again.';
 
 function LicensesSkeleton() {

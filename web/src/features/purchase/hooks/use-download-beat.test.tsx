@@ -19,7 +19,7 @@ import { PurchaseDialog } from '../components/purchase-dialog';
 import { usePurchaseDialog } from '../store/purchase-dialog-store';
 import { DOWNLOAD_ALERTS } from './use-download-beat';
 
-// The download flow of money.md §4 through the button the player bar and the history use, with
+// The download flow through the button the player bar and the history use, with
 // the purchase dialog mounted as app/ mounts it.
 
 const beat = makeBeat();

@@ -13,7 +13,7 @@ import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 import { fetchDownloadStatus, purchaseKeys, requestDownload } from '../api';
 import { usePurchaseDialog, type PurchaseBeat } from '../store/purchase-dialog-store';
 
-/** The alerts of money.md §6 and §8, verbatim. */
+/** The documented download alerts, verbatim. */
 export const DOWNLOAD_ALERTS = {
   SIGN_IN: 'Please sign in to download beats.',
   FAILED: 'Failed to download file. Please try again.',
@@ -31,7 +31,7 @@ export interface DownloadChoice {
 }
 
 /**
- * The download flow of money.md §4: ask the server first whether this user may download; signed
+ * The download flow: ask the server first whether this user may download; signed
  * out is a 401 (alert, then the sign-in dialog); payment_required opens the purchase dialog and
  * retries the download once the purchase completes; otherwise the signed link is requested and
  * the file saved under the server's filename (an <a download> on the web, the desktop app's own
@@ -93,7 +93,7 @@ export function useDownloadBeat({ onDownloaded }: DownloadBeatOptions = {}) {
           }
           onDownloaded?.(beat.id);
         } catch (error) {
-          // money.md §8: the server's error (or "Download failed") is only logged.
+          // The server's error (or "Download failed") is only logged.
           console.error(isApiError(error) ? error.message : `Download failed: ${describeError(error)}`);
           showToast({ type: 'error', title: DOWNLOAD_ALERTS.FAILED });
         }

@@ -36,7 +36,7 @@ export function usePurchaseCheckout(beatId: string) {
       ]);
     },
     onError: (error) => {
-      // money.md §8: the server's text is read but the buyer sees the one alert.
+      // The server's text is read but the buyer sees the one alert.
       console.error(`Purchase failed: ${describeError(error)}`);
       void queryClient.invalidateQueries({ queryKey: purchaseKeys.licenses(beatId, user?.id ?? null) });
     },

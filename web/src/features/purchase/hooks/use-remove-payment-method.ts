@@ -5,8 +5,8 @@ import { showToast } from '../../../lib/toast';
 import { deletePaymentMethod, purchaseKeys } from '../api';
 
 /**
- * DELETE /api/payment/methods/{id}: on success the method leaves the list at once (money.md
- * §7); `onRemoved` lets the dialog reset its choice when that method was the one chosen.
+ * DELETE /api/payment/methods/{id}: on success the method leaves the list at once; `onRemoved` lets
+ * the dialog reset its choice when that method was the one chosen.
  */
 export function useRemovePaymentMethod(userId: string, onRemoved: (id: string) => void) {
   const queryClient = useQueryClient();

@@ -159,7 +159,7 @@ function RecordingRow({
 /**
  * My Recordings: the signed-in user's takes with play and pause (one at a
  * time, and never over the main player), publish or unpublish, download and delete. Failures
- * show the spec's alerts. `onPublishedChanged` lets app/ refresh what lists the beat's covers.
+ * show the documented alerts. `onPublishedChanged` lets app/ refresh what lists the beat's covers.
  */
 export function MyRecordingsPage({
   user,
@@ -235,7 +235,7 @@ export function MyRecordingsPage({
       {recordings.isPending ? (
         <RowsSkeleton />
       ) : list.length === 0 ? (
-        // A failed load is only logged (the query cache does), like the spec's other lists.
+        // A failed load is only logged (the query cache does), like the other lists.
         <EmptyState
           Icon={MicVocal}
           title="No recordings yet"

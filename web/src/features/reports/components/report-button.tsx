@@ -13,7 +13,7 @@ import { createReport } from '../api';
 const NOUNS: Record<ReportTargetType, string> = { beat: 'beat', review: 'review', profile: 'profile' };
 
 /**
- * Report (issue 14 moderation): a small dialog asking why; visitors are asked to sign in, and
+ * Report (moderation): a small dialog asking why; visitors are asked to sign in, and
  * one's own content offers no report. The moderators see it in the admin panel's Reports tab.
  */
 export function ReportButton({

@@ -29,7 +29,7 @@ export function ReviewsSection({
   reviewActions,
 }: {
   beat: { id: string; title: string; user_id: string };
-  /** Per review, after its time: Report (app/ composes it, issue 14 moderation). */
+  /** Per review, after its time: Report (app/ composes it, for moderation). */
   reviewActions?: (review: { id: string; user_id: string }) => ReactNode;
 }) {
   const reviews = useInfiniteQuery(reviewsQueryOptions(beat.id));

@@ -5,7 +5,7 @@ import { usePlatform } from '../../../lib/platform';
 import { describeFailure, endSession, sessionKeys } from '../api';
 
 /**
- * Sign out as platform.md §4 orders it: the local user is cleared first, so the screen reacts
+ * Sign out in this order: the local user is cleared first, so the screen reacts
  * at once even when the server is slow or down, then the logout call is made (a failure is only
  * logged), then the app returns home.
  */

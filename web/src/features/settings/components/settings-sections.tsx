@@ -17,7 +17,7 @@ import { Bell, Download, Headphones, Monitor, Shield } from 'lucide-react';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { PercentSetting, ReadOnlySetting, SelectSetting, ToggleSetting } from './setting-controls';
 
-// The five sections the settings feature owns (money.md §3 fields, grouped as §2 names them).
+// The five sections the settings feature owns (the user's settings fields, grouped by section).
 // Each shows the draft and reports changes; saving is the page's Save/Discard bar.
 
 export interface SectionProps {

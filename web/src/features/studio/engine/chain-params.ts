@@ -1,6 +1,6 @@
-// How each studio slider maps onto an audio parameter (community.md §5 ranges, §9 constants).
-// Pure numbers, kept apart from the node graph so the mapping is readable in one place and the
-// tests can state what a slider should do to the sound.
+// How each studio slider maps onto an audio parameter (the slider ranges and audio constants of
+// shared/src/studio-settings.ts). Pure numbers, kept apart from the node graph so the mapping is
+// readable in one place and the tests can state what a slider should do to the sound.
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 
 /** EQ bands: (value − 50) × 0.3 dB, so 0..100 shows as −15..+15 dB. */

@@ -3,7 +3,7 @@
 // with timers: a click lands on the sample it was asked for even when the main thread is busy.
 import { STUDIO_AUDIO, beatIntervalMs } from '@beatroom/shared/studio-settings';
 
-/** Beats per bar of the count-in; the spec counts bars of a 4/4 beat. */
+/** Beats per bar of the count-in; the count-in counts bars of a 4/4 beat. */
 export const BEATS_PER_BAR = 4;
 
 export interface ClickPlan {

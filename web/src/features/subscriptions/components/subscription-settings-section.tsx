@@ -26,7 +26,7 @@ const STATUS_TEXT: Record<Subscription['status'], string> = {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** Every subscription field of money.md §3, as label and value. */
+/** Every field of a subscription, as label and value. */
 function subscriptionRows(subscription: Subscription, currency: ReturnType<typeof usePreferredCurrency>) {
   const per = subscription.billing_period === 'yearly' ? 'year' : 'month';
   return [

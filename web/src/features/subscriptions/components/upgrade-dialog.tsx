@@ -19,10 +19,10 @@ import { upgradeTiers } from '../tier-rules';
 import type { RenderPaymentChoice } from '../../../lib/payment-choice-slot';
 import { TierOptions } from './tier-options';
 
-/** money.md §8: the server's error, or this. */
+/** The server's error, or this. */
 export const SUBSCRIBE_FAILED = 'Failed to subscribe';
 
-/** money.md §9's terms, shown under the button. */
+/** The subscription terms, shown under the button. */
 export const SUBSCRIPTION_TERMS = 'Auto-renews. Cancel anytime. 30-day money-back guarantee.';
 
 const WHY_UPGRADE = [

@@ -1,7 +1,7 @@
 import { FileAudio } from 'lucide-react';
 import { useId } from 'react';
 
-/** The spec's hint under the audio input. */
+/** The hint under the audio input. */
 export const AUDIO_HINT = 'MP3, WAV, FLAC supported, max 50MB';
 
 function formatSize(bytes: number): string {

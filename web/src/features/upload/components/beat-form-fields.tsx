@@ -58,7 +58,7 @@ export interface BeatFormFieldsProps {
   currency: Currency;
   errors?: BeatFormErrors;
   disabled?: boolean;
-  /** Free (upload) or Free beat (edit), as the spec names the checkbox on each screen. */
+  /** Free (upload) or Free beat (edit), as the checkbox is named on each screen. */
   freeLabel: string;
 }
 

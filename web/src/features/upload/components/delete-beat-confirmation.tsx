@@ -2,7 +2,7 @@ import { LoaderCircle, Trash2, TriangleAlert } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 
-/** The spec's warning before a beat is deleted. */
+/** The warning before a beat is deleted. */
 export const DELETE_WARNING =
   'This action cannot be undone. All plays, favorites, and reviews will be permanently lost.';
 

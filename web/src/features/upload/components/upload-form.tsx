@@ -78,7 +78,7 @@ export function UploadForm({ onCreated, onFinished }: UploadFormProps) {
     }
     setAudioError(null);
     setAudio(file);
-    // The spec's prefill: a title typed already stays.
+    // The title is prefilled from the file name, but a title typed already stays.
     if (file) {
       form.setValues((values) =>
         values.title.trim() ? values : { ...values, title: titleFromFileName(file.name) },

@@ -20,7 +20,7 @@ export type UploadStatus =
   | { state: 'error'; message: string; detail: string | null }
   | { state: 'done'; beatId: string };
 
-/** A failure of one step, carrying the spec's message for that step. */
+/** A failure of one step, carrying the documented message for that step. */
 class StepError extends Error {
   constructor(
     message: string,

@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstLoadJs, type BudgetChunk } from './first-load-budget';
-import { firstLoadChunk } from './first-load-chunk';
+import { codeSplittingGroups } from './first-load-chunk';
 
-// A real build of a small app with the group vite.config.ts uses: the modules the entry needs
-// come in one file, and what only lazy pages use stays out of the first load.
+// A real build of a small app with the groups vite.config.ts uses: the modules the entry needs
+// come in one file, and what only lazy pages use stays out of the first load, even when both
+// import it from one library index that re-exports everything (as lucide-react's icons are).
 
 let dir = '';
 afterEach(() => {
@@ -21,7 +22,8 @@ async function buildApp(): Promise<Rolldown.OutputChunk[]> {
     'index.html': '<!doctype html><html><body><script type="module" src="/main.js"></script></body></html>',
     'main.js': `import { price } from './price.js';
       import { store } from './store.js';
-      document.body.append(price(store.cents));
+      import { Play } from 'lucide-react';
+      document.body.append(price(store.cents), Play);
       document.body.onclick = () => import('./checkout.js').then((m) => m.open());
       document.body.onkeydown = () => import('./studio.js').then((m) => m.open());`,
     'studio.js': `import { store } from './store.js';
@@ -31,26 +33,48 @@ async function buildApp(): Promise<Rolldown.OutputChunk[]> {
     'editor.js': `export const editor = () => '[editor module]';`,
     // A lazy page that loads another: the second shares modules with the entry and the first.
     'checkout.js': `import { editor } from './editor.js';
-      export const open = () => import('./receipt.js').then((m) => m.show(editor()));`,
+      import { Trophy } from 'lucide-react';
+      export const open = () => import('./receipt.js').then((m) => m.show(editor() + Trophy));`,
     'receipt.js': `import { price } from './price.js';
       import { store } from './store.js';
       import { editor } from './editor.js';
-      export const show = (text) => console.log(price(store.cents), store.label, editor(), text);`,
+      import { Medal } from 'lucide-react';
+      export const show = (text) => console.log(price(store.cents), store.label, editor(), Medal, text);`,
+    // A stand-in icon library: one index re-exporting every icon, free of side effects.
+    'node_modules/lucide-react/package.json': JSON.stringify({
+      name: 'lucide-react',
+      type: 'module',
+      sideEffects: false,
+      main: 'index.js',
+    }),
+    'node_modules/lucide-react/index.js': ['play', 'trophy', 'medal']
+      .map(
+        (icon) =>
+          `export { default as ${icon[0]!.toUpperCase()}${icon.slice(1)} } from './icons/${icon}.js';`,
+      )
+      .join('\n'),
+    ...Object.fromEntries(
+      ['play', 'trophy', 'medal'].map((icon) => [
+        `node_modules/lucide-react/icons/${icon}.js`,
+        `export default '[${icon} icon]';`,
+      ]),
+    ),
   };
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const firstLoad = firstLoadChunk();
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   const result = await build({
     root: dir,
     configFile: false,
     logLevel: 'silent',
-    plugins: [firstLoad.plugin],
     build: {
       write: false,
       minify: false,
       modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
-          codeSplitting: { groups: [{ name: 'app', test: firstLoad.test }] },
+          codeSplitting: { groups: codeSplittingGroups },
         },
       },
     },
@@ -87,5 +111,17 @@ describe('the first-load chunk', () => {
     expect(load.holding('[store module]')).toEqual(load.holding('[price module]'));
     expect(load.holding('[editor module]')).toEqual([]);
     expect(load.lazyCode).toContain('[editor module]');
+  });
+
+  it("brings only the icons the first page draws, and the lazy pages' icons in one other file", async () => {
+    const chunks = await buildApp();
+    const load = firstLoad(chunks);
+    expect(load.holding('[play icon]')).toEqual(load.holding('[store module]'));
+    expect(load.holding('[trophy icon]')).toEqual([]);
+    expect(load.holding('[medal icon]')).toEqual([]);
+    const lazyIcons = chunks.filter((chunk) => /\[(trophy|medal) icon\]/.test(chunk.code));
+    expect(lazyIcons).toHaveLength(1);
+    expect(lazyIcons[0]!.code).toContain('[trophy icon]');
+    expect(lazyIcons[0]!.code).toContain('[medal icon]');
   });
 });

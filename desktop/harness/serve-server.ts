@@ -1,4 +1,5 @@
 // The server for the desktop harness, on the embedded database in DATA_DIR (kept across a stop
 // and a restart, so the journeys can take the server away and bring it back).
-const { main } = await import('../../server/src/main');
+import { main } from '../../server/src/main';
+
 await main();

@@ -3,6 +3,7 @@ import type { Prisma, PrismaClient } from '../../../generated/prisma/client';
 import type { Tx } from '../../../db/transaction';
 import { lockLivingUsers } from '../../../db/user-lock';
 import { userPersonSelect } from '../../../db/user-columns';
+import { createChallengeEntriesRepository } from './challenge-entries.repository';
 
 export const challengeSelect = {
   id: true,
@@ -26,16 +27,6 @@ export const challengeSelect = {
   _count: { select: { entries: true } },
 } as const satisfies Prisma.ChallengeSelect;
 export type ChallengeRow = Prisma.ChallengeGetPayload<{ select: typeof challengeSelect }>;
-
-const entrySelect = {
-  id: true,
-  userId: true,
-  createdAt: true,
-  user: { select: userPersonSelect },
-  recording: { select: { recordingName: true, durationSeconds: true } },
-  _count: { select: { votes: true } },
-} as const satisfies Prisma.ChallengeEntrySelect;
-export type EntryRow = Prisma.ChallengeEntryGetPayload<{ select: typeof entrySelect }>;
 
 /** The row the money work holds locked: what closing and entering decide on. */
 export interface LockedChallenge {
@@ -88,6 +79,8 @@ function orderFor(filter: ListFilter): Prisma.ChallengeOrderByWithRelationInput[
  */
 export function createChallengesRepository(prisma: PrismaClient) {
   return {
+    ...createChallengeEntriesRepository(prisma),
+
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return prisma.$transaction(work, { maxWait: 10_000, timeout: 30_000 });
     },
@@ -126,20 +119,6 @@ export function createChallengesRepository(prisma: PrismaClient) {
         select: { id: true },
       });
       return rows.map((row) => row.id);
-    },
-
-    /** The user's entries in challenges not closed yet (an account deletion withdraws them). */
-    openEntriesOf(tx: Tx, userId: string) {
-      return tx.challengeEntry.findMany({
-        where: { userId, challenge: { closedAt: null } },
-        orderBy: { challengeId: 'asc' },
-        select: { id: true, challengeId: true },
-      });
-    },
-
-    /** Removes an entry; its votes go with it (they were cast for it). */
-    async deleteEntry(tx: Tx, entryId: string): Promise<void> {
-      await tx.challengeEntry.delete({ where: { id: entryId } });
     },
 
     /** Ends a challenge now without a winner (its creator's account was deleted). */
@@ -206,73 +185,17 @@ export function createChallengesRepository(prisma: PrismaClient) {
       });
     },
 
-    ownRecording(tx: Tx, recordingId: string, userId: string) {
-      return tx.recording.findFirst({
-        where: { id: recordingId, userId },
-        select: { id: true, beatId: true },
-      });
-    },
-
-    entryOfUser(tx: Tx, challengeId: string, userId: string) {
-      return tx.challengeEntry.findUnique({
-        where: { challengeId_userId: { challengeId, userId } },
-        select: { id: true },
-      });
-    },
-
-    async createEntry(tx: Tx, e: { challengeId: string; userId: string; recordingId: string }) {
-      return tx.challengeEntry.create({ data: e, select: { id: true } });
-    },
-
-    entry(challengeId: string, entryId: string, db: Tx | PrismaClient = prisma) {
-      return db.challengeEntry.findFirst({
-        where: { id: entryId, challengeId },
-        select: { id: true, userId: true, recording: { select: { fileKey: true } } },
-      });
-    },
-
-    /** Adds the vote; false when the voter already voted in this challenge (the primary key). */
-    async vote(tx: Tx, v: { challengeId: string; voterId: string; entryId: string }): Promise<boolean> {
-      const { count } = await tx.challengeVote.createMany({ data: [v], skipDuplicates: true });
-      return count === 1;
-    },
-
-    voteOf(challengeId: string, voterId: string) {
-      return prisma.challengeVote.findUnique({
-        where: { challengeId_voterId: { challengeId, voterId } },
-        select: { entryId: true },
-      });
-    },
-
-    /** The entries in the order the winner is picked: most votes, then the earliest entry. */
-    async rankedEntries(challengeId: string, db: Tx | PrismaClient = prisma): Promise<EntryRow[]> {
-      // A deleted member's entry was withdrawn with the account; never listed, never a winner.
-      const rows = await db.challengeEntry.findMany({
-        where: { challengeId, user: { deletedAt: null } },
-        select: entrySelect,
-      });
-      return rows.sort(
-        (a, b) =>
-          b._count.votes - a._count.votes ||
-          a.createdAt.getTime() - b.createdAt.getTime() ||
-          a.id.localeCompare(b.id),
-      );
-    },
-
     async close(
       tx: Tx,
       id: string,
-      result: { winnerUserId: string | null; winnerEntryId: string | null; at: Date },
+      result: {
+        closedAt: Date;
+        winnerUserId: string | null;
+        winnerEntryId: string | null;
+        winnerAnnouncedAt: Date | null;
+      },
     ): Promise<void> {
-      await tx.challenge.update({
-        where: { id },
-        data: {
-          closedAt: result.at,
-          winnerUserId: result.winnerUserId,
-          winnerEntryId: result.winnerEntryId,
-          winnerAnnouncedAt: result.winnerUserId ? result.at : null,
-        },
-      });
+      await tx.challenge.update({ where: { id }, data: result });
     },
 
     find(id: string) {
@@ -286,16 +209,6 @@ export function createChallengesRepository(prisma: PrismaClient) {
         take: limit,
         select: challengeSelect,
       });
-    },
-
-    /** The caller's entry in each of these challenges. */
-    async entriesOf(userId: string, challengeIds: string[]): Promise<Map<string, string>> {
-      if (!challengeIds.length) return new Map();
-      const rows = await prisma.challengeEntry.findMany({
-        where: { userId, challengeId: { in: challengeIds } },
-        select: { id: true, challengeId: true },
-      });
-      return new Map(rows.map((r) => [r.challengeId, r.id]));
     },
 
     async activeStats(now: Date) {

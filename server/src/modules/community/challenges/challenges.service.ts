@@ -4,17 +4,12 @@ import type { ChallengeListQuery, CreateChallengeBody } from '@beatroom/shared/c
 import {
   CHALLENGE_LIMITS,
   CHALLENGE_TEXTS,
-  challengeEntryAudioUrl,
   type Challenge,
   type ChallengeDetail,
-  type ChallengeEntry,
   type ChallengeListResponse,
   type EnterChallengeBody,
-  type EscrowKind,
   type VoteBody,
 } from '@beatroom/shared/challenges-contract';
-import { avatarUrl } from '@beatroom/shared/files-contract';
-import { displayName } from '@beatroom/shared/format-names';
 import { RECORDING_NOT_FOUND } from '@beatroom/shared/recordings-contract';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/transaction';
@@ -22,31 +17,12 @@ import type { DurableEvent } from '../../../events/domain-events';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../../http/http-errors';
 import type { FileAnswer, FileRequest } from '../../catalogue/files/files.service';
 import type { UserRecord } from '../../platform/users/user-record';
-import type { ChallengeRow, ChallengesRepository, EntryRow } from './challenges.repository';
+import { createChallengeClosing } from './challenge-closing.service';
+import { createChallengeEscrow } from './challenge-escrow';
+import { rankEntries, toChallenge, toEntry, toEscrowLine } from './challenge-responses';
+import type { ChallengesRepository } from './challenges.repository';
 
 const DAY_MS = 86_400_000;
-/** Most challenges one run of the closing sweep closes; the next run takes the rest. */
-const CLOSE_BATCH = 100;
-const FORMER_MEMBER = 'Former member';
-
-type Person = {
-  id: string;
-  name: string | null;
-  picture: string | null;
-  profile: { displayName: string | null; profileImageKey: string | null } | null;
-};
-const nameOf = (p: Person) => displayName(p.profile?.displayName ?? p.name, p.id);
-
-/** A member's credits moving into or out of a challenge's escrow, in one ledger entry and one escrow row. */
-type CreditMovement<K extends EscrowKind> = {
-  challengeId: string;
-  kind: K;
-  userId: string;
-  amount: number;
-  description: string;
-  /** Shared by the ledger entry and the escrow row: a retry moves nothing twice. */
-  key: string;
-};
 
 /** What the challenges need from other modules, handed in by the plugin. */
 export interface ChallengesDeps {
@@ -71,12 +47,6 @@ export interface ChallengesDeps {
   now?: () => Date;
 }
 
-/** What one closing did; null when there was nothing to do (not due, or closed already). */
-export type CloseOutcome =
-  | { kind: 'won'; winnerUserId: string; payout: number }
-  | { kind: 'refunded'; refunded: number; released: number }
-  | null;
-
 /**
  * Beat challenges. Every credit movement goes through
  * the credits ledger inside the transaction that causes it, keyed so it happens once, and is
@@ -86,85 +56,17 @@ export type CloseOutcome =
  * row's lock orders entering, voting and closing, so two instances closing at once pay once.
  */
 export function createChallengesService(deps: ChallengesDeps) {
-  const { repo, credits, events } = deps;
+  const { repo, events } = deps;
   const now = deps.now ?? (() => new Date());
-
-  function toChallenge(row: ChallengeRow, currentUserEntryId: string | null): Challenge {
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      beat_id: row.beatId,
-      beat_title: row.beatTitle,
-      beat_cover_image_key: row.beat?.coverImageKey ?? null,
-      creator_user_id: row.creatorId,
-      creator_name: row.creator ? nameOf(row.creator) : FORMER_MEMBER,
-      start_date: row.startDate.toISOString(),
-      end_date: row.endDate.toISOString(),
-      prize_credits: row.prizeCredits,
-      entry_fee_credits: row.entryFeeCredits,
-      funded_by: row.fundedBy as Challenge['funded_by'],
-      escrow_credits: row.escrowCredits,
-      entry_count: row._count.entries,
-      current_user_entry_id: currentUserEntryId,
-      winner_user_id: row.winnerUserId,
-      winner_name: row.winner ? nameOf(row.winner) : null,
-      winner_announced_at: row.winnerAnnouncedAt?.toISOString() ?? null,
-    };
-  }
-
-  function toEntry(challengeId: string, row: EntryRow): ChallengeEntry {
-    return {
-      id: row.id,
-      user_id: row.userId,
-      user_name: nameOf(row.user),
-      user_avatar: avatarUrl(row.user.profile?.profileImageKey, row.user.picture),
-      recording_name: row.recording?.recordingName ?? null,
-      audio_url: row.recording ? challengeEntryAudioUrl(challengeId, row.id) : null,
-      duration_seconds: row.recording?.durationSeconds ?? null,
-      vote_count: row._count.votes,
-      created_at: row.createdAt.toISOString(),
-    };
-  }
-
-  /**
-   * A member's credits into the challenge's escrow: the ledger debit (402 when short) and the
-   * escrow movement share one idempotency key, inside the caller's transaction.
-   */
-  async function payIn(tx: Tx, m: CreditMovement<'prize_deposit' | 'entry_fee'>) {
-    await credits.spend(tx, { userId: m.userId, amount: m.amount, description: m.description, key: m.key });
-    await repo.moveEscrow(tx, {
-      challengeId: m.challengeId,
-      kind: m.kind,
-      amount: m.amount,
-      userId: m.userId,
-      key: m.key,
-    });
-  }
-
-  /** Escrow back out to a member's credits (a prize, a refund), mirrored the same way as payIn. */
-  async function payOut(tx: Tx, m: CreditMovement<'payout' | 'refund'>) {
-    await credits.grant(tx, {
-      userId: m.userId,
-      amount: m.amount,
-      kind: 'earned',
-      description: m.description,
-      key: m.key,
-    });
-    await repo.moveEscrow(tx, {
-      challengeId: m.challengeId,
-      kind: m.kind,
-      amount: -m.amount,
-      userId: m.userId,
-      key: m.key,
-    });
-  }
+  const challengeEscrow = createChallengeEscrow(deps);
+  const { payIn } = challengeEscrow;
+  const closing = createChallengeClosing({ ...deps, escrow: challengeEscrow, now });
 
   async function detail(viewer: UserRecord | null, id: string): Promise<ChallengeDetail> {
     const row = await repo.find(id);
     if (!row) throw notFound(CHALLENGE_TEXTS.NOT_FOUND);
     const [entries, vote, escrow] = await Promise.all([
-      repo.rankedEntries(id),
+      repo.entries(id).then(rankEntries),
       viewer ? repo.voteOf(id, viewer.id) : null,
       repo.escrowOf(id),
     ]);
@@ -173,95 +75,14 @@ export function createChallengesService(deps: ChallengesDeps) {
       challenge: toChallenge(row, own),
       entries: entries.map((e) => toEntry(id, e)),
       current_user_vote_entry_id: vote?.entryId ?? null,
-      escrow: escrow.map((m) => ({
-        kind: m.kind as EscrowKind,
-        amount: m.amount,
-        user_name: m.user ? nameOf(m.user) : null,
-        created_at: m.createdAt.toISOString(),
-      })),
+      escrow: escrow.map(toEscrowLine),
       server_time: now().toISOString(),
     };
   }
 
-  /** Closes one challenge if it is due and still open: pays out, or refunds, exactly once. */
-  async function close(id: string): Promise<CloseOutcome> {
-    const closed = await repo.transaction(async (tx) => {
-      // The members' rows before the challenge's (the lock order of all money work): a member
-      // deleting their account meanwhile is either done first (their entry withdrawn) or waits.
-      const alive = await repo.lockUsers(tx, await repo.memberIds(id, tx));
-      const c = await repo.lock(tx, id);
-      // Closed already (another instance, a retry) or not over yet (a clock moved back).
-      const at = now();
-      if (!c || c.closed_at || at < c.end_date) return null;
-      const ranked = (await repo.rankedEntries(id, tx)).filter((e) => alive.has(e.userId));
-      const winner = ranked[0];
-      let outcome: NonNullable<CloseOutcome>;
-      if (winner) {
-        const payout = c.escrow_credits;
-        if (payout > 0) {
-          await payOut(tx, {
-            challengeId: id,
-            kind: 'payout',
-            userId: winner.userId,
-            amount: payout,
-            description: `Challenge prize: ${c.title}`,
-            key: `challenge:${id}:payout`,
-          });
-        }
-        outcome = { kind: 'won', winnerUserId: winner.userId, payout };
-      } else {
-        // Nobody entered: every deposit goes back where it came from (a member's ledger, or the
-        // platform for a platform prize or a payer whose account is gone).
-        let refunded = 0;
-        let released = 0;
-        for (const d of await repo.deposits(tx, id)) {
-          if (d.userId && alive.has(d.userId)) {
-            await payOut(tx, {
-              challengeId: id,
-              kind: 'refund',
-              userId: d.userId,
-              amount: d.amount,
-              description: `Challenge refund: ${c.title}`,
-              key: `challenge:${id}:refund:${d.id}`,
-            });
-            refunded += d.amount;
-          } else {
-            const key = `challenge:${id}:release:${d.id}`;
-            await repo.moveEscrow(tx, {
-              challengeId: id,
-              kind: 'release',
-              amount: -d.amount,
-              userId: null,
-              key,
-            });
-            released += d.amount;
-          }
-        }
-        outcome = { kind: 'refunded', refunded, released };
-      }
-      await repo.close(tx, id, {
-        winnerUserId: winner?.userId ?? null,
-        winnerEntryId: winner?.id ?? null,
-        at,
-      });
-      const eventId = await events.record(tx, {
-        type: 'challenge.closed',
-        challengeId: id,
-        title: c.title,
-        winnerUserId: winner?.userId ?? null,
-        payoutCredits: outcome.kind === 'won' ? outcome.payout : 0,
-        entrantIds: ranked.map((e) => e.userId),
-      });
-      return { outcome, eventId };
-    });
-    if (!closed) return null;
-    await events.deliver([closed.eventId]);
-    return closed.outcome;
-  }
-
   return {
     detail,
-    close,
+    ...closing,
 
     async list(
       viewer: UserRecord | null,
@@ -429,19 +250,6 @@ export function createChallengesService(deps: ChallengesDeps) {
       if (!entry?.recording) return { status: 404, error: CHALLENGE_TEXTS.ENTRY_NOT_FOUND };
       const answer = await deps.files.readPrivate(entry.recording.fileKey, request);
       return answer.status === 404 ? { status: 404, error: CHALLENGE_TEXTS.ENTRY_NOT_FOUND } : answer;
-    },
-
-    /** The closing sweep: every open challenge whose end has passed (on the challenges' clock). */
-    async closeDue(): Promise<number> {
-      let count = 0;
-      for (const id of await repo.dueIds(now(), CLOSE_BATCH)) {
-        try {
-          if (await close(id)) count += 1;
-        } catch (error) {
-          deps.log.error({ err: error, challengeId: id }, 'closing a challenge failed');
-        }
-      }
-      return count;
     },
 
     now,

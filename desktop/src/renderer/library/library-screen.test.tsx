@@ -135,9 +135,11 @@ describe('Library screen', () => {
     );
     const bar = await screen.findByRole('progressbar', { name: 'Upload of Upload uploading_audio' });
     expect(bar.getAttribute('aria-valuenow')).toBe('42');
-    expect(
-      screen.getByText(/The Beatroom server cannot be reached\. Beatroom will try again by itself at .+\./),
-    ).toBeTruthy();
+    // The retry time is shown, as a <time> naming the exact moment.
+    const retry = screen.getByText(
+      /The Beatroom server cannot be reached\. Beatroom will try again by itself at/,
+    );
+    expect(retry.querySelector('time')?.getAttribute('datetime')).toBe('2026-01-01T00:05:00.000Z');
     fireEvent.click(screen.getByText('Retry'));
     expect(library.retryUpload).toHaveBeenCalledWith('up-failed');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel upload of Upload uploading_audio' }));

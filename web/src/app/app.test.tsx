@@ -42,6 +42,7 @@ describe('App shell', () => {
       '/checkout/local/account/:paymentId',
       '/downloads',
       '/earnings',
+      '/dashboard',
       '/settings',
       '/admin',
       '/admin/support/ticket/:ticketNumber',
@@ -58,6 +59,8 @@ describe('App shell', () => {
       '/collaborations',
       '/collaborations/:id',
       '/activity',
+      '/terms',
+      '/privacy',
       '/*',
     ]);
   });

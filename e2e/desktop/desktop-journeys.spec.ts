@@ -58,6 +58,14 @@ async function previewReady(page: Page, beatId: string) {
     .toBe('ready');
 }
 
+/** Fills the Library's upload form (its audio already chosen) and queues it. */
+async function queueUpload(page: Page, title: string) {
+  const form = page.locator('section[aria-labelledby="library-uploads"] form');
+  await form.getByRole('textbox', { name: 'Title' }).fill(title);
+  await form.getByRole('combobox', { name: 'Genre' }).selectOption('Trap');
+  await form.getByRole('button', { name: 'Add to upload queue' }).click();
+}
+
 /** The producer's beats with this title, as the website lists them. */
 async function beatsTitled(page: Page, userId: string, title: string): Promise<number> {
   const answer = await page.request.get(`/api/users/${userId}/beats?sort=newest`);
@@ -180,9 +188,7 @@ test('an upload made while the server is unreachable waits with its retry time a
   try {
     await page.getByRole('button', { name: 'Choose audio…' }).click();
     await chooseInDialog(page, 'audio', audio);
-    await page.getByLabel('Title').fill('Offline Groove');
-    await page.getByLabel('Genre').selectOption('Trap');
-    await page.getByRole('button', { name: 'Add to upload queue' }).click();
+    await queueUpload(page, 'Offline Groove');
     const item = page.getByRole('listitem').filter({ hasText: 'Offline Groove' });
     await expect(item).toContainText('Failed', { timeout: 20_000 });
     await expect(item).toContainText(/Beatroom will try again by itself at .+\./);
@@ -210,9 +216,7 @@ test('main killed with SIGKILL in the middle of an upload resumes it after a res
   await page.goto('/#/library');
   await page.getByRole('button', { name: 'Choose audio…' }).click();
   await chooseInDialog(page, 'audio', audio);
-  await page.getByLabel('Title').fill('Crash Course');
-  await page.getByLabel('Genre').selectOption('Trap');
-  await page.getByRole('button', { name: 'Add to upload queue' }).click();
+  await queueUpload(page, 'Crash Course');
   await expect(page.getByRole('listitem').filter({ hasText: 'Crash Course' })).toContainText(
     /Uploading|Creating|Waiting/,
   );

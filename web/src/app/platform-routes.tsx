@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
 import type { Platform } from '../lib/platform';
-import { LibraryPage } from './routes/library-page';
+import { lazyPage } from './lazy-page';
+
+// Desktop only: the web's first load does not carry it.
+const LibraryPage = lazyPage(() => import('./routes/library-page'), 'LibraryPage');
 
 /**
  * The route table for a platform: the shared table, plus /library when the platform has a

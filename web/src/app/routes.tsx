@@ -3,7 +3,6 @@ import { lazyPage } from './lazy-page';
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from './routes/home-page';
 import { MembersOnly } from './routes/members-only';
-import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
 // Every page but home loads when first visited (see lazy-page.ts).
@@ -59,6 +58,7 @@ const CollaborationDetailPage = lazyPage(
   () => import('../features/collaborations/components/collaboration-detail-page'),
   'CollaborationDetailPage',
 );
+const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 const AdminTicketPage = lazyPage(
   () => import('../features/support-desk/components/admin-ticket-page'),
   'AdminTicketPage',
@@ -88,39 +88,18 @@ export const appRoutes: RouteObject[] = [
       {
         // The local test checkout a purchase's checkout_url leads to when Stripe is not configured.
         path: 'checkout/local/:orderId',
-        element: (
-          <MembersOnly
-            title="Sign in to complete your purchase"
-            description="This checkout belongs to the account that started it: sign in with that account to pay or cancel."
-          >
-            {() => <LocalCheckoutPage />}
-          </MembersOnly>
-        ),
+        element: <MembersOnly prompt="localCheckout">{() => <LocalCheckoutPage />}</MembersOnly>,
       },
       // The same for a credits pack, a promotion paid by card or a subscription.
       { path: 'checkout/local/account/:paymentId', element: <LocalAccountCheckoutRoute /> },
       { path: 'downloads', element: <DownloadsRoute /> },
       {
         path: 'earnings',
-        element: (
-          <MembersOnly
-            title="Sign in to see your earnings"
-            description="Your sales, what reaches you after fees, and your payouts."
-          >
-            {(user) => <EarningsRoute user={user} />}
-          </MembersOnly>
-        ),
+        element: <MembersOnly prompt="earnings">{(user) => <EarningsRoute user={user} />}</MembersOnly>,
       },
       {
         path: 'dashboard',
-        element: (
-          <MembersOnly
-            title="Sign in to see your beats"
-            description="Plays, downloads, sales and promotions of every beat you uploaded."
-          >
-            {(user) => <DashboardRoute user={user} />}
-          </MembersOnly>
-        ),
+        element: <MembersOnly prompt="dashboard">{(user) => <DashboardRoute user={user} />}</MembersOnly>,
       },
       { path: 'settings', element: <SettingsRoute /> },
 
@@ -130,68 +109,30 @@ export const appRoutes: RouteObject[] = [
       {
         path: 'notifications',
         element: (
-          <MembersOnly
-            title="Sign in to see your notifications"
-            description="New followers, new beats from producers you follow and reviews of your beats show up here."
-          >
-            {(user) => <NotificationsPage user={user} />}
-          </MembersOnly>
+          <MembersOnly prompt="notifications">{(user) => <NotificationsPage user={user} />}</MembersOnly>
         ),
       },
       {
         path: 'my-recordings',
         element: (
-          <MembersOnly
-            title="Sign in to see your recordings"
-            description="The vocal takes you save in the studio are kept here, to play, download or delete."
-          >
-            {(user) => <MyRecordingsRoute user={user} />}
-          </MembersOnly>
+          <MembersOnly prompt="myRecordings">{(user) => <MyRecordingsRoute user={user} />}</MembersOnly>
         ),
       },
       {
         path: 'support',
-        element: (
-          <MembersOnly
-            title="Sign in to get support"
-            description="Open a ticket with the Beatroom team and follow the conversation here."
-          >
-            {() => <SupportCenterPage />}
-          </MembersOnly>
-        ),
+        element: <MembersOnly prompt="support">{() => <SupportCenterPage />}</MembersOnly>,
       },
       {
         path: 'support/ticket/:ticketNumber',
-        element: (
-          <MembersOnly
-            title="Sign in to see your ticket"
-            description="Your support tickets are visible only to you and the support team."
-          >
-            {() => <TicketThreadPage />}
-          </MembersOnly>
-        ),
+        element: <MembersOnly prompt="supportTicket">{() => <TicketThreadPage />}</MembersOnly>,
       },
       {
         path: 'studio/:beatId',
-        element: (
-          <MembersOnly
-            title="Sign in to use the studio"
-            description="Record your vocals over this beat with effects, presets and a count-in, then save your take as a vocal cover."
-          >
-            {() => <StudioRoute />}
-          </MembersOnly>
-        ),
+        element: <MembersOnly prompt="studio">{() => <StudioRoute />}</MembersOnly>,
       },
       {
         path: 'studio/collaborate/create',
-        element: (
-          <MembersOnly
-            title="Sign in to start a session"
-            description="Open a live session over this beat and invite up to three others with its code."
-          >
-            {() => <CreateSessionPage />}
-          </MembersOnly>
-        ),
+        element: <MembersOnly prompt="createSession">{() => <CreateSessionPage />}</MembersOnly>,
       },
       // No code: "Join a session", where the host's code is typed in.
       { path: 'studio/collaborate', element: <CollabSessionRoute /> },
@@ -202,14 +143,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'collaborations/:id', element: <CollaborationDetailPage /> },
       {
         path: 'activity',
-        element: (
-          <MembersOnly
-            title="Sign in to see community activity"
-            description="Follow uploads, follows and ratings across Beatroom as they happen."
-          >
-            {(user) => <ActivityRoute user={user} />}
-          </MembersOnly>
-        ),
+        element: <MembersOnly prompt="activity">{(user) => <ActivityRoute user={user} />}</MembersOnly>,
       },
 
       // The legal texts the sign-in dialog and the footer refer to.

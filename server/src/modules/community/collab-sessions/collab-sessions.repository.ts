@@ -46,9 +46,6 @@ const takeSelect = {
 } as const satisfies Prisma.CollabTakeSelect;
 export type TakeRow = Prisma.CollabTakeGetPayload<{ select: typeof takeSelect }>;
 
-export type JoinResult =
-  { kind: 'joined' | 'already'; track: number } | { kind: 'full' } | { kind: 'ended' } | { kind: 'removed' };
-
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
 
 /** Collaborative sessions: the only place that reads and writes the collab_* tables. */
@@ -136,31 +133,34 @@ export function createCollabSessionsRepository(prisma: PrismaClient) {
       });
     },
 
+    /** Runs `work` in one transaction (a join: lock, look, then add). */
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return prisma.$transaction(work);
+    },
+
     /**
-     * Joins on the lowest free track. The session row is locked first, so joins at once take
-     * turns; the unique (session, track) stays the last word. Joining again is a no-op.
+     * Locks the session row for the rest of the transaction (the lock joins and removals take, so
+     * they happen one after the other); null when it does not exist.
      */
-    join(sessionId: string, userId: string): Promise<JoinResult> {
-      return prisma.$transaction(async (tx) => {
-        const locked = await tx.$queryRaw<{ ended_at: Date | null; max_participants: number }[]>`
-          SELECT ended_at, max_participants FROM collab_sessions WHERE id = ${sessionId}::uuid FOR UPDATE`;
-        const session = locked[0];
-        if (!session || session.ended_at) return { kind: 'ended' } as const;
-        const members = await tx.collabParticipant.findMany({
-          where: { sessionId },
-          select: { userId: true, track: true },
-        });
-        const mine = members.find((member) => member.userId === userId);
-        if (mine) return { kind: 'already', track: mine.track } as const;
-        const removed = await tx.collabRemoval.count({ where: { sessionId, userId } });
-        if (removed) return { kind: 'removed' } as const;
-        if (members.length >= session.max_participants) return { kind: 'full' } as const;
-        const taken = new Set(members.map((member) => member.track));
-        const track = [1, 2, 3, 4].find((candidate) => !taken.has(candidate));
-        if (!track) return { kind: 'full' } as const;
-        await tx.collabParticipant.create({ data: { sessionId, userId, role: 'participant', track } });
-        return { kind: 'joined', track } as const;
-      });
+    async lockForJoin(tx: Tx, sessionId: string) {
+      const locked = await tx.$queryRaw<{ ended_at: Date | null; max_participants: number }[]>`
+        SELECT ended_at, max_participants FROM collab_sessions WHERE id = ${sessionId}::uuid FOR UPDATE`;
+      return locked[0] ?? null;
+    },
+
+    /** Who holds which track, inside the join's transaction. */
+    tracksTaken(tx: Tx, sessionId: string) {
+      return tx.collabParticipant.findMany({ where: { sessionId }, select: { userId: true, track: true } });
+    },
+
+    /** Whether the host removed this user from the session. */
+    async wasRemoved(tx: Tx, sessionId: string, userId: string): Promise<boolean> {
+      return (await tx.collabRemoval.count({ where: { sessionId, userId } })) > 0;
+    },
+
+    /** Adds a participant on a track; the unique (session, track) stays the last word. */
+    async addParticipant(tx: Tx, sessionId: string, userId: string, track: number): Promise<void> {
+      await tx.collabParticipant.create({ data: { sessionId, userId, role: 'participant', track } });
     },
 
     /** Removes a member; false when they were not one. */

@@ -1,47 +1,33 @@
-import { randomInt } from 'node:crypto';
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
+import type {
+  CollabSessionData} from '@beatroom/shared/collab-sessions-contract';
 import {
   COLLAB_CHAT_HISTORY_LIMIT,
   COLLAB_ERRORS,
-  COLLAB_HOST_ONLY,
-  COLLAB_NOT_MEMBER,
-  COLLAB_NOT_YOUR_TRACK,
   COLLAB_PARTICIPANT_NOT_FOUND,
   COLLAB_SESSION_FULL,
   COLLAB_SESSION_NAME_MAX,
-  collabTakeAudioUrl,
-  CollabSessionData,
+  COLLAB_TRACKS,
   defaultCollabSessionData,
-  SESSION_CODE_ALPHABET,
-  SESSION_CODE_LENGTH,
   type CollabChatMessage,
-  type CollabEvent,
   type CollabSession,
   type CollabSessionState,
   type CollabTake,
   type CreateCollabSessionBody,
   type JoinCollabSessionResponse,
   type Participant,
-  type Track,
-  type TrackSettings,
-  type TransportBody,
 } from '@beatroom/shared/collab-sessions-contract';
-import { avatarUrl } from '@beatroom/shared/files-contract';
-import { displayName } from '@beatroom/shared/format-names';
 import { RECORDING_NOT_FOUND } from '@beatroom/shared/recordings-contract';
 import type { Tx } from '../../../db/transaction';
-import { displayNameOf } from '../../../db/user-columns';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/http-errors';
 import { isUuid } from '../../../http/params';
 import type { FileAnswer, FileRequest } from '../../catalogue/files/files.service';
 import type { UserRecord } from '../../platform/users/user-record';
-import type {
-  ChatRow,
-  CollabSessionsRepository,
-  ParticipantRow,
-  SessionRow,
-  TakeRow,
-} from './collab-sessions.repository';
+import { createCollabAccess, type CollabDeps } from './collab-access';
+import { createCollabMixService } from './collab-mix.service';
+import { chatMessage, participant, take, toSession } from './collab-responses';
+import { createWithCode } from './collab-session-codes';
+import type { SessionRow } from './collab-sessions.repository';
 
 export const TAKE_NOT_FOUND = 'Take not found';
 export const TAKE_WRONG_BEAT = "The recording is not over this session's beat";
@@ -49,132 +35,49 @@ export const SESSION_WITHOUT_BEAT = 'This session has no beat to record over';
 export const CANNOT_REMOVE_SELF = 'The host ends the session instead of leaving it';
 export const REMOVED_BY_HOST = 'The host removed you from this session';
 
-/** A fresh code: SESSION_CODE_LENGTH letters drawn with the CSPRNG, no modulo bias. */
-export function newSessionCode(): string {
-  let code = '';
-  for (let i = 0; i < SESSION_CODE_LENGTH; i++)
-    code += SESSION_CODE_ALPHABET[randomInt(SESSION_CODE_ALPHABET.length)];
-  return code;
-}
-
-/** Draws before giving up on a free code (with 2^50 codes, the first one is free). */
-const CODE_ATTEMPTS = 5;
-
-function participant(row: ParticipantRow): Participant {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    user_name: displayName(displayNameOf(row.user), row.userId),
-    user_avatar: avatarUrl(row.user.profile?.profileImageKey, row.user.picture),
-    role: row.role === 'host' ? 'host' : 'participant',
-    track_assignment: row.track as Track,
-  };
-}
-
-function chatMessage(row: ChatRow): CollabChatMessage {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    user_name: displayName(displayNameOf(row.user), row.userId),
-    message: row.message,
-    timestamp: row.createdAt.toISOString(),
-  };
-}
-
-function take(row: TakeRow): CollabTake {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    track: row.track as Track,
-    recording_id: row.recordingId,
-    recording_name: row.recording.recordingName,
-    duration_seconds: row.recording.durationSeconds,
-    created_at: row.createdAt.toISOString(),
-    audio_url: collabTakeAudioUrl(row.sessionId, row.id),
-  };
-}
-
 /**
  * Live collaborative sessions: a host opens one over a beat and shares its code; up
  * to three more members join on free tracks. Members (and only they) see participants, chat and
  * takes and receive the session's events; the host drives the transport, each member their own
  * track. Every method checks who may act before it touches data.
  */
-export function createCollabSessionsService(deps: {
-  repo: CollabSessionsRepository;
-  /** Sends these users a `collab` event on every socket they have open, on any instance. */
-  publish: (userIds: string[], event: CollabEvent) => void;
-  readPrivate: (key: string, request: FileRequest) => Promise<FileAnswer>;
-  now?: () => number;
-}) {
+export function createCollabSessionsService(
+  deps: CollabDeps & {
+    readPrivate: (key: string, request: FileRequest) => Promise<FileAnswer>;
+    now?: () => number;
+  },
+) {
   const { repo } = deps;
   const now = deps.now ?? Date.now;
+  const access = createCollabAccess(deps);
+  const { asMember, asHost, memberIds, toMembers, announceParticipants } = access;
+  const session = (row: SessionRow) => toSession(row, now());
 
-  function session(row: SessionRow): CollabSession {
-    const data = CollabSessionData.safeParse(row.sessionData);
-    return {
-      id: row.id,
-      session_code: row.sessionCode,
-      host_user_id: row.hostUserId,
-      beat_id: row.beatId,
-      beat_title: row.beat?.title ?? null,
-      beat_bpm: row.beat?.bpm ?? null,
-      session_name: row.sessionName,
-      max_participants: row.maxParticipants,
-      is_public: row.isPublic,
-      session_data: data.success ? data.data : defaultCollabSessionData(row.createdAt.getTime()),
-      created_at: row.createdAt.toISOString(),
-      server_time: now(),
-    };
-  }
-
-  async function liveSession(id: string): Promise<SessionRow> {
-    const row = isUuid(id) ? await repo.live({ id }) : null;
-    if (!row) throw notFound(COLLAB_ERRORS.notFound);
-    return row;
-  }
-
-  /** The session and the caller's place in it; 403 for anyone who is not a member. */
-  async function asMember(user: UserRecord, id: string) {
-    const row = await liveSession(id);
-    const member = await repo.membership(row.id, user.id);
-    if (!member) throw forbidden(COLLAB_NOT_MEMBER);
-    return { row, member };
-  }
-
-  async function asHost(user: UserRecord, id: string) {
-    const found = await asMember(user, id);
-    if (found.member.role !== 'host') throw forbidden(COLLAB_HOST_ONLY);
-    return found;
-  }
-
-  const memberIds = async (sessionId: string) =>
-    (await repo.participants(sessionId)).map((row) => row.userId);
-
-  async function toMembers(sessionId: string, event: CollabEvent, also: string[] = []) {
-    const ids = new Set([...(await memberIds(sessionId)), ...also]);
-    deps.publish([...ids], event);
-  }
-
-  async function announceParticipants(sessionId: string, also: string[] = []) {
-    const rows = await repo.participants(sessionId);
-    deps.publish([...new Set([...rows.map((row) => row.userId), ...also])], {
-      type: 'participants',
-      session_id: sessionId,
-      participants: rows.map(participant),
+  /**
+   * Joins on the lowest free track. The session row is locked first, so joins at once take
+   * turns; the unique (session, track) stays the last word. Joining again is a no-op, and a
+   * member the host removed stays out.
+   */
+  function joinSession(sessionId: string, userId: string) {
+    return repo.transaction(async (tx) => {
+      const locked = await repo.lockForJoin(tx, sessionId);
+      if (!locked || locked.ended_at) return { kind: 'ended' } as const;
+      const members = await repo.tracksTaken(tx, sessionId);
+      const mine = members.find((member) => member.userId === userId);
+      if (mine) return { kind: 'already', track: mine.track } as const;
+      if (await repo.wasRemoved(tx, sessionId, userId)) return { kind: 'removed' } as const;
+      if (members.length >= locked.max_participants) return { kind: 'full' } as const;
+      const taken = new Set(members.map((member) => member.track));
+      const track = COLLAB_TRACKS.find((candidate) => !taken.has(candidate));
+      if (!track) return { kind: 'full' } as const;
+      await repo.addParticipant(tx, sessionId, userId, track);
+      return { kind: 'joined', track } as const;
     });
   }
 
-  async function createWithCode(write: (code: string) => Promise<{ id: string } | null>) {
-    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-      const code = newSessionCode();
-      const created = await write(code);
-      if (created) return { id: created.id, session_code: code };
-    }
-    throw new Error('no free session code');
-  }
-
   return {
+    ...createCollabMixService({ ...deps, access, now }),
+
     /** POST /api/collaborative-sessions: the caller hosts a new session over a beat that plays. */
     async create(
       user: UserRecord,
@@ -235,7 +138,7 @@ export function createCollabSessionsService(deps: {
     async join(user: UserRecord, code: string): Promise<JoinCollabSessionResponse> {
       const row = await repo.live({ code });
       if (!row) throw notFound(COLLAB_ERRORS.notFound);
-      const result = await repo.join(row.id, user.id);
+      const result = await joinSession(row.id, user.id);
       if (result.kind === 'ended') throw notFound(COLLAB_ERRORS.notFound);
       if (result.kind === 'full') throw conflict(COLLAB_SESSION_FULL);
       if (result.kind === 'removed') throw forbidden(REMOVED_BY_HOST);
@@ -269,56 +172,6 @@ export function createCollabSessionsService(deps: {
         chat: chat.map(chatMessage),
         takes: takes.map(take),
       };
-    },
-
-    /**
-     * POST …/transport (host): stamped with the server's clock as the request arrives, written
-     * and sent to every member in one statement, so members start within a few milliseconds.
-     * When it writes nothing, the ordinary checks say why (404 ended or unknown, 403 not host).
-     */
-    async transport(user: UserRecord, id: string, body: TransportBody): Promise<CollabSessionData> {
-      const fields = { is_playing: body.is_playing, current_position: body.position, position_at: now() };
-      const done = isUuid(id) ? await repo.hostTransport(id, user.id, fields) : null;
-      if (!done) {
-        await asHost(user, id);
-        throw notFound(COLLAB_ERRORS.notFound);
-      }
-      deps.publish(done.members, { type: 'transport', session_id: id, ...fields });
-      return CollabSessionData.parse(done.data);
-    },
-
-    /** PATCH …/tracks/{track}: a member's own track; the host may set any (the mix is theirs). */
-    async trackSettings(
-      user: UserRecord,
-      id: string,
-      track: Track,
-      change: Partial<TrackSettings>,
-    ): Promise<TrackSettings> {
-      const { row, member } = await asMember(user, id);
-      if (member.role !== 'host' && member.track !== track) throw forbidden(COLLAB_NOT_YOUR_TRACK);
-      const data = await repo.updateData<CollabSessionData>(row.id, (current) => ({
-        ...current,
-        track_settings: {
-          ...current.track_settings,
-          [track]: { ...current.track_settings[track], ...change },
-        },
-      }));
-      if (!data) throw notFound(COLLAB_ERRORS.notFound);
-      const settings = data.track_settings[track];
-      await toMembers(row.id, { type: 'track_settings', session_id: row.id, track, settings });
-      return settings;
-    },
-
-    /** PATCH …/beat-volume (host). */
-    async beatVolume(user: UserRecord, id: string, beatVolume: number): Promise<CollabSessionData> {
-      const { row } = await asHost(user, id);
-      const data = await repo.updateData<CollabSessionData>(row.id, (current) => ({
-        ...current,
-        beat_volume: beatVolume,
-      }));
-      if (!data) throw notFound(COLLAB_ERRORS.notFound);
-      await toMembers(row.id, { type: 'beat_volume', session_id: row.id, beat_volume: beatVolume });
-      return data;
     },
 
     /** POST …/chat: kept with the session, then sent to every member (the sender included). */

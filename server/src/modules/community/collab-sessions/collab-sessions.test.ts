@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
 import { createTestApp } from '../../../../test/helpers';
 import { insertPlayableBeat, multipartBody, takeParts } from '../../../../test/recording-fixtures';
-import { newSessionCode, REMOVED_BY_HOST, TAKE_WRONG_BEAT } from './collab-sessions.service';
+import { newSessionCode } from './collab-session-codes';
+import { REMOVED_BY_HOST, TAKE_WRONG_BEAT } from './collab-sessions.service';
 
 type Member = Awaited<ReturnType<typeof member>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;

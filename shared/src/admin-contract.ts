@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ADMIN_SETTING_KEYS } from './admin-settings';
 
-/** §9: 20 rows for users and beats, 50 for logs. */
+/** Page sizes: 20 rows for users and beats, 50 for logs. */
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_LOGS_PAGE_SIZE = 50;
 
@@ -34,7 +34,7 @@ export const Pagination = z.object({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
-/** §3 Dashboard stats, plus the money of the last 30 days. */
+/** The dashboard stats, plus the money of the last 30 days. */
 export const DashboardStats = z.object({
   totalUsers: z.number().int(),
   totalBeats: z.number().int(),
@@ -46,7 +46,7 @@ export const DashboardStats = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStats>;
 
-/** §3 Admin user row. */
+/** A row of the admin Users tab. */
 export const AdminUserRow = z.object({
   user_id: z.string(),
   display_name: z.string(),
@@ -71,7 +71,7 @@ export const SetAdminBody = z.object({ isAdmin: z.boolean('isAdmin must be true 
 export const SetOwnerBody = z.object({ isOwner: z.boolean('isOwner must be true or false') });
 export const SetFeaturedBody = z.object({ isFeatured: z.boolean('isFeatured must be true or false') });
 
-/** §3 Admin beat row. */
+/** A row of the admin Beats tab. */
 export const AdminBeatRow = z.object({
   id: z.string(),
   title: z.string(),
@@ -95,7 +95,7 @@ export type AdminBeatRow = z.infer<typeof AdminBeatRow>;
 export const AdminBeatsResponse = z.object({ beats: z.array(AdminBeatRow), pagination: Pagination });
 export type AdminBeatsResponse = z.infer<typeof AdminBeatsResponse>;
 
-/** §3 Admin setting; value typed per key (admin-settings.ts). */
+/** A platform setting as admins edit it; value typed per key (admin-settings.ts). */
 export const AdminSettingRow = z.object({
   key: z.enum(ADMIN_SETTING_KEYS as [string, ...string[]]),
   value: z.union([z.number(), z.string()]),
@@ -109,7 +109,7 @@ export const SetSettingBody = z.object({ value: z.unknown() });
 
 const JsonObject = z.record(z.string(), z.unknown()).nullable();
 
-/** §3 Admin log, with the target and the before/after the audit keeps. */
+/** An admin log row, with the target and the before/after the audit keeps. */
 export const AdminLogRow = z.object({
   id: z.string(),
   admin_id: z.string().nullable(),
@@ -180,7 +180,7 @@ export type ResolveReportBody = z.infer<typeof ResolveReportBody>;
 /** One answer for the role, feature and delete mutations. */
 export const AdminOk = z.object({ ok: z.literal(true) });
 
-/** §8 toasts (5 s) and confirmations of the admin panel, verbatim. */
+/** The toasts (5 s) and confirmations of the admin panel, verbatim. */
 export const ADMIN_TEXTS = {
   adminGranted: 'User granted admin privileges successfully',
   adminRevoked: 'User revoked admin privileges successfully',

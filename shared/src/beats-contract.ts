@@ -1,4 +1,4 @@
-// HTTP contract of a beat (§7 "Beats and files"): the beat every route
+// HTTP contract of a beat: the beat every route
 // answers, its waveform, and the create and edit bodies. The server validates with these schemas
 // and the web app imports the same ones, so both ends agree on every field. Beat fields are
 // snake_case, as the API has always named them.

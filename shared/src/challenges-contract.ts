@@ -1,8 +1,7 @@
-// HTTP contract of beat challenges (§4
-// challenge state, §7, §9). A challenge runs over one beat from start_date to
-// end_date; members enter with one of their recordings over that beat and vote for one entry.
-// Its prize (and every entry fee) sits in escrow until the closing job pays the winner, or
-// refunds whoever paid in when nobody entered. Credits are whole numbers.
+// HTTP contract of beat challenges: their state, calls and limits. A challenge runs over one beat
+// from start_date to end_date; members enter with one of their recordings over that beat and vote
+// for one entry. Its prize (and every entry fee) sits in escrow until the closing job pays the
+// winner, or refunds whoever paid in when nobody entered. Credits are whole numbers.
 import { z } from 'zod';
 import { blankToUndefined, text } from './text-fields';
 
@@ -19,7 +18,7 @@ export const CHALLENGE_LIMITS = {
   MAX_START_AHEAD_DAYS: 365,
   /** Most challenges one list answers (newest first within the filter's order). */
   LIST_MAX: 100,
-  /** The countdown on cards and the detail page refreshes this often (§4, §9). */
+  /** The countdown on cards and the detail page refreshes this often. */
   COUNTDOWN_REFRESH_MS: 60_000,
 } as const;
 
@@ -44,7 +43,7 @@ export const CHALLENGE_TEXTS = {
   START_TOO_FAR: `A challenge starts within ${CHALLENGE_LIMITS.MAX_START_AHEAD_DAYS} days`,
 } as const;
 
-/** The four filter tabs (§2) and the query value each sends; All sends none (§7). */
+/** The four filter tabs and the query value each sends; All sends none. */
 export const CHALLENGE_FILTERS = [
   { id: 'active', label: 'Active Now' },
   { id: 'upcoming', label: 'Starting Soon' },
@@ -54,7 +53,7 @@ export const CHALLENGE_FILTERS = [
 export type ChallengeFilterTab = (typeof CHALLENGE_FILTERS)[number]['id'];
 
 /**
- * Challenge state (§4), derived from time: before start_date 'Starting Soon'; from start to end
+ * Challenge state, derived from time: before start_date 'Starting Soon'; from start to end
  * 'Active Now'; after the end 'Voting Ended', or 'Winner Announced' once winner_user_id is set.
  */
 export type ChallengeState = 'upcoming' | 'active' | 'ended' | 'winner';
@@ -98,7 +97,7 @@ export type ChallengeFunding = (typeof CHALLENGE_FUNDING)[number];
 const Credits = z.number().int().min(0);
 
 /**
- * One challenge (§3) plus what the screens and an audit need: the beat's id, who created it,
+ * One challenge plus what the screens and an audit need: the beat's id, who created it,
  * how it is funded, and the credits held in escrow now (prize plus entry fees until it closes,
  * then 0). current_user_entry_id is the caller's entry (null signed out or not entered).
  */
@@ -178,7 +177,7 @@ export const ChallengeDetail = z.object({
 });
 export type ChallengeDetail = z.infer<typeof ChallengeDetail>;
 
-/** The stats banner (§2): over the challenges active now. */
+/** The stats banner: over the challenges active now. */
 export const ChallengeStats = z.object({
   active_challenges: z.number().int(),
   total_prize_credits: z.number().int(),

@@ -1,7 +1,7 @@
-// HTTP and realtime contract of live collaborative sessions (§3 "Collaborative session" and "Participant", §4 "Collaborative studio", §7
-// "Collaborative sessions", §8, §9). A session is joined by a short random code; at
-// most four members, each on a track of their own (1 to 4). Only members see its participants,
-// chat and takes, and only members receive its realtime events (`collab` messages).
+// HTTP and realtime contract of live collaborative sessions: the session, its participants, the
+// collaborative studio, its calls, texts and limits. A session is joined by a short random code; at
+// most four members, each on a track of their own (1 to 4). Only members see its participants, chat
+// and takes, and only members receive its realtime events (`collab` messages).
 import { z } from 'zod';
 import { text } from './text-fields';
 
@@ -178,7 +178,7 @@ export const SessionCodeParams = z.object({
     .pipe(z.string().regex(SESSION_CODE_PATTERN, COLLAB_ERRORS.notFound)),
 });
 
-/** POST /api/collaborative-sessions/join/{code}: the session and its participants (§7). */
+/** POST /api/collaborative-sessions/join/{code}: the session and its participants. */
 export const JoinCollabSessionResponse = z.object({
   session: CollabSession,
   participants: z.array(Participant),

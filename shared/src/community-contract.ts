@@ -1,5 +1,5 @@
 // HTTP contract of profiles, user lists, follows, notifications, activity and live stats
-// (§7 "Users", "Notifications and live"). The objects the
+// (the user, notification and live calls). The objects the
 // realtime connection also carries (Notification, ActivityItem, Analytics, LiveStats) live in
 // realtime-contract.ts.
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { ActivityItem, Notification } from './realtime-contract';
 import { ProfileRestriction } from './settings-contract';
 
 // ---------------------------------------------------------------------------------------------
-// Profiles (§3 "Profile response")
+// Profiles
 // ---------------------------------------------------------------------------------------------
 
 export const Profile = z.object({

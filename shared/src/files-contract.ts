@@ -1,4 +1,4 @@
-// HTTP contract of stored files and uploads (§7 "Beats and files"): the keys
+// HTTP contract of stored files and uploads: the keys
 // the server makes, where files are served, and what the upload routes answer.
 import { z } from 'zod';
 import { AUDIO_KEY_PATTERN, IMAGE_KEY_PATTERN } from './file-urls';

@@ -1,4 +1,4 @@
-// The one IPC contract between the desktop renderer and the main process (conventions.md §2):
+// The one IPC contract between the desktop renderer and the main process:
 // every channel the renderer may invoke, with a zod schema for its request and its response, and
 // every event main may push. Main parses each request with these schemas before a handler runs;
 // the preload builds its named functions from this map; the renderer's API type is derived

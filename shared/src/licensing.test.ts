@@ -33,7 +33,7 @@ describe('licenseOptions', () => {
     ]);
   });
 
-  it('marks Premium POPULAR and carries the §9 features', () => {
+  it("marks Premium POPULAR and carries each licence's features", () => {
     const [basic, premium, exclusive] = licenseOptions(beat(1000), false);
     expect([basic!.popular, premium!.popular, exclusive!.popular]).toEqual([false, true, false]);
     expect(basic!.features).toContain('MP3 320kbps');

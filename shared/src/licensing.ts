@@ -68,9 +68,9 @@ export interface Holding {
 
 /**
  * The licence cards of a beat: Basic, Premium, Exclusive at 1x / 2x / 10x its price, with the
- * §9 features. The exclusive is unavailable while reserved by another buyer's open checkout.
- * Once the exclusive is sold nothing is available any more (the buyer owns the beat); a free
- * beat has no cards at all.
+ * features of shared/src/money-constants.ts. The exclusive is unavailable while reserved by another
+ * buyer's open checkout. Once the exclusive is sold nothing is available any more (the buyer owns
+ * the beat); a free beat has no cards at all.
  */
 export function licenseOptions(
   beat: ListedPrice & { is_free: boolean; sold_exclusive: boolean },

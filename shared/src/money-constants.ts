@@ -83,7 +83,7 @@ export const PROMOTION_TYPES = ['featured_week', 'featured_month', 'homepage_boo
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
 
 /**
- * Promotion options: cost in credits or in USD cents. The spec does not show option ids (ours
+ * Promotion options: cost in credits or in USD cents. The option ids are ours (they
  * match the beat's promotion_type) nor which option carries the popular flag (we mark the week).
  */
 export const PROMOTION_OPTIONS = [

@@ -1,4 +1,4 @@
-// The audio player as a pure reducer (§4 "Player"). The web and
+// The audio player as a pure reducer. The web and
 // desktop apps wrap it in a store and drive one audio element from its state; every rule of the
 // queue lives here so it is tested once, without a DOM. Randomness (shuffle) and time (queue ids)
 // come in through the actions, so the reducer stays pure. The state itself is in player-state.ts,

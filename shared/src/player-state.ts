@@ -18,7 +18,7 @@ export const PlayerBeat = Beat.pick({
 });
 export type PlayerBeat = z.infer<typeof PlayerBeat>;
 
-/** A queued beat. queueId is made on the client from the beat id and a timestamp (§3). */
+/** A queued beat. queueId is made on the client from the beat id and a timestamp. */
 export const QueueEntry = PlayerBeat.extend({ queueId: z.string() });
 export type QueueEntry = z.infer<typeof QueueEntry>;
 

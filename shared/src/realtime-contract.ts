@@ -23,7 +23,7 @@ export const CLOSE_CODES = {
 
 /**
  * Channels a socket may unsubscribe from and subscribe to again (all are on by default).
- * The spec names the message but not the channels; these are ours. Unknown channels are ignored.
+ * The channel names are ours. Unknown channels are ignored.
  */
 export const REALTIME_CHANNELS = ['notifications', 'activity', 'analytics'] as const;
 export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];

@@ -1,5 +1,5 @@
 // User settings of the personal account: their choices and
-// defaults, kept for the account issue that builds the settings screen and routes.
+// defaults, shared by the settings screen and the settings routes.
 import { DEFAULT_CURRENCY } from './money-constants';
 
 export const THEMES = ['light', 'dark', 'auto'] as const;

@@ -1,8 +1,8 @@
-// The vocal chain's effect settings and the studio's slider ranges (§5): one chain per timeline
+// The vocal chain's effect settings and the studio's slider ranges: one chain per timeline
 // track, so the arrangement and the session both use them.
 import { z } from 'zod';
 
-/** §5 slider ranges (inclusive). Volumes are stored as 0-1 / 0-2 gains, shown as percent. */
+/** The studio slider ranges (inclusive). Volumes are stored as 0-1 / 0-2 gains, shown as percent. */
 export const STUDIO_RANGES = {
   beatVolume: { min: 0, max: 1 },
   micVolume: { min: 0, max: 2 },
@@ -32,7 +32,7 @@ export const ranged = (key: StudioRangeKey, integer = false) => {
     .max(max, `${key} must be ${min} to ${max}`);
 };
 
-/** The effect fields a vocal preset sets (§3 "Vocal preset": values for the effect fields). */
+/** The effect fields a vocal preset sets: values for the effect fields. */
 export const StudioEffectSettings = z.object({
   reverbAmount: ranged('reverbAmount'),
   delayAmount: ranged('delayAmount'),

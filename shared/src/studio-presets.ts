@@ -1,8 +1,7 @@
-// The six vocal presets (§9 "Presets: clean, pop, trap, rnb,
-// rock, dreamy"). The spec names them but does not give their values, so these are ours: each
-// one is a complete StudioEffectSettings (applying a preset replaces every effect field), and
-// they are deliberately far apart so switching presets is audible. Data, not code, so the
-// server could serve the same list.
+// The six vocal presets (clean, pop, trap, rnb, rock, dreamy). Their values are ours: each one is a
+// complete StudioEffectSettings (applying a preset replaces every effect field), and they are
+// deliberately far apart so switching presets is audible. Data, not code, so the server could serve
+// the same list.
 import { StudioEffectSettings, type StudioPresetId } from './studio-settings';
 
 export interface StudioPreset {

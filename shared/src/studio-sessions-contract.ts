@@ -87,7 +87,7 @@ export const STUDIO_BEAT_AUDIO_SOURCES = ['master', 'preview'] as const;
 export type StudioBeatAudioSource = (typeof STUDIO_BEAT_AUDIO_SOURCES)[number];
 
 /**
- * GET /api/studio/beats/{beatId} (signed in): §3 "Beat (studio)" plus where its audio is.
+ * GET /api/studio/beats/{beatId} (signed in): the beat as the studio needs it, plus where its audio is.
  * bpm is the beat's (null when unknown: the studio then counts at 120). audio_url is
  * `/api/studio/beats/{beatId}/audio`, which streams the audio of `audio_source` (Range
  * supported, `x-beat-audio-source` header repeats the source). 404 "Beat not found" for a beat

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Arrangement } from './studio-arrangement';
 import { ranged, StudioEffectSettings } from './studio-effects';
 
-/** §9 audio constants. */
+/** The studio's audio constants. */
 export const STUDIO_AUDIO = {
   SAMPLE_RATE: 48_000,
   /** MediaRecorder timeslice: a take is sent in 100 ms chunks. */
@@ -70,7 +70,7 @@ export const StudioSessionData = StudioEffectSettings.extend({
 }).strict();
 export type StudioSessionData = z.infer<typeof StudioSessionData>;
 
-/** §9 studio defaults. */
+/** The studio's defaults. */
 export const DEFAULT_STUDIO_SETTINGS: StudioSessionData = {
   recordingName: '',
   makeRecordingPublic: false,

@@ -1,7 +1,7 @@
-// HTTP contract of producer tiers, subscriptions and paying for account things (// §4, §7): the tier list, the caller's subscription, subscribe and cancel, and the
-// answer every account payment (credits pack, promotion by card, subscription) gives. The
-// server validates with these schemas and the web app imports the same ones. Money is integer
-// USD cents; dates are ISO 8601 strings.
+// HTTP contract of producer tiers, subscriptions and paying for account things: the tier list, the
+// caller's subscription, subscribe and cancel, and the answer every account payment (credits pack,
+// promotion by card, subscription) gives. The server validates with these schemas and the web app
+// imports the same ones. Money is integer USD cents; dates are ISO 8601 strings.
 import { z } from 'zod';
 import { PAYMENT_TYPES, PURCHASE_PAYMENT_METHODS } from './money-contract';
 

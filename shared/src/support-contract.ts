@@ -1,5 +1,5 @@
-// HTTP contract of the support center and the admin support desk ("User ticket thread", "Admin ticket list", "Admin ticket page"; §3 Support ticket,
-// Ticket message, Support category, Support stats, Admin list item; §4; §5; §7 Support).
+// HTTP contract of the support center and the admin support desk: the user's ticket thread, the
+// admin ticket list and page, tickets, messages, categories, stats, and their limits.
 import { z } from 'zod';
 import { blankToUndefined, text } from './text-fields';
 
@@ -101,7 +101,7 @@ export const TicketNumberParams = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Objects (§3)
+// Objects
 // ---------------------------------------------------------------------------------------------
 
 export const SupportCategory = z.object({
@@ -170,7 +170,7 @@ export const AdminListResponse = z.object({ admins: z.array(AdminListItem) });
 export const UploadedSupportFile = z.object({ key: z.string() });
 
 // ---------------------------------------------------------------------------------------------
-// Bodies and queries (§5, §7)
+// Bodies and queries
 // ---------------------------------------------------------------------------------------------
 
 const required = (max: number) =>

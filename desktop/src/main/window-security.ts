@@ -1,5 +1,6 @@
-// Every security decision about the app window in one place, as plain data and pure functions
-// (conventions.md §8), so the tests check the same values the window uses. window.ts applies them.
+// Every security decision about the app window in one place, as plain data and pure functions (a
+// rule of docs/desktop.md), so the tests check the same values the window uses. window.ts applies
+// them.
 import { DESKTOP_APP_ORIGIN } from '@beatroom/shared/desktop-app';
 import type { WebPreferences } from 'electron';
 

@@ -1,5 +1,5 @@
 // The only bridge between the page and the app: named functions built from the IPC contract,
-// never ipcRenderer itself (conventions.md §8). Listeners get the payload only, not the
+// never ipcRenderer itself. Listeners get the payload only, not the
 // IpcRendererEvent (which would hand the page a handle on ipcRenderer).
 import { buildDesktopApi } from '@beatroom/shared/ipc-contract';
 import { contextBridge, ipcRenderer } from 'electron';

@@ -2,8 +2,9 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-client';
 
 /**
- * One client per app. Answers from the server are final: a 4xx will not change on retry, so
- * only network failures and 5xx are retried. Failed queries are logged once (* other fetch failures are logged only; screens show their empty states).
+ * One client per app. Answers from the server are final: a 4xx will not change on retry, so only
+ * network failures and 5xx are retried. Failed queries are logged once (fetch failures are only
+ * logged; screens show their empty states).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -29,7 +29,7 @@ export interface DispatchContext {
 }
 
 /**
- * Where each server message goes (§7 "Realtime"): notifications to the
+ * Where each server message goes: notifications to the
  * bell's caches and a 5 s toast, the unread count into the cache, announcements to an 8 s
  * toast, activity to the live feed, analytics into the producer's analytics cache, live stats
  * into home's tiles (so a viewer sees themselves counted at once, not after the poll); a sale

@@ -6,10 +6,11 @@ export interface DeferredMenuOpenProps {
 }
 
 /**
- * A dropdown whose menu (Radix and its positioning engine, ~30 KB gzipped) loads only when
- * someone reaches for it: until then a plain button of the same look stands in, starting the
- * load when a pointer or focus comes near and opening the menu on the first click (* the header's and the catalogue's menus were half of the first load). `load` must be a
- * module-level function; the loaded menu renders its own trigger with `triggerProps`' look.
+ * A dropdown whose menu (Radix and its positioning engine, ~30 KB gzipped) loads only when someone
+ * reaches for it: until then a plain button of the same look stands in, starting the load when a
+ * pointer or focus comes near and opening the menu on the first click (the header's and the
+ * catalogue's menus were half of the first load). `load` must be a module-level function; the
+ * loaded menu renders its own trigger with `triggerProps`' look.
  */
 export function DeferredMenu<P extends object>({
   load,

@@ -13,7 +13,7 @@ export const sessionKeys = {
   me: ['session', 'me'] as const,
 };
 
-/** The §8 wording: failures name the HTTP status; anything else (network, bad body) its message. */
+/** The failure wording: failures name the HTTP status; anything else (network, bad body) its message. */
 export function describeFailure(error: unknown): string {
   if (isApiError(error)) return `API responded with HTTP status ${error.status}`;
   return error instanceof Error ? error.message : String(error);

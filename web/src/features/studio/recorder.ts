@@ -23,7 +23,7 @@ export function closeMicrophone(stream: MediaStream | null): void {
   stream?.getTracks().forEach((track) => track.stop());
 }
 
-/** The recorder's format: webm/opus (§9), or what the browser offers when it has no opus. */
+/** The recorder's format: webm/opus, or what the browser offers when it has no opus. */
 function recorderMimeType(): string | undefined {
   const wanted = STUDIO_AUDIO.RECORDER_MIME_TYPE;
   if (typeof MediaRecorder.isTypeSupported !== 'function') return wanted;
@@ -38,7 +38,7 @@ export interface TakeRecorder {
 }
 
 /**
- * Starts recording the stream in 100 ms chunks (§9); `onStart` runs when the recorder really
+ * Starts recording the stream in 100 ms chunks; `onStart` runs when the recorder really
  * starts (its first sample), which the take's alignment needs.
  */
 export function startTakeRecorder(stream: MediaStream, onStart?: () => void): TakeRecorder {

@@ -18,7 +18,7 @@ export const STUDIO_ALERTS = {
   deleteSessionConfirm: 'Are you sure you want to delete this session? This action cannot be undone.',
 } as const;
 
-/** The Save Recording dialog's default name (§5). */
+/** The Save Recording dialog's default name. */
 export const defaultRecordingName = (beatTitle: string) => `${beatTitle} - Vocal Cover`;
 
 /** 4/4: the count-in counts four beats per bar. */

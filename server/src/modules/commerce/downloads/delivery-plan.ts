@@ -7,9 +7,9 @@ import type { DownloadFormat } from '@beatroom/shared/settings-constants';
 export const MP3_320_RENDITION = 'mp3_320' satisfies DeliveryFormat;
 
 /**
- * Who may download (the issue's rule): the producer, anyone holding a licence, anyone signed
- * in for a free beat; everyone else must buy, unless the beat was sold exclusively, when there
- * is nothing left to buy.
+ * Who may download (docs/domain.md#licences-and-downloads): the producer, anyone holding a licence,
+ * anyone signed in for a free beat; everyone else must buy, unless the beat was sold exclusively,
+ * when there is nothing left to buy.
  */
 export function downloadAccess(input: {
   isOwner: boolean;

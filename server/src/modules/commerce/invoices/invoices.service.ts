@@ -84,7 +84,7 @@ export function createInvoicesService(deps: { repo: InvoicesRepository }) {
         paymentDate: invoice.paymentDate,
         status: invoice.status,
         currency: invoice.currency,
-        // Credits, subscriptions and promotions (later issues) are sold by Beatroom itself.
+        // Credits, subscriptions and promotions are sold by Beatroom itself.
         seller: invoice.seller ? { name: invoice.seller.name } : { name: 'Beatroom' },
         buyer: { name: invoice.buyer.name, email: invoice.buyer.email },
         items: itemsOf(invoice.items).map((i) => ({

@@ -78,7 +78,7 @@ describe('POST /api/collaborations', () => {
     expect(res.json()).toEqual({ error: COLLABORATION_TEXTS.BEAT_NOT_FOUND });
   });
 
-  it('201 with the §3 fields; anyone may read it by id', async () => {
+  it('201 with every field of a request; anyone may read it by id', async () => {
     const beat = await insertBeat(t.app, bob.id, { title: 'Night Drive' });
     const deadline = inAWeek();
     const created = await post(ann, {

@@ -126,7 +126,7 @@ export function createStudioService(deps: { repo: StudioRepository; ports: Studi
       if (!isUuid(id) || !(await repo.deleteOwn(id, user.id))) throw notFound(STUDIO_SESSION_NOT_FOUND);
     },
 
-    /** GET /api/studio/beats/{beatId}: the beat (§3 "Beat (studio)") and which audio it gets. */
+    /** GET /api/studio/beats/{beatId}: the beat as the studio needs it and which audio it gets. */
     async beat(user: UserRecord, beatId: string): Promise<StudioBeat> {
       const beat = await playable(beatId);
       return {

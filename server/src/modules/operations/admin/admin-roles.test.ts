@@ -142,7 +142,7 @@ const rows = (Object.keys(MATRIX) as Actor[]).flatMap((actor) =>
   ),
 );
 
-describe('the §6 role matrix on the server', () => {
+describe('the role matrix on the server', () => {
   it('the ADMIN_EMAIL account is the first owner, and /api/users/me says so', async () => {
     const me = (await actors.owner.agent.get('/api/users/me')).json();
     expect(me).toMatchObject({ isAdmin: true, isOwner: true });

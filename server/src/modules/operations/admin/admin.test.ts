@@ -63,7 +63,7 @@ describe('dashboard', () => {
 });
 
 describe('users', () => {
-  it('lists §3 rows with pagination, searches, and refuses a bad page', async () => {
+  it('lists admin user rows with pagination, searches, and refuses a bad page', async () => {
     const res = await admin.agent.get('/api/admin/users?page=1&limit=2');
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -24,8 +24,9 @@ export interface AccountProviders {
 }
 
 /**
- * The signed-in user's account: what the account section shows, and deletion (* the issue's "Account deletion"). Deletion is one transaction for the data; what lives
- * elsewhere (sockets on every instance, stored files, the Stripe customer) is handled after
+ * The signed-in user's account: what the account section shows, and deletion
+ * (docs/domain.md#what-account-deletion-keeps). Deletion is one transaction for the data; what
+ * lives elsewhere (sockets on every instance, stored files, the Stripe customer) is handled after
  * the commit, so a failure there never leaves half-deleted data behind.
  */
 export function createAccountService(deps: {

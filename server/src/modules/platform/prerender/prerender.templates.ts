@@ -11,12 +11,13 @@ import { markup, type Html } from './html';
 import { icon } from './prerender-icons';
 
 /*
- * The first screen of the public pages as plain HTML, painted before any script runs (* largest paint on a phone). Class names are copied from the React components that replace this
- * markup when the app mounts (named beside each part), so the page looks the same before and
- * after; web/src/styles.css lists this folder as a Tailwind source so every class is generated.
- * Only links work here (they are real links); controls that need the app (play, like, buy,
- * sign in, menus) are left out or shown as inert shapes until React takes over, so nothing can
- * be pressed that does nothing.
+ * The first screen of the public pages as plain HTML, painted before any script runs (for an early
+ * largest paint on a phone). Class names are copied from the React components that replace this
+ * markup when the app mounts (named beside each part), so the page looks the same before and after;
+ * web/src/styles.css lists this folder as a Tailwind source so every class is generated. Only links
+ * work here (they are real links); controls that need the app (play, like, buy, sign in, menus) are
+ * left out or shown as inert shapes until React takes over, so nothing can be pressed that does
+ * nothing.
  */
 
 /** The prices a visitor sees: the app shows a signed-out visitor USD too. */

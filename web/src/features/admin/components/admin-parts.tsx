@@ -7,7 +7,7 @@ import { inputClasses } from '../../../components/ui/form-field';
 import { serverErrorText } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
 
-/** §8: admin toasts stay 5 seconds; a failure shows the server's error, else the fallback. */
+/** Admin toasts stay 5 seconds; a failure shows the server's error, else the fallback. */
 export function toastSuccess(title: string) {
   showToast({ type: 'success', title, duration: ADMIN_TOAST_MS });
 }
@@ -15,7 +15,7 @@ export function toastFailure(error: unknown, fallback: string) {
   showToast({ type: 'error', title: serverErrorText(error) ?? fallback, duration: ADMIN_TOAST_MS });
 }
 
-/** A question before an action that cannot be taken back (§5 admin confirmations). */
+/** A question before an action that cannot be taken back (an admin confirmation). */
 export interface Confirmation {
   title: string;
   message: string;

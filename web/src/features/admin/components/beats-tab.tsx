@@ -20,7 +20,7 @@ import {
 } from './admin-parts';
 
 /**
- * The Beats tab: search, paging, the featured toggle (§4) and deletion with its confirmation.
+ * The Beats tab: search, paging, the featured toggle and deletion with its confirmation.
  * `onBeatsChanged`: the catalogue's lists must refetch (a badge, a gone beat).
  */
 export function BeatsTab({ onBeatsChanged }: { onBeatsChanged?: () => void }) {

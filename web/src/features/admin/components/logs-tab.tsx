@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { adminLogsQueryOptions } from '../api';
 import { AdminTable, Pager } from './admin-parts';
 
-/** The Logs tab: admin name, action, details and time, 50 a page (§9). */
+/** The Logs tab: admin name, action, details and time, 50 a page. */
 export function LogsTab() {
   const [page, setPage] = useState(1);
   const logs = useQuery(adminLogsQueryOptions(page));

@@ -22,7 +22,7 @@ import {
   type Confirmation,
 } from './admin-parts';
 
-/** Reloads the page: after an owner transfer the caller's powers changed (§4: after 2 s). */
+/** Reloads the page: after an owner transfer the caller's powers changed (after 2 s). */
 export function reloadPage() {
   window.location.reload();
 }

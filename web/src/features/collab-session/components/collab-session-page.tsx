@@ -35,7 +35,7 @@ export function CollabSessionPage({ createAudio }: { createAudio: () => CollabAu
   const { mutate: joinNow, isIdle } = join;
   const found = lookup.data;
 
-  // "With a code the user joins" (§4): once signed in and the session exists, at once.
+  // With a code the user joins: once signed in and the session exists, at once.
   useEffect(() => {
     if (user && found && isIdle) joinNow();
   }, [user, found, isIdle, joinNow]);

@@ -4,7 +4,7 @@ import { PanelSection } from '../../../components/ui/panel-section';
 import { useStudioStore } from '../store/studio-store';
 import { eqDb, pan, SliderField } from './slider-field';
 
-/** The 3-band EQ (shown in dB, §5), the compressor and the vocal's place in the stereo field. */
+/** The 3-band EQ (shown in dB), the compressor and the vocal's place in the stereo field. */
 export function EqMixPanel() {
   const settings = useStudioStore((state) => state.settings);
   const setSetting = useStudioStore((state) => state.setSetting);

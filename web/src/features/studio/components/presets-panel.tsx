@@ -15,7 +15,7 @@ const ICONS: Record<StudioPreset['icon'], LucideIcon> = {
 
 const EFFECT_KEYS = Object.keys(STUDIO_PRESETS[0]!.settings) as (keyof StudioEffectSettings)[];
 
-/** The six vocal presets (§3): one click sets every effect; the one matching now is marked. */
+/** The six vocal presets: one click sets every effect; the one matching now is marked. */
 export function PresetsPanel() {
   const settings = useStudioStore((state) => state.settings);
   const applyPreset = useStudioStore((state) => state.applyPreset);

@@ -10,7 +10,7 @@ const TIPS = [
   'Record several takes: play each back, keep the best, and save it as a vocal cover.',
 ];
 
-/** The 'Pro Studio Tips' box (§2). */
+/** The 'Pro Studio Tips' box. */
 export function ProStudioTips() {
   return (
     <PanelSection title="Pro Studio Tips" Icon={Lightbulb} as="aside">

@@ -11,7 +11,7 @@ import { STUDIO_ALERTS } from '../studio-alerts';
 import { useStudioStore } from '../store/studio-store';
 import { ToggleField } from './slider-field';
 
-/** §4 "Upload progress (recording)": +10% every 200 ms up to 90%, then complete. */
+/** Upload progress of a recording: +10% every 200 ms up to 90%, then complete. */
 const PROGRESS_STEP = 0.1;
 const PROGRESS_EVERY_MS = 200;
 const PROGRESS_HOLD = 0.9;
@@ -19,7 +19,7 @@ const PROGRESS_HOLD = 0.9;
 /**
  * Save Recording: the take's name (default '{beat title} - Vocal Cover') and whether it is
  * public, then the upload with its progress. Save stays disabled while the name is empty or
- * while saving (§5).
+ * while saving.
  */
 export function SaveRecordingDialog({
   open,
@@ -92,7 +92,7 @@ export function SaveRecordingDialog({
   };
 
   const shownPercent = Math.round((progress ?? 0) * 100);
-  // Save is disabled without a name (§5), so the reason is said as soon as the name is empty.
+  // Save is disabled without a name, so the reason is said as soon as the name is empty.
   const shownError = error ?? (name.trim() === '' ? STUDIO_ALERTS.recordingNameRequired : null);
 
   return (

@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../../components/ui/error-banner';
 import { FormField, inputClasses } from '../../../components/ui/form-field';
 import { STUDIO_ALERTS } from '../studio-alerts';
 
-/** Save Session: a name (§5: 'Please enter a session name.'), then the session becomes current. */
+/** Save Session: a name ('Please enter a session name.' without one), then the session becomes current. */
 export function SaveSessionDialog({
   open,
   onOpenChange,

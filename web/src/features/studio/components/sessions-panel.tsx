@@ -49,7 +49,7 @@ function ConfirmDelete({
   );
 }
 
-/** Session management (§2, §4): browse with Load and delete, Save Session, 'Auto-saving'. */
+/** Session management: browse with Load and delete, Save Session, 'Auto-saving'. */
 export function SessionsPanel({ beatId }: { beatId: string }) {
   const { sessions, save, load, remove } = useStudioSessions(beatId);
   const current = useStudioStore((state) => state.currentSession);

@@ -12,7 +12,7 @@ export interface SliderFieldProps {
   disabled?: boolean;
 }
 
-/** A labelled range slider with its value shown: every studio control of §5 is one. */
+/** A labelled range slider with its value shown: every studio slider is one. */
 export function SliderField({
   label,
   value,
@@ -85,7 +85,7 @@ export function ToggleField({
 }
 
 export const percent = (gain: number) => `${Math.round(gain * 100)}%`;
-/** EQ sliders store 0-100 and show -50 to +50 dB (§5). */
+/** EQ sliders store 0-100 and show -50 to +50 dB. */
 export const eqDb = (value: number) => `${value - 50 > 0 ? '+' : ''}${value - 50} dB`;
 /** Pan: 50 is the centre. */
 export const pan = (value: number) =>

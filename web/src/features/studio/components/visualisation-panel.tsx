@@ -71,7 +71,7 @@ function InputWaveform({ audio }: { audio: StudioAudio }) {
   );
 }
 
-/** Input and output levels, read every 50 ms (§9). */
+/** Input and output levels, read every 50 ms. */
 function LevelMeters({ audio }: { audio: StudioAudio }) {
   const [levels, setLevels] = useState<Levels>({ input: 0, output: 0 });
   useEffect(() => {
@@ -86,7 +86,7 @@ function LevelMeters({ audio }: { audio: StudioAudio }) {
   );
 }
 
-/** Audio visualisation (§2): the waveform and the level meters, each toggleable. */
+/** Audio visualisation: the waveform and the level meters, each toggleable. */
 export function VisualisationPanel({ audio }: { audio: StudioAudio | null }) {
   const showWaveform = useStudioStore((state) => state.settings.showWaveform);
   const showLevelMeter = useStudioStore((state) => state.settings.showLevelMeter);

@@ -10,7 +10,7 @@ import {
 } from './meters';
 
 describe('level meter', () => {
-  it('colours green under 0.6, yellow up to 0.8, red above (§9)', () => {
+  it('colours green under 0.6, yellow up to 0.8, red above', () => {
     expect(levelColour(0)).toBe('green');
     expect(levelColour(0.59)).toBe('green');
     expect(levelColour(0.6)).toBe('yellow');

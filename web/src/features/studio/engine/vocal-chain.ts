@@ -64,7 +64,7 @@ function seededRandom(seed: number): () => number {
 }
 
 /**
- * The reverb's impulse response: 3 s of noise (§9 "Reverb is a 3 s noise tail") decaying
+ * The reverb's impulse response: 3 s of noise (the reverb is a 3 s noise tail) decaying
  * exponentially to −60 dB at the end, i.e. an RT60 of 3 s. Mono: a stereo response costs twice
  * the convolution (the largest share of a mixdown); the chain widens the tail instead.
  */

@@ -12,7 +12,7 @@ export interface CurrentSession {
 }
 
 /**
- * Where the Recording Console stands (§4 "Studio recording"): idle, the optional count-in,
+ * Where the Recording Console stands: idle, the optional count-in,
  * recording, then a take that can be played back, reset, saved or downloaded.
  */
 export type RecorderPhase = 'idle' | 'starting' | 'count-in' | 'recording' | 'stopping' | 'has-take';
@@ -40,7 +40,7 @@ interface StudioState {
   setCountInBeat: (beat: number) => void;
   setElapsedSeconds: (seconds: number) => void;
   setTakePlaying: (playing: boolean) => void;
-  /** A fresh studio for a beat: the §9 defaults and the default recording name. */
+  /** A fresh studio for a beat: the studio defaults and the default recording name. */
   reset: (recordingName: string) => void;
 }
 

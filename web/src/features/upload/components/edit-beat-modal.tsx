@@ -144,7 +144,7 @@ function ManageBeatContent({
 
 /**
  * Manage Beat (owner): analytics tiles, cover and fields, Save Changes, and Delete Beat behind
- * a confirmation (§4 "Beat edit modal": normal, delete confirmation, busy).
+ * a confirmation (its states: normal, delete confirmation, busy).
  * `onSaved` / `onDeleted` let the caller refresh what shows the beat and decide where the user
  * goes after a delete.
  */

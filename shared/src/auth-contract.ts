@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_ROLES } from './permissions';
 import { text } from './text-fields';
 
-/** Every failure the API answers has this body (conventions.md, "Errors"). */
+/** Every failure the API answers has this body (docs/domain.md#errors). */
 export const ErrorBody = z.object({ error: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -1,5 +1,5 @@
-// Dates and relative times as the UI shows them (ui.md: "Numbers, prices and dates through the
-// shared formatters only"). Pure functions: no I/O; en-US and the local time zone.
+// Dates and relative times as the UI shows them (numbers, prices and dates go through the
+// shared formatters only). Pure functions: no I/O; en-US and the local time zone.
 
 export type DateInput = Date | string | number;
 

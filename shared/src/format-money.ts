@@ -1,5 +1,5 @@
-// Money display and price rules shared by web and desktop (ui.md: "Numbers, prices and dates
-// through the shared formatters only"). Pure functions: no I/O.
+// Money display and price rules shared by web and desktop (numbers, prices and dates
+// go through the shared formatters only). Pure functions: no I/O.
 import { LIMITS } from './limits';
 import {
   CREDITS_PER_BOOST,

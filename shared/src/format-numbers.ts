@@ -1,5 +1,5 @@
-// Counts, track times, ratings, badges and budgets as the UI shows them (ui.md: "Numbers, prices
-// and dates through the shared formatters only"). Pure functions: no I/O.
+// Counts, track times, ratings, badges and budgets as the UI shows them (numbers, prices
+// and dates go through the shared formatters only). Pure functions: no I/O.
 import { UI } from './limits';
 
 function compact(value: number, suffix: string): string {

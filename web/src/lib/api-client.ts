@@ -1,6 +1,6 @@
 /**
  * A failed HTTP answer from the API. `message` is the server's `error` text when it sent one
- * (conventions.md, "Errors"), otherwise a generic sentence naming the status. Network failures
+ * (docs/domain.md#errors), otherwise a generic sentence naming the status. Network failures
  * are not ApiErrors: fetch's own TypeError passes through, because there is no status to report.
  */
 export class ApiError extends Error {

@@ -12,7 +12,7 @@ export function spaceBelongsTo(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest(OWNS_SPACE) !== null;
 }
 
-/** Space toggles play/pause when no field has focus (ui.md), and then does not scroll the page. */
+/** Space toggles play/pause when no field has focus, and then does not scroll the page. */
 export function useSpaceToPlay() {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {

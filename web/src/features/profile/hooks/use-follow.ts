@@ -5,7 +5,7 @@ import { showToast } from '../../../lib/toast';
 import { profileKeys, setFollowing } from '../api';
 
 /**
- * Follow / unfollow, optimistic as ui.md asks: the button and the
+ * Follow / unfollow, optimistic: the button and the
  * follower count move at once, and both roll back with a toast when the server refuses.
  */
 export function useFollow(userId: string, viewerId: string, name: string) {

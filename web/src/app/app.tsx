@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
-import { Toaster } from '../components/ui/toaster';
+import { LazyToaster } from '../components/ui/lazy-toaster';
 import { SessionProvider } from '../features/session/components/session-provider';
 import { ThemeSettingsSync } from '../features/theme/components/theme-settings-sync';
 import { ThemeSync } from '../features/theme/components/theme-sync';
@@ -47,7 +47,7 @@ export function App({ createRouter = createBrowserRouter, queryClient, platform 
           <PlatformSync router={router} />
           <RouterProvider router={router} />
           {/* Below the sticky header (two rows on phones); the stack steps aside from open menus. */}
-          <Toaster className="top-28 md:top-20" />
+          <LazyToaster className="top-28 md:top-20" />
         </SessionProvider>
       </QueryClientProvider>
     </PlatformProvider>

@@ -33,7 +33,14 @@ function isToastDetail(value: unknown): value is ToastDetail {
  * While a menu is open where the stack would be, the stack moves out of its way
  * (toast-placement.ts), so a toast never hides the menu or the item in it that raised it.
  */
-export function Toaster({ className = 'top-3 sm:top-4' }: { className?: string }) {
+export function Toaster({
+  className = 'top-3 sm:top-4',
+  onListening,
+}: {
+  className?: string;
+  /** Called once the toaster listens for toasts (lazy-toaster.tsx hands it those raised before). */
+  onListening?: () => void;
+}) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const nextId = useRef(1);
@@ -60,12 +67,13 @@ export function Toaster({ className = 'top-3 sm:top-4' }: { className?: string }
         );
     }
     window.addEventListener(TOAST_EVENT, onToast);
+    onListening?.();
     return () => {
       window.removeEventListener(TOAST_EVENT, onToast);
       pending.forEach((timer) => clearTimeout(timer));
       pending.clear();
     };
-  }, [dismiss]);
+  }, [dismiss, onListening]);
 
   const placement = useToastPlacement(toasts.length > 0);
 

@@ -194,6 +194,14 @@ const noPrismaOrServer = {
 
 // Server layers: app.ts composes plugins/ and modules/; modules, http/ and events/ sit below.
 const noWebInServer = { group: ['@beatroom/web', '@beatroom/web/*'], message: 'server never imports web.' };
+// Stripe is one provider behind the payments module's interfaces (CheckoutProvider and the
+// gateways in payment-gateways.ts): only commerce/payments, and tests that drive the fake,
+// import the SDK.
+const noStripe = {
+  group: ['stripe', 'stripe/*'],
+  message: 'Only server/src/modules/commerce/payments imports stripe: use its provider and gateways.',
+};
+const PAYMENTS_FILES = 'server/src/modules/commerce/payments/**/*.ts';
 
 export default tseslint.config(
   {
@@ -254,14 +262,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [noElectron, noPrisma, noWebInServer],
+          patterns: [noElectron, noPrisma, noWebInServer, noStripe],
         },
       ],
     },
   },
   {
+    files: [PAYMENTS_FILES],
+    ignores: ['server/src/**/*.repository.ts', 'server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron, noPrisma, noWebInServer] }] },
+  },
+  {
     files: ['server/src/modules/**/*.repository.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron, noWebInServer] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron, noWebInServer, noStripe] }] },
   },
   {
     // The server's layers (serverImportProblem): judged on the file each import resolves to.

@@ -40,6 +40,19 @@ describe('import boundaries', () => {
       'server/src/modules/community/profiles/profiles.repository.ts',
       "import type { AnalyticsRepository } from '../../catalogue/analytics/analytics.repository';\nexport type X = AnalyticsRepository;\n",
     ],
+    // Stripe is reached through the payments module's provider and gateways only.
+    [
+      'server/src/modules/commerce/earnings/earnings.service.ts',
+      "import Stripe from 'stripe';\nexport const x = Stripe;\n",
+    ],
+    [
+      'server/src/modules/commerce/subscriptions/subscriptions.repository.ts',
+      "import type Stripe from 'stripe';\nexport type X = Stripe;\n",
+    ],
+    [
+      'server/src/modules/platform/account/account.plugin.ts',
+      "import type { Stripe } from 'stripe/cjs/stripe.core';\nexport type X = Stripe;\n",
+    ],
     // Only app.ts and plugins/ import plugins.
     [
       'server/src/modules/catalogue/beats/beats.routes.ts',
@@ -77,6 +90,15 @@ describe('import boundaries', () => {
     [
       'server/src/modules/catalogue/beats/beats.service.ts',
       "import type { UploadsService } from '../uploads/uploads.service';\nexport type X = UploadsService;\n",
+    ],
+    [
+      'server/src/modules/commerce/payments/stripe-provider.ts',
+      "import Stripe from 'stripe';\nexport const x = Stripe;\n",
+    ],
+    ['server/test/fake-stripe.ts', "import Stripe from 'stripe';\nexport const x = Stripe;\n"],
+    [
+      'server/src/modules/commerce/checkout/stripe-webhook.test.ts',
+      "import Stripe from 'stripe';\nexport const x = Stripe;\n",
     ],
     [
       'server/src/app.ts',

@@ -2,7 +2,6 @@ import { ErrorBody } from '@beatroom/shared/auth-contract';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../../config';
 import { createCheckoutRepository } from './checkout.repository';
 import { createStripeWebhookService, type StripeWebhookService } from './stripe-webhook.service';
 
@@ -32,17 +31,16 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhook: StripeWebhookService
 
 /** Stripe's notifications of payments; registered only when Stripe is configured. */
 export const checkoutPlugin = fp(
-  async (app, opts: { config: Config }) => {
-    const { stripe } = app.payments;
-    if (!stripe || !opts.config.stripe) return;
+  async (app) => {
+    const { gateways } = app.payments;
+    if (!gateways) return;
     const webhook = createStripeWebhookService({
-      stripe,
-      webhookSecret: opts.config.stripe.webhookSecret,
+      events: gateways.webhookEvents,
       repo: createCheckoutRepository(app.db.prisma),
       fulfilment: app.fulfilment,
       // Looked up at call time: earnings registers after checkout.
-      onAccountUpdated: async (account) => {
-        await app.earnings.onAccountUpdated(account);
+      onAccountUpdated: async (accountId, state) => {
+        await app.earnings.onAccountUpdated(accountId, state);
       },
       accountPayments: () => app.accountCheckout,
       subscriptions: () => app.subscriptions,

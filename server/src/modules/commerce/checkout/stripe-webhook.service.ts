@@ -1,27 +1,14 @@
-import type Stripe from 'stripe';
 import { badRequest } from '../../../http/http-errors';
-import { isUuid } from '../../../http/params';
 import type { FulfilmentService } from '../orders/fulfilment.service';
+import type {
+  PayoutAccountState,
+  ProviderEvent,
+  ProviderRefund,
+  WebhookEvents,
+} from '../payments/payment-gateways';
 import type { CheckoutRepository } from './checkout.repository';
 
 export const INVALID_SIGNATURE = 'Invalid Stripe signature';
-
-const paymentIdOf = (session: Stripe.Checkout.Session) =>
-  typeof session.payment_intent === 'string'
-    ? session.payment_intent
-    : (session.payment_intent?.id ?? session.id);
-
-/** The order an object belongs to; only our own UUIDs are believed. */
-function orderIdOf(object: { metadata?: Stripe.Metadata | null; client_reference_id?: string | null }) {
-  const id = object.metadata?.order_id ?? object.client_reference_id ?? null;
-  return id && isUuid(id) ? id : null;
-}
-
-/** The account payment (credits pack, promotion, subscription) an object belongs to. */
-function accountPaymentIdOf(object: { metadata?: Stripe.Metadata | null }) {
-  const id = object.metadata?.account_payment_id ?? null;
-  return id && isUuid(id) ? id : null;
-}
 
 /** What the webhook needs of account payments and subscriptions (looked up at call time). */
 export interface AccountPaymentEvents {
@@ -31,10 +18,7 @@ export interface AccountPaymentEvents {
 /** What the webhook needs of refunds and disputes (looked up at call time). */
 export interface RefundEvents {
   orderIdByPayment(paymentId: string): Promise<string | null>;
-  providerRefunded(
-    orderId: string,
-    refunds: { id: string; amount: number; reason: string | null }[],
-  ): Promise<void>;
+  providerRefunded(orderId: string, refunds: ProviderRefund[]): Promise<void>;
   disputeOpened(orderId: string, disputeId: string): Promise<void>;
   disputeClosed(disputeId: string, won: boolean): Promise<void>;
 }
@@ -42,167 +26,119 @@ export interface RefundEvents {
 export interface AccountRefundEvents {
   providerRefunded(
     match: { accountPaymentId: string | null; paymentId: string },
-    refunds: { id: string; amount: number; reason: string | null }[],
+    refunds: ProviderRefund[],
   ): Promise<boolean>;
   /** A subscription invoice (a renewal) refunded: the period it paid. */
-  periodRefunded(
-    invoiceRef: string,
-    refunds: { id: string; amount: number; reason: string | null }[],
-  ): Promise<void>;
+  periodRefunded(invoiceRef: string, refunds: ProviderRefund[]): Promise<void>;
 }
 export interface SubscriptionEvents {
   /** A Checkout in subscription mode was paid: the subscription starts. */
-  stripeCheckoutCompleted(accountPaymentId: string, session: Stripe.Checkout.Session): Promise<void>;
-  stripeInvoice(type: 'invoice.paid' | 'invoice.payment_failed', invoice: Stripe.Invoice): Promise<void>;
-  stripeSubscriptionChanged(subscription: Stripe.Subscription): Promise<void>;
+  stripeCheckoutCompleted(
+    accountPaymentId: string,
+    checkout: { subscriptionId: string | null; invoiceId: string | null; amountCents: number },
+  ): Promise<void>;
+  stripeInvoice(
+    type: 'invoice.paid' | 'invoice.payment_failed',
+    invoice: { subscriptionId: string | null; invoiceId: string; amountPaid: number },
+  ): Promise<void>;
+  stripeSubscriptionChanged(subscriptionId: string): Promise<void>;
 }
 
 /**
- * Stripe's webhook: the signature is checked on the raw body (STRIPE_WEBHOOK_SECRET, Stripe's
- * 5-minute tolerance), each event id is recorded once, and the event is handed to fulfilment,
- * which is idempotent per order. Events may come in any order and any number of times: a
- * completed checkout and its payment_intent.succeeded fulfil once; an expiry after payment
- * changes nothing.
+ * Stripe's webhook: the payments module checks the signature on the raw body and reads the
+ * event into our terms, each event id is recorded once, and the event is handed to
+ * fulfilment, which is idempotent per order. Events may come in any order and any number of
+ * times: a completed checkout and its payment_intent.succeeded fulfil once; an expiry after
+ * payment changes nothing.
  */
 export function createStripeWebhookService(deps: {
-  stripe: Stripe;
-  webhookSecret: string;
+  events: WebhookEvents;
   repo: CheckoutRepository;
   fulfilment: FulfilmentService;
   /** A producer's Connect account changed (payouts enabled): earnings waiting for it are sent. */
-  onAccountUpdated: (account: Stripe.Account) => Promise<void>;
+  onAccountUpdated: (accountId: string, state: PayoutAccountState) => Promise<void>;
   /** Payments tagged with metadata kind + account_payment_id go here instead of fulfilment. */
   accountPayments: () => AccountPaymentEvents;
   subscriptions: () => SubscriptionEvents;
   refunds: () => RefundEvents;
   accountRefunds: () => AccountRefundEvents | null;
 }) {
-  const { stripe, webhookSecret, repo, fulfilment } = deps;
+  const { events, repo, fulfilment } = deps;
 
-  /** Every refund of a charge, oldest first (an event's charge may not carry the list). */
-  async function refundsOf(charge: Stripe.Charge) {
-    const list = charge.refunds?.data ?? (await stripe.refunds.list({ charge: charge.id, limit: 100 })).data;
-    // Stripe lists newest first; refunds made in the same second keep that order, reversed.
-    return [...list]
-      .reverse()
-      .filter((r) => r.status === 'succeeded' || r.status === 'pending')
-      .sort((a, b) => a.created - b.created)
-      .map((r) => ({ id: r.id, amount: r.amount, reason: r.metadata?.reason ?? null }));
-  }
-
-  const intentOf = (value: string | { id: string } | null) =>
-    typeof value === 'string' ? value : (value?.id ?? null);
-
-  async function chargeRefunded(charge: Stripe.Charge): Promise<void> {
-    const paymentId = intentOf(charge.payment_intent);
+  async function chargeRefunded(event: Extract<ProviderEvent, { type: 'charge.refunded' }>): Promise<void> {
+    const { paymentId, accountPaymentId } = event;
     if (!paymentId) return;
-    const refunds = await refundsOf(charge);
-    const accountPaymentId = accountPaymentIdOf(charge);
+    const refunds = await event.refunds();
     const accountRefunds = deps.accountRefunds();
     if (accountRefunds && (await accountRefunds.providerRefunded({ accountPaymentId, paymentId }, refunds)))
       return;
-    const orderId = orderIdOf(charge) ?? (await deps.refunds().orderIdByPayment(paymentId));
+    const orderId = event.orderId ?? (await deps.refunds().orderIdByPayment(paymentId));
     if (orderId) {
       await deps.refunds().providerRefunded(orderId, refunds);
       return;
     }
     // Neither: a subscription's invoice paid by this PaymentIntent (a period it paid).
-    const payments = await stripe.invoicePayments.list({
-      payment: { type: 'payment_intent', payment_intent: paymentId },
-      limit: 1,
-    });
-    const invoice = payments.data[0]?.invoice;
-    const invoiceRef = typeof invoice === 'string' ? invoice : invoice?.id;
+    const invoiceRef = await event.invoiceOfPayment();
     if (invoiceRef && accountRefunds) await accountRefunds.periodRefunded(invoiceRef, refunds);
   }
 
-  async function dispatch(event: Stripe.Event): Promise<void> {
+  async function dispatch(event: ProviderEvent): Promise<void> {
     switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded': {
-        const session = event.data.object;
-        // A delayed method (bank debit) completes the session unpaid; its success comes later.
-        if (session.payment_status !== 'paid') return;
-        const accountPaymentId = accountPaymentIdOf(session);
-        if (accountPaymentId) {
-          if (session.mode === 'subscription') {
-            await deps.subscriptions().stripeCheckoutCompleted(accountPaymentId, session);
-          } else {
-            await deps.accountPayments().complete(accountPaymentId, {
-              paymentId: paymentIdOf(session),
-              amountCents: session.amount_total ?? 0,
+      case 'checkout.paid': {
+        const received = { paymentId: event.paymentId, amountCents: event.amountCents };
+        if (event.accountPaymentId) {
+          if (event.subscription) {
+            await deps.subscriptions().stripeCheckoutCompleted(event.accountPaymentId, {
+              subscriptionId: event.subscription.id,
+              invoiceId: event.subscription.invoiceId,
+              amountCents: event.amountCents,
             });
+          } else {
+            await deps.accountPayments().complete(event.accountPaymentId, received);
           }
           return;
         }
-        const orderId = orderIdOf(session);
-        if (!orderId) return;
-        await fulfilment.fulfil(orderId, {
-          paymentId: paymentIdOf(session),
-          amountCents: session.amount_total ?? 0,
-        });
+        if (event.orderId) await fulfilment.fulfil(event.orderId, received);
         return;
       }
-      case 'payment_intent.succeeded': {
-        const intent = event.data.object;
-        const accountPaymentId = accountPaymentIdOf(intent);
-        if (accountPaymentId) {
-          await deps.accountPayments().complete(accountPaymentId, {
-            paymentId: intent.id,
-            amountCents: intent.amount_received || intent.amount,
-          });
+      case 'payment.succeeded': {
+        const received = { paymentId: event.paymentId, amountCents: event.amountCents };
+        if (event.accountPaymentId) {
+          await deps.accountPayments().complete(event.accountPaymentId, received);
           return;
         }
-        const orderId = orderIdOf(intent);
-        if (!orderId) return;
-        await fulfilment.fulfil(orderId, {
-          paymentId: intent.id,
-          amountCents: intent.amount_received || intent.amount,
-        });
+        if (event.orderId) await fulfilment.fulfil(event.orderId, received);
         return;
       }
-      case 'checkout.session.expired': {
-        const accountPaymentId = accountPaymentIdOf(event.data.object);
-        if (accountPaymentId) {
-          await deps.accountPayments().checkoutExpired(accountPaymentId);
+      case 'checkout.expired':
+        if (event.accountPaymentId) {
+          await deps.accountPayments().checkoutExpired(event.accountPaymentId);
           return;
         }
-        const orderId = orderIdOf(event.data.object);
-        if (orderId) await fulfilment.checkoutExpired(orderId);
+        if (event.orderId) await fulfilment.checkoutExpired(event.orderId);
         return;
-      }
       case 'invoice.paid':
       case 'invoice.payment_failed':
-        await deps.subscriptions().stripeInvoice(event.type, event.data.object);
+        await deps.subscriptions().stripeInvoice(event.type, event);
         return;
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-        await deps.subscriptions().stripeSubscriptionChanged(event.data.object);
+      case 'subscription.changed':
+        await deps.subscriptions().stripeSubscriptionChanged(event.subscriptionId);
         return;
       case 'charge.refunded':
-        await chargeRefunded(event.data.object);
+        await chargeRefunded(event);
         return;
-      case 'charge.dispute.created': {
-        const dispute = event.data.object;
-        const paymentId = intentOf(dispute.payment_intent);
-        const orderId = paymentId ? await deps.refunds().orderIdByPayment(paymentId) : null;
-        if (orderId) await deps.refunds().disputeOpened(orderId, dispute.id);
+      case 'dispute.opened': {
+        const orderId = event.paymentId ? await deps.refunds().orderIdByPayment(event.paymentId) : null;
+        if (orderId) await deps.refunds().disputeOpened(orderId, event.disputeId);
         return;
       }
-      case 'charge.dispute.closed': {
-        const dispute = event.data.object;
-        // warning_closed: an inquiry that never became a chargeback; the money stayed.
-        if (dispute.status === 'lost') await deps.refunds().disputeClosed(dispute.id, false);
-        else if (dispute.status === 'won' || dispute.status === 'warning_closed') {
-          await deps.refunds().disputeClosed(dispute.id, true);
-        }
+      case 'dispute.closed':
+        if (event.won !== null) await deps.refunds().disputeClosed(event.disputeId, event.won);
         return;
-      }
       case 'account.updated':
-        await deps.onAccountUpdated(event.data.object);
+        await deps.onAccountUpdated(event.accountId, event.state);
         return;
-      default:
-        // Everything else Stripe may send is of no interest to a sale.
+      case 'ignored':
         return;
     }
   }
@@ -213,19 +149,19 @@ export function createStripeWebhookService(deps: {
       rawBody: Buffer,
       signature: string | undefined,
     ): Promise<{ received: true; duplicate?: true }> {
-      let event: Stripe.Event;
+      let verified: ReturnType<WebhookEvents['verify']>;
       try {
         if (!signature) throw new Error('no signature');
-        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+        verified = events.verify(rawBody, signature);
       } catch {
         throw badRequest(INVALID_SIGNATURE);
       }
-      if (!(await repo.recordEvent(event.id, event.type))) return { received: true, duplicate: true };
+      if (!(await repo.recordEvent(verified.id, verified.type))) return { received: true, duplicate: true };
       try {
-        await dispatch(event);
+        await dispatch(verified.event);
       } catch (error) {
         // Not handled: let Stripe deliver it again.
-        await repo.forgetEvent(event.id);
+        await repo.forgetEvent(verified.id);
         throw error;
       }
       return { received: true };

@@ -3,12 +3,11 @@ import type { Config } from '../../../config';
 import { createEarningsRepository } from './earnings.repository';
 import { earningsRoutes } from './earnings.routes';
 import { createEarningsService, type EarningsService } from './earnings.service';
-import { createStripePayouts } from './stripe-payouts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Producer earnings and payouts. Payments calls `app.earnings.onAccountUpdated(account)` on
+     * Producer earnings and payouts. Payments calls `app.earnings.onAccountUpdated(accountId, state)` on
      * Stripe's account.updated webhook; analytics reads `app.earnings.revenue(producerId)`.
      */
     earnings: EarningsService;
@@ -23,7 +22,7 @@ export const earningsPlugin = fp(
       createEarningsService({
         repo: createEarningsRepository(app.db.prisma),
         // The payments module's client: one Stripe configuration for the whole server.
-        payouts: app.payments.stripe ? createStripePayouts(app.payments.stripe) : null,
+        payouts: app.payments.gateways?.payouts ?? null,
         publicUrl: opts.config.publicUrl,
         log: app.log,
         // Subscriptions register after earnings: looked up when the chart is asked for.

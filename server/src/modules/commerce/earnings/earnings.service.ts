@@ -3,7 +3,7 @@ import type { EarningsResponse } from '@beatroom/shared/money-contract';
 import { conflict, forbidden } from '../../../http/http-errors';
 import type { UserRecord } from '../../platform/users/user-record';
 import type { EarningsRepository } from './earnings.repository';
-import { stateOf, type PayoutAccountState, type PayoutsGateway } from './stripe-payouts';
+import type { PayoutAccountState, PayoutsGateway } from '../payments/payment-gateways';
 
 export const PAYOUTS_UNAVAILABLE = 'Payouts need Stripe: this server only takes test payments';
 /** The earnings chart covers this many days, today (UTC) included. */
@@ -177,11 +177,11 @@ export function createEarningsService(deps: {
      * Stripe's `account.updated` webhook (the webhook route belongs to payments and calls
      * this): stores the account's state and transfers waiting earnings once it can be paid.
      */
-    async onAccountUpdated(account: { id: string } & Parameters<typeof stateOf>[0]) {
+    async onAccountUpdated(accountId: string, state: PayoutAccountState) {
       try {
-        return await accountChanged(account.id, stateOf(account));
+        return await accountChanged(accountId, state);
       } catch (error) {
-        log.error({ err: error, accountId: account.id }, 'payout transfer after account.updated failed');
+        log.error({ err: error, accountId }, 'payout transfer after account.updated failed');
         throw error;
       }
     },

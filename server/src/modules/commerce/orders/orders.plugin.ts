@@ -7,7 +7,6 @@ import { createOrdersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersService } from './orders.service';
 import { scheduleOrderJobs } from './order-jobs';
-import { createStripePayouts } from '../earnings/stripe-payouts';
 import { createAccountRefundsRepository } from './account-refunds.repository';
 import { createAccountRefundsService, type AccountRefundsService } from './account-refunds.service';
 import { createDisputesService, type DisputesService } from './disputes.service';
@@ -53,7 +52,7 @@ export const ordersPlugin = fp(
       'localCheckout',
       local ? createLocalCheckoutService({ orders: repo, fulfilment, local }) : null,
     );
-    const payouts = app.payments.stripe ? createStripePayouts(app.payments.stripe) : null;
+    const payouts = app.payments.gateways?.payouts ?? null;
     const refundsRepo = createRefundsRepository(app.db.prisma);
     app.decorate(
       'accountRefunds',
@@ -65,7 +64,7 @@ export const ordersPlugin = fp(
         provider,
         cancelProviderSubscription: async (id) => {
           try {
-            await app.payments.stripe?.subscriptions.cancel(id);
+            await app.payments.gateways?.billing.cancel(id);
           } catch (error) {
             // Already cancelled at Stripe (or it is down): the subscription is ended here anyway.
             app.log.error({ err: error, subscription: id }, 'could not cancel a refunded subscription');

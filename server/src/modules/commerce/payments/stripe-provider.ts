@@ -1,31 +1,12 @@
 import type { PaymentMethod } from '@beatroom/shared/money-contract';
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../../config';
 import type { CheckoutProvider, CheckoutRequest, RecurringCharge, SavedCharge } from './checkout-provider';
 import type { PaymentsRepository } from './payments.repository';
+import { toMethod } from './stripe-client';
 
 const PROVIDER = 'stripe';
 /** Stripe wants a Checkout Session to live at least 30 minutes; ours closes a minute after the order's time. */
 const SESSION_MARGIN_SECONDS = 60;
-
-/**
- * The Stripe SDK, pointed at STRIPE_API_BASE when set (tests run it against a local fake of
- * Stripe's HTTP API; production leaves it unset).
- */
-export function createStripeClient(config: StripeConfig): Stripe {
-  const base = config.apiBase ? new URL(config.apiBase) : null;
-  return new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    telemetry: false,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === 'https:' ? 443 : 80),
-          protocol: base.protocol === 'https:' ? 'https' : 'http',
-        }
-      : {}),
-  });
-}
 
 /** A subscription's price: the request's amount every month or year, under the tier's product. */
 function recurringPrice(request: CheckoutRequest, recurring: RecurringCharge) {
@@ -48,34 +29,6 @@ const subscriptionMetadata = (request: CheckoutRequest, recurring: RecurringChar
 
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
-
-function toMethod(pm: Stripe.PaymentMethod, defaultId: string | null): PaymentMethod | null {
-  const base = { id: pm.id, is_default: pm.id === defaultId };
-  if (pm.type === 'card' && pm.card) {
-    const wallet = pm.card.wallet?.type;
-    return {
-      ...base,
-      payment_type: wallet === 'apple_pay' ? 'apple_pay' : wallet === 'google_pay' ? 'google_pay' : 'card',
-      card_brand: pm.card.brand,
-      card_last_four: pm.card.last4,
-      card_exp_month: pm.card.exp_month,
-      card_exp_year: pm.card.exp_year,
-      paypal_email: null,
-    };
-  }
-  if (pm.type === 'paypal') {
-    return {
-      ...base,
-      payment_type: 'paypal',
-      card_brand: null,
-      card_last_four: null,
-      card_exp_month: null,
-      card_exp_year: null,
-      paypal_email: pm.paypal?.payer_email ?? null,
-    };
-  }
-  return null;
-}
 
 /**
  * Payments through Stripe: a Customer per user, Checkout Sessions for new cards and PayPal

@@ -44,7 +44,7 @@ export const subscriptionsPlugin = fp(
       payments: app.accountCheckout,
       // Looked up at call time: credits may register after this plugin.
       credits: () => app.credits,
-      stripe: app.payments.stripe,
+      billing: app.payments.gateways?.billing ?? null,
       log: app.log,
       scheduleRenewal: async (subscriptionId, at) => {
         if (!jobs) return;

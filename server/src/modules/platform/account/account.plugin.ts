@@ -29,7 +29,7 @@ export const accountPlugin = fp(
       // Open challenges created are cancelled (fees back to living entrants), entries withdrawn.
       (tx, userId) => app.challengeWithdrawal.removeAll(tx, userId),
     ];
-    const { stripe, provider } = app.payments;
+    const { gateways, provider } = app.payments;
     app.decorate(
       'account',
       createAccountService({
@@ -39,7 +39,8 @@ export const accountPlugin = fp(
         providers: {
           // Deleting the Stripe customer deletes its saved cards and ends its subscriptions there.
           async deleteCustomer(customer) {
-            if (customer.provider === 'stripe' && stripe) await stripe.customers.del(customer.customerId);
+            if (customer.provider === 'stripe' && gateways)
+              await gateways.deleteCustomer(customer.customerId);
           },
           cancelCheckout: (sessionId) => provider.cancelCheckout(sessionId),
         },

@@ -1,42 +1,5 @@
 import type Stripe from 'stripe';
-
-/** What Stripe says about a connected account. */
-export interface PayoutAccountState {
-  detailsSubmitted: boolean;
-  chargesEnabled: boolean;
-  payoutsEnabled: boolean;
-}
-
-/**
- * The payout side of the payment provider, narrowed to what earnings need. Only Stripe pays
- * producers (Connect Express); without Stripe there is no gateway and payouts are unavailable.
- */
-export interface PayoutsGateway {
-  createAccount(user: { id: string; email: string }): Promise<{ accountId: string }>;
-  onboardingLink(
-    accountId: string,
-    urls: { returnUrl: string; refreshUrl: string },
-  ): Promise<{ url: string }>;
-  account(accountId: string): Promise<PayoutAccountState>;
-  /** Moves net earnings to the producer; the same idempotency key never pays twice. */
-  transfer(input: {
-    accountId: string;
-    amountCents: number;
-    currency: string;
-    idempotencyKey: string;
-    orderId: string;
-  }): Promise<{ transferId: string }>;
-  /**
-   * Takes back (part of) a transfer already made, when the sale behind it is refunded; the
-   * same idempotency key never reverses twice.
-   */
-  reverseTransfer(input: {
-    transferId: string;
-    amountCents: number;
-    idempotencyKey: string;
-    orderId: string;
-  }): Promise<{ reversalId: string }>;
-}
+import type { PayoutAccountState, PayoutsGateway } from './payment-gateways';
 
 /** The flags of a Stripe Account object (retrieved, or an account.updated event's data.object). */
 export function stateOf(account: {

@@ -8,12 +8,9 @@ import { insertPlayableBeat, WEBM_TAKE } from '../../server/test/recording-fixtu
 import { openLibraryDatabase, type LibraryDatabase } from '../src/main/library/database';
 import { createLibraryService } from '../src/main/library/library-service';
 import { createServerClient } from '../src/main/library/server-client';
-import {
-  createTakeQueue,
-  createTakeUploader,
-  TakeQueueError,
-  takeFormatOf,
-} from '../src/main/library/take-queue';
+import { takeFormatOf } from '../src/main/library/take-file';
+import { createTakeQueue, TakeQueueError } from '../src/main/library/take-queue';
+import { createTakeUploader } from '../src/main/library/take-uploader';
 import { wavTone } from './fixtures/media';
 
 // The desktop studio's promise: a take is kept in the local library first and sent by

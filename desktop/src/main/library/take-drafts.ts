@@ -13,7 +13,7 @@ import {
 import { join } from 'node:path';
 import { DraftTake } from '@beatroom/shared/ipc-uploads-contract';
 import type { z } from 'zod';
-import { takeFormatOf } from './take-queue';
+import { takeFormatOf } from './take-file';
 
 type Draft = z.output<typeof DraftTake>;
 

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { TakeQueueItem, TakeState } from '@beatroom/shared/ipc-uploads-contract';
 import { RECORDING_MAX_BYTES, type RecordingFormat } from '@beatroom/shared/recordings-contract';
 import type { LibraryDatabase } from './database';
-import { ServerCallError, type TakeUpload } from './server-client';
-import { retryDelayMs, SIGN_IN_TO_CONTINUE } from './uploader';
+import { keepTakeFile, takeFormatOf } from './take-file';
 
 /** One row of the takes table. */
 export interface TakeRecord {
@@ -55,36 +53,6 @@ export function toTakeItem(row: TakeRecord): TakeQueueItem {
     size: row.size,
     createdAt: row.created_at,
   };
-}
-
-/** What a take looks like from its first bytes; the server checks again, this refuses junk early. */
-export function takeFormatOf(bytes: Uint8Array): RecordingFormat | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) {
-    return 'webm';
-  }
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'wav';
-  return null;
-}
-
-/**
- * Writes a take into the library folder durably (a temporary file, flushed to disk, then
- * renamed), so once this returns the take survives a crash or a power cut.
- */
-export function keepTakeFile(dir: string, id: string, format: RecordingFormat, bytes: Uint8Array): string {
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${id}.${format}`);
-  const partial = `${path}.partial`;
-  const fd = openSync(partial, 'w');
-  try {
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(partial, path);
-  return path;
 }
 
 /**
@@ -234,133 +202,3 @@ export function createTakeQueue(db: LibraryDatabase, options: { dir: string; now
 }
 
 export type TakeQueue = ReturnType<typeof createTakeQueue>;
-
-/** The one server call the take uploader makes (server-client's uploadTake). */
-export interface TakeTransport {
-  uploadTake(
-    take: TakeUpload,
-    idempotencyKey: string,
-    onProgress: (fraction: number) => void,
-    signal?: AbortSignal,
-  ): Promise<string>;
-}
-
-export interface TakeUploaderDeps {
-  queue: TakeQueue;
-  transport: TakeTransport;
-  owner: () => string | null;
-  onChange: () => void;
-  now?: () => Date;
-  setTimer?: (callback: () => void, ms: number) => { cancel(): void };
-  log?: { warn: (message: string, error?: unknown) => void };
-}
-
-/**
- * Sends the take queue, one take at a time, oldest first, with the beat upload queue's
- * backoff (5 s doubling to 10 min, for as long as it takes). A take the server refused (a bad
- * file, a beat that is gone) waits for the user; one that could not be sent is retried.
- */
-export function createTakeUploader(deps: TakeUploaderDeps) {
-  const now = deps.now ?? (() => new Date());
-  const setTimer =
-    deps.setTimer ??
-    ((callback: () => void, ms: number) => {
-      const timer = setTimeout(callback, ms);
-      timer.unref?.();
-      return { cancel: () => clearTimeout(timer) };
-    });
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: { cancel(): void } | null = null;
-
-  function scheduleRetry(owner: string) {
-    timer?.cancel();
-    timer = null;
-    const at = deps.queue.nextRetryAt(owner);
-    if (at) timer = setTimer(() => void run(), Math.max(0, at.getTime() - now().getTime()));
-  }
-
-  async function send(record: TakeRecord) {
-    const row = deps.queue.begin(record.id);
-    deps.onChange();
-    let last = -1;
-    const recordingId = await deps.transport.uploadTake(
-      {
-        path: row.file_path,
-        format: row.format,
-        beatId: row.beat_id,
-        recordingName: row.recording_name,
-        isPublic: row.is_public === 1,
-      },
-      row.idempotency_key,
-      (fraction) => {
-        const percent = Math.round(99 * Math.min(1, Math.max(0, fraction)));
-        if (percent === last) return;
-        last = percent;
-        deps.queue.setProgress(row.id, percent);
-        deps.onChange();
-      },
-    );
-    deps.queue.done(row.id, recordingId);
-    deps.onChange();
-  }
-
-  function recordFailure(record: TakeRecord, error: unknown) {
-    if (error instanceof TakeQueueError) return;
-    if (error instanceof ServerCallError && error.status === 401) {
-      deps.queue.failed(record.id, SIGN_IN_TO_CONTINUE, null);
-    } else if (error instanceof ServerCallError && !error.retryable) {
-      deps.queue.failed(record.id, error.message, null);
-    } else {
-      const message = error instanceof Error ? error.message : String(error);
-      const attempts = deps.queue.get(record.id).attempts + 1;
-      deps.queue.failed(record.id, message, new Date(now().getTime() + retryDelayMs(attempts)));
-    }
-    deps.onChange();
-  }
-
-  async function drain() {
-    do {
-      again = false;
-      const owner = deps.owner();
-      if (!owner) return;
-      for (const record of deps.queue.runnable(owner, now())) {
-        if (deps.owner() !== owner) break;
-        try {
-          await send(record);
-        } catch (error) {
-          deps.log?.warn(`take ${record.id} not sent`, error);
-          recordFailure(record, error);
-        }
-      }
-      scheduleRetry(owner);
-    } while (again);
-  }
-
-  function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return {
-    run,
-    /** The network came back: takes waiting out a backoff go now. */
-    runNow() {
-      const owner = deps.owner();
-      if (owner) deps.queue.dueNow(owner, now());
-      return run();
-    },
-    stop() {
-      timer?.cancel();
-      timer = null;
-    },
-  };
-}
-
-export type TakeUploader = ReturnType<typeof createTakeUploader>;

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openLibraryDatabase, type LibraryDatabase } from './database';
 import { ServerCallError } from './server-client';
 import { createUploadQueue, resumeState, type UploadQueue, type UploadRecord } from './upload-queue';
-import { createUploader, retryDelayMs, SIGN_IN_TO_CONTINUE, type UploadTransport } from './uploader';
+import { retryDelayMs, SIGN_IN_TO_CONTINUE } from './queue-runner';
+import { createUploader, type UploadTransport } from './uploader';
 
 let dir: string;
 let db: LibraryDatabase;

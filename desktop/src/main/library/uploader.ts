@@ -1,6 +1,7 @@
 import { UploadBeatFields } from '@beatroom/shared/ipc-uploads-contract';
 import type { CreateBeatBody } from '@beatroom/shared/beats-contract';
 import { ServerCallError } from './server-client';
+import { createQueueRunner, SIGN_IN_TO_CONTINUE, type SetTimer } from './queue-runner';
 import { resumeState, UploadQueueError, type UploadQueue, type UploadRecord } from './upload-queue';
 
 /** What the uploader needs from the server: the three calls of an upload. */
@@ -17,17 +18,6 @@ export interface UploadTransport {
 /** Progress of the whole upload at each step (10, 30 → 70 after files, 100). */
 export const PROGRESS = { start: 10, audioEnd: 60, coverEnd: 70, created: 100 } as const;
 
-export const SIGN_IN_TO_CONTINUE = 'Sign in again to send this upload.';
-
-/**
- * Automatic retry after a failure that may heal by itself (offline, server error): 5 s,
- * doubling, at most 10 minutes apart, for as long as it takes. Uploads are never dropped.
- */
-export function retryDelayMs(attempts: number): number {
-  const n = Math.max(1, Math.floor(attempts));
-  return Math.min(10 * 60_000, 5000 * 2 ** Math.min(n - 1, 20));
-}
-
 export interface UploaderDeps {
   queue: UploadQueue;
   transport: UploadTransport;
@@ -39,7 +29,7 @@ export interface UploaderDeps {
   onFinished?: (id: string) => void;
   now?: () => Date;
   /** Timers are injected so tests need not wait; defaults to setTimeout. */
-  setTimer?: (callback: () => void, ms: number) => { cancel(): void };
+  setTimer?: SetTimer;
   log?: { warn: (message: string, error?: unknown) => void };
 }
 
@@ -50,27 +40,6 @@ export interface UploaderDeps {
  * beat is created with the same idempotency key, so the server creates it at most once.
  */
 export function createUploader(deps: UploaderDeps) {
-  const now = deps.now ?? (() => new Date());
-  const setTimer =
-    deps.setTimer ??
-    ((callback: () => void, ms: number) => {
-      const timer = setTimeout(callback, ms);
-      timer.unref?.();
-      return { cancel: () => clearTimeout(timer) };
-    });
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: { cancel(): void } | null = null;
-  let current: { id: string; controller: AbortController } | null = null;
-
-  function scheduleRetry(owner: string) {
-    timer?.cancel();
-    timer = null;
-    const at = deps.queue.nextRetryAt(owner);
-    if (!at) return;
-    timer = setTimer(() => void run(), Math.max(0, at.getTime() - now().getTime()));
-  }
-
   async function send(record: UploadRecord, signal: AbortSignal) {
     const { queue, transport } = deps;
     let lastPercent = -1;
@@ -132,56 +101,18 @@ export function createUploader(deps: UploaderDeps) {
     }
   }
 
-  function recordFailure(record: UploadRecord, error: unknown) {
-    if (error instanceof UploadQueueError) return; // cancelled or finished meanwhile
-    if (error instanceof ServerCallError && error.status === 401) {
-      deps.queue.failed(record.id, SIGN_IN_TO_CONTINUE, null);
-    } else if (error instanceof ServerCallError && !error.retryable) {
-      // The server refused the content (bad file, bad fields): retrying unchanged cannot help.
-      deps.queue.failed(record.id, error.message, null);
-    } else {
-      const message = error instanceof Error ? error.message : String(error);
-      const attempts = deps.queue.get(record.id).attempts + 1;
-      deps.queue.failed(record.id, message, new Date(now().getTime() + retryDelayMs(attempts)));
-    }
-    deps.onChange();
-  }
-
-  async function drain() {
-    do {
-      again = false;
-      const owner = deps.owner();
-      if (!owner) return;
-      for (const record of deps.queue.runnable(owner, now())) {
-        if (deps.owner() !== owner) break; // signed out or switched account mid-run
-        const controller = new AbortController();
-        current = { id: record.id, controller };
-        try {
-          await send(record, controller.signal);
-        } catch (error) {
-          if (!controller.signal.aborted) {
-            deps.log?.warn(`upload ${record.id} failed`, error);
-            recordFailure(record, error);
-          }
-        } finally {
-          current = null;
-        }
-      }
-      scheduleRetry(owner);
-    } while (again);
-  }
-
-  /** Works through the queue; a call while running makes the current run look again at the end. */
-  function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+  const runner = createQueueRunner({
+    queue: deps.queue,
+    send,
+    isStale: (error) => error instanceof UploadQueueError, // cancelled or finished meanwhile
+    describeFailure: (id) => `upload ${id} failed`,
+    owner: deps.owner,
+    onChange: deps.onChange,
+    now: deps.now,
+    setTimer: deps.setTimer,
+    log: deps.log,
+  });
+  const run = runner.run;
 
   return {
     run,
@@ -189,7 +120,7 @@ export function createUploader(deps: UploaderDeps) {
     /** Cancels an upload, stopping its transfer if it is the one being sent. */
     cancel(id: string) {
       const record = deps.queue.cancel(id);
-      if (current?.id === id) current.controller.abort();
+      runner.abort(id);
       deps.onFinished?.(id);
       deps.onChange();
       return record;
@@ -203,11 +134,7 @@ export function createUploader(deps: UploaderDeps) {
     },
 
     /** The network or the machine came back: waiting uploads go now instead of after their backoff. */
-    runNow() {
-      const owner = deps.owner();
-      if (owner) deps.queue.dueNow(owner, now());
-      return run();
-    },
+    runNow: runner.runNow,
 
     /** After a sign-in: uploads that stopped for want of one go back in line. */
     resumeAfterSignIn() {
@@ -220,9 +147,8 @@ export function createUploader(deps: UploaderDeps) {
     },
 
     stop() {
-      timer?.cancel();
-      timer = null;
-      current?.controller.abort();
+      runner.stop();
+      runner.abort();
     },
   };
 }

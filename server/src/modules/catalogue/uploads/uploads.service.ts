@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { COVER_RENDITION_WIDTHS, coverRenditionKey, IMAGE_MAX_PIXELS } from '@beatroom/shared/files-contract';
+import { IMAGE_MAX_PIXELS } from '@beatroom/shared/files-contract';
 import { LIMITS } from '@beatroom/shared/limits';
 import {
   dailyUploadMessage,
@@ -10,6 +10,7 @@ import { badRequest, conflict, HttpError } from '../../../http/http-errors';
 import { analyseAudio, InvalidAudioError } from '../audio/audio-analysis';
 import { AUDIO_CONTENT_TYPES, sniffAudio, sniffImage, SNIFF_BYTES } from '../audio/sniff';
 import { isPublicKey, newKey, type Storage } from '../../platform/storage/storage';
+import { backfillRenditions, encodeStoredJpeg, renderRenditions } from './image-renditions';
 import { collect, limitBytes, readHead } from './upload-streams';
 import { fileInUse, USE_KINDS, type UploadUse } from './upload-uses';
 import type { UploadsRepository } from './uploads.repository';
@@ -24,32 +25,6 @@ export const IMAGE_TOO_MANY_PIXELS = `The image is too large: at most ${IMAGE_MA
 export const IMAGE_UNREADABLE = 'The image could not be read';
 /** Rows deleted per statement by the sweep, so one run never holds many locks at once. */
 const SWEEP_BATCH = 200;
-/** Images checked per query by the renditions backfill. */
-const RENDITIONS_BATCH = 100;
-/** WebP at this quality looks like the JPEG at a third of its size or less. */
-const RENDITION_WEBP_QUALITY = 72;
-
-/** sharp (~30 MB with libvips) loads with the first image, not at server start-up. */
-async function loadSharp() {
-  return (await import('sharp')).default;
-}
-
-/** The WebP renditions of a stored JPEG, by key (see coverRenditionKey). */
-async function renderRenditions(imageKey: string, jpeg: Buffer): Promise<{ key: string; body: Buffer }[]> {
-  const sharp = await loadSharp();
-  const made = [];
-  for (const width of COVER_RENDITION_WIDTHS) {
-    const key = coverRenditionKey(imageKey, width);
-    if (!key) continue;
-    const body = await sharp(jpeg)
-      .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: RENDITION_WEBP_QUALITY })
-      .toBuffer();
-    made.push({ key, body });
-  }
-  return made;
-}
-
 export const UPLOAD_INTERRUPTED = 'The upload was interrupted before the file was complete';
 
 const DAY_MS = 24 * 3600_000;
@@ -190,44 +165,10 @@ export function createUploadsService(deps: {
     isPublic: (key: string) => isPublicKey(key),
 
     /**
-     * Makes the renditions of every stored image not yet marked as having them (images uploaded
-     * before renditions existed, or before the mark did), and marks each image whose renditions
-     * are then stored: later runs visit only unmarked images, not every image in storage.
-     * Answers how many images it rendered; an image that cannot be read (or whose file is gone)
-     * is logged or skipped, and stays unmarked for the next run.
+     * Makes the renditions of every stored image not yet marked as having them (see
+     * backfillRenditions); answers how many images it rendered.
      */
-    async backfillRenditions(): Promise<number> {
-      let rendered = 0;
-      let after: string | null = null;
-      for (;;) {
-        const keys = await repo.imageKeysWithoutRenditions(after, RENDITIONS_BATCH);
-        const made: string[] = [];
-        for (const key of keys) {
-          const wanted = COVER_RENDITION_WIDTHS.map((width) => coverRenditionKey(key, width));
-          const present = await Promise.all(wanted.map((k) => (k ? storage.exists(k) : true)));
-          if (present.every(Boolean)) {
-            made.push(key);
-            continue;
-          }
-          if (!(await storage.exists(key))) continue;
-          try {
-            const jpeg = await collect(await storage.get(key));
-            for (const rendition of await renderRenditions(key, jpeg)) {
-              await storage.put(rendition.key, Readable.from([rendition.body]), {
-                contentType: 'image/webp',
-              });
-            }
-            made.push(key);
-            rendered++;
-          } catch (error) {
-            log.warn({ err: error, key }, 'could not make the renditions of an image');
-          }
-        }
-        await repo.markRenditionsMade(made);
-        if (keys.length < RENDITIONS_BATCH) return rendered;
-        after = keys[keys.length - 1]!;
-      }
-    },
+    backfillRenditions: () => backfillRenditions({ repo, storage, log }),
 
     async storeAudio(
       userId: string,
@@ -306,18 +247,7 @@ export function createUploadsService(deps: {
       }
       let jpeg: Buffer;
       try {
-        const sharp = await loadSharp();
-        jpeg = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
-          .rotate() // applies the EXIF orientation before the metadata is dropped
-          .resize({
-            width: LIMITS.COVER_MAX_SIDE_PX,
-            height: LIMITS.COVER_MAX_SIDE_PX,
-            fit: 'inside',
-            withoutEnlargement: true,
-          })
-          .flatten({ background: '#000000' })
-          .jpeg({ quality: Math.round(LIMITS.COVER_JPEG_QUALITY * 100), mozjpeg: true })
-          .toBuffer();
+        jpeg = await encodeStoredJpeg(input);
       } catch (error) {
         throw badRequest(/pixel limit/i.test(String(error)) ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE);
       }

@@ -136,7 +136,41 @@ export function addTake(arrangement: Arrangement, { take, trackId, start, keep }
     fadeIn: 0,
     fadeOut: 0,
   };
-  return { ...arrangement, takes: [...arrangement.takes, take], clips: [...arrangement.clips, clip] };
+  // A take already in the arrangement (another pass of the same recording) is not listed twice.
+  const takes = arrangement.takes.some((t) => t.id === take.id)
+    ? arrangement.takes
+    : [...arrangement.takes, take];
+  return { ...arrangement, takes, clips: [...arrangement.clips, clip] };
+}
+
+/** A pass shorter than this at the end of a loop recording (the stop came just after a wrap) is dropped. */
+export const MIN_LOOP_PASS_S = 0.5;
+
+/**
+ * A take recorded while the beat looped over `loop`: each pass round the loop becomes a clip on
+ * its own lane, all at the loop's start. `firstSampleAt` is where the take's first sample sits
+ * on the timeline as if the beat had not looped (the loop's start plus the take's alignment).
+ */
+export function addLoopPasses(
+  arrangement: Arrangement,
+  {
+    take,
+    trackId,
+    firstSampleAt,
+    loop,
+  }: { take: ArrangementTake; trackId: string; firstSampleAt: number; loop: { start: number; end: number } },
+): Arrangement {
+  const length = loop.end - loop.start;
+  if (!(length > 0)) return arrangement;
+  let next = arrangement;
+  for (let pass = 0; ; pass++) {
+    const start = firstSampleAt - pass * length;
+    const kept = Math.min(loop.end, start + take.duration) - Math.max(loop.start, start);
+    if (start + take.duration <= loop.start || kept <= 0) break;
+    if (pass > 0 && kept < MIN_LOOP_PASS_S) break;
+    next = addTake(next, { take, trackId, start, keep: loop });
+  }
+  return next;
 }
 
 /** Moves a clip to `start` (snapped by the caller), and to another track or lane if given. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Arrangement, emptyArrangement, type ArrangementTake } from './studio-arrangement';
 import {
+  addLoopPasses,
   addTake,
   addTrack,
   armTrack,
@@ -126,6 +127,35 @@ describe('placing takes', () => {
     expect(a.clips[0]!.start).toBe(0);
     expect(a.clips[0]!.offset).toBeCloseTo(0.05, 9);
     expect(addTake(emptyArrangement(fx), { take: take(1), trackId: 'nope', start: 0 }).clips).toEqual([]);
+  });
+});
+
+describe('loop recording', () => {
+  it('makes each pass round the loop a clip on its own lane, dropping a sliver at the end', () => {
+    // Loop 2..6 s; the take's first sample lands 0.01 s late; 10.3 s recorded: 2 passes and 2.31 s.
+    const a = addLoopPasses(emptyArrangement(fx), {
+      take: take(1, 10.3),
+      trackId: 'track-1',
+      firstSampleAt: 2.01,
+      loop: { start: 2, end: 6 },
+    });
+    expect(a.takes).toHaveLength(1);
+    const rows = a.clips.map((c) => [c.lane, c.start, c.offset, c.duration]);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toEqual([0, 2.01, 0, expect.closeTo(3.99, 9)]);
+    expect(rows[1]![0]).toBe(1);
+    expect(rows[1]![1]).toBe(2);
+    expect(rows[1]![2]).toBeCloseTo(3.99, 9);
+    expect(rows[1]![3]).toBe(4);
+    expect(rows[2]![2]).toBeCloseTo(7.99, 9);
+    expect(rows[2]![3]).toBeCloseTo(2.31, 9);
+    const sliver = addLoopPasses(emptyArrangement(fx), {
+      take: take(1, 8.2),
+      trackId: 'track-1',
+      firstSampleAt: 2,
+      loop: { start: 2, end: 6 },
+    });
+    expect(sliver.clips).toHaveLength(2);
   });
 });
 

@@ -1,3 +1,4 @@
+import { BeatWaveform } from '@beatroom/shared/beats-contract';
 import { Recording, RECORDING_UPLOAD_FIELDS } from '@beatroom/shared/recordings-contract';
 import {
   StudioBeat,
@@ -15,6 +16,7 @@ export const studioKeys = {
   all: ['studio'] as const,
   beat: (beatId: string) => ['studio', 'beat', beatId] as const,
   sessions: (beatId: string) => ['studio', 'sessions', beatId] as const,
+  waveform: (beatId: string) => ['studio', 'waveform', beatId] as const,
 };
 
 const sessionPath = (id: string) => `/api/studio/sessions/${encodeURIComponent(id)}`;
@@ -29,6 +31,20 @@ export function studioBeatQueryOptions(beatId: string) {
     queryFn: ({ signal }) =>
       apiClient.get(`/api/studio/beats/${encodeURIComponent(beatId)}`, { schema: StudioBeat, signal }),
     // A missing beat stays missing; other failures leave the studio (community.md §8).
+    retry: false,
+  });
+}
+
+/**
+ * GET /api/beats/{id}/waveform: the beat's peaks, computed by the server when it was uploaded,
+ * for the timeline's beat lane. A beat's audio never changes.
+ */
+export function studioBeatWaveformQueryOptions(beatId: string) {
+  return queryOptions({
+    queryKey: studioKeys.waveform(beatId),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/beats/${encodeURIComponent(beatId)}/waveform`, { schema: BeatWaveform, signal }),
+    staleTime: Infinity,
     retry: false,
   });
 }

@@ -12,6 +12,7 @@ import { encodeWav, renderMixdown } from './engine/mixdown';
 import { parseKeyScale } from './engine/pitch-correction';
 import { loadPitchWorklet } from './engine/pitch-worklet';
 import { buildVocalChain, type VocalChain } from './engine/vocal-chain';
+import { createArrangementAudio } from './arrangement-audio';
 import type { StudioAudio, StudioAudioBeat } from './studio-audio';
 
 /** Time constant of gain changes: fast enough to follow a slider, slow enough not to click. */
@@ -69,16 +70,15 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
   let chain: VocalChain | null = null;
   // The pitch stage needs the worklet module loaded first; the chain waits for it (or for
   // its failure: without AudioWorklet the chain has no live pitch stage, the mixdown still does).
-  const chainReady = loadPitchWorklet(ctx)
-    .catch((error: unknown) => {
-      console.error(`Pitch correction is not available: ${describeError(error)}`);
-      return false;
-    })
-    .then((pitchWorklet) => {
-      if (ctx.state === 'closed') return;
-      chain = buildVocalChain(ctx, settings, { pitchWorklet, scale });
-      chain.output.connect(output);
-    });
+  let pitchWorkletLoaded: Promise<boolean> = Promise.resolve(false);
+  const chainReady = (pitchWorkletLoaded = loadPitchWorklet(ctx).catch((error: unknown) => {
+    console.error(`Pitch correction is not available: ${describeError(error)}`);
+    return false;
+  })).then((pitchWorklet) => {
+    if (ctx.state === 'closed') return;
+    chain = buildVocalChain(ctx, settings, { pitchWorklet, scale });
+    chain.output.connect(output);
+  });
 
   let beat: AudioBuffer | null = null;
   let beatPlaying: Playing | null = null;
@@ -96,15 +96,37 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
   let beatStartTime = 0;
   let takeStartTime = 0;
 
+  /** The last take's start on the beat (a punch-in or loop starts later than 0). */
+  let takeFrom = 0;
+  let beatLoop: { start: number; end: number } | null = null;
+  const arrangementAudio = createArrangementAudio({
+    ctx,
+    output,
+    beat: () => beat,
+    beatVolume: () => settings.beatVolume,
+    scale,
+    pitchWorklet: () => pitchWorkletLoaded,
+  });
+
   let take: AudioBuffer | null = null;
   let takeOffset = 0;
   let takePlaying: Playing | null = null;
   let takePosition = 0;
 
-  function playBeatFrom(position: number, at: number, onEnded: (() => void) | null): Playing | null {
+  function playBeatFrom(
+    position: number,
+    at: number,
+    onEnded: (() => void) | null,
+    loop: { start: number; end: number } | null = null,
+  ): Playing | null {
     if (!beat) return null;
     const source = ctx.createBufferSource();
     source.buffer = beat;
+    if (loop) {
+      source.loop = true;
+      source.loopStart = loop.start;
+      source.loopEnd = Math.min(loop.end, beat.duration);
+    }
     source.connect(beatGain);
     source.start(at, Math.min(position, beat.duration));
     source.onended = onEnded;
@@ -194,7 +216,7 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
       return measured;
     },
 
-    async startTake({ countInBars, bpm, metronome: withMetronome, onCountInBeat }) {
+    async startTake({ countInBars, bpm, metronome: withMetronome, onCountInBeat, from = 0, loop = null }) {
       await ctx.resume();
       await chainReady;
       if (!beat) throw new Error('The beat is not loaded');
@@ -202,6 +224,7 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
       latencies = measureLatencies(ctx, inputTrack, loopbackS);
       audio.pauseBeat();
       audio.pauseTake();
+      arrangementAudio.stop();
       const startAt = ctx.currentTime + SCHEDULE_AHEAD_S;
       let beatAt = startAt;
       if (countInBars > 0) {
@@ -215,7 +238,9 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
       }
       if (withMetronome) metronome = startMetronome(ctx, { bpm, startAt: beatAt, destination: output });
       beatPosition = 0;
-      beatPlaying = playBeatFrom(0, beatAt, null);
+      takeFrom = Math.min(Math.max(0, from), beat.duration);
+      beatLoop = loop && loop.end > loop.start && loop.start < beat.duration ? loop : null;
+      beatPlaying = playBeatFrom(takeFrom, beatAt, null, beatLoop);
       beatStartTime = beatAt;
       // Resolve when the beat starts, so the recorder starts with it.
       await new Promise<void>((resolve) =>
@@ -236,7 +261,8 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
 
     async setTake(blob) {
       take = await ctx.decodeAudioData(await blob.arrayBuffer());
-      takeOffset = alignTake({ takeStartTime, beatStartTime }, latencies);
+      // On the beat's timeline: where the beat started, plus the aligned start of the take.
+      takeOffset = takeFrom + alignTake({ takeStartTime, beatStartTime }, latencies);
       takePosition = 0;
     },
 
@@ -295,7 +321,49 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
       return new Blob([encodeWav(rendered)], { type: 'audio/wav' });
     },
 
+    beatDuration: () => beat?.duration ?? 0,
+
+    position() {
+      const live = arrangementAudio.position();
+      if (live !== null) return live;
+      const current = takePlaying ?? beatPlaying;
+      if (!current) return null;
+      let at = current.from + Math.max(0, ctx.currentTime - current.startedAt);
+      if (current === beatPlaying && beatLoop && at >= beatLoop.end) {
+        const length = beatLoop.end - beatLoop.start;
+        at = beatLoop.start + ((at - beatLoop.start) % length);
+      }
+      return at;
+    },
+
+    lastTake: () =>
+      take
+        ? {
+            offsetS: takeOffset,
+            durationS: take.duration,
+            samples: take.getChannelData(0),
+            sampleRate: take.sampleRate,
+          }
+        : null,
+
+    keepTake(takeId) {
+      if (take) arrangementAudio.keep(takeId, take);
+    },
+
+    async playArrangement(arrangement, from, onEnded) {
+      audio.pauseBeat();
+      audio.pauseTake();
+      await chainReady;
+      await arrangementAudio.play(arrangement, from, onEnded);
+    },
+
+    stopArrangement: () => arrangementAudio.stop(),
+
+    exportArrangement: (arrangement, format, onProgress) =>
+      arrangementAudio.export(arrangement, format, onProgress),
+
     dispose() {
+      arrangementAudio.stop();
       stopTakeClock();
       stopSources(beatPlaying);
       stopSources(takePlaying);

@@ -1,3 +1,4 @@
+import type { Arrangement } from '@beatroom/shared/studio-arrangement';
 import type { StudioSessionData } from '@beatroom/shared/studio-settings';
 
 /** What the count-in needs: the bars to count, the tempo and whether the metronome ticks. */
@@ -10,7 +11,23 @@ export interface TakeStart {
   metronome: boolean;
   /** Called as each count-in beat sounds (1-based), from the audio clock's schedule. */
   onCountInBeat: (beat: number) => void;
+  /** Where on the beat the take starts (seconds; a punch-in starts before its marker). 0 by default. */
+  from?: number;
+  /** The beat loops over this range while recording (pass after pass). */
+  loop?: { start: number; end: number } | null;
 }
+
+/** The take set last, for the timeline: where its first sample sits on the beat and its audio. */
+export interface TakeInfo {
+  /** Beat-timeline position of the take's first sample, latency compensated (alignTake). */
+  offsetS: number;
+  durationS: number;
+  /** Mono samples, for the waveform's peaks. */
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+export type ExportFormat = 'wav' | 'mp3';
 
 /** Records the microphone for `seconds`, calling `onStart` when the recorder starts. */
 export type CalibrationRecorder = (onStart: () => void, seconds: number) => Promise<Blob>;
@@ -66,6 +83,23 @@ export interface StudioAudio {
   calibrate(record: CalibrationRecorder): Promise<number | null>;
   /** The beat plus the processed take, rendered offline with the same chain, as a WAV. */
   mixdown(): Promise<Blob>;
+  /** The beat's length in seconds; 0 until it is loaded. */
+  beatDuration(): number;
+  /** The transport on the beat's timeline while the beat, a take or the timeline plays (or a take records); null when stopped. */
+  position(): number | null;
+  /** The take set last (setTake), or null. */
+  lastTake(): TakeInfo | null;
+  /** Keeps the last take's audio for the timeline under `takeId` (it plays and exports from there). */
+  keepTake(takeId: string): void;
+  /** Plays the timeline (the beat and every audible track through its chain) from `from` seconds. */
+  playArrangement(arrangement: Arrangement, from: number, onEnded: () => void): Promise<void>;
+  stopArrangement(): void;
+  /** The timeline rendered offline through the same chains: WAV 24-bit or MP3 320. */
+  exportArrangement(
+    arrangement: Arrangement,
+    format: ExportFormat,
+    onProgress: (fraction: number) => void,
+  ): Promise<Blob>;
   /** Leaves: every sound stops and the audio context closes. */
   dispose(): void;
 }

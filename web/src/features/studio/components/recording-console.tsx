@@ -7,24 +7,8 @@ import { showToast } from '../../../lib/toast';
 import { formatTimer, type StudioRecorder } from '../hooks/use-studio-recorder';
 import { STUDIO_ALERTS } from '../studio-alerts';
 import { useStudioStore } from '../store/studio-store';
+import { downloadBlob, fileNameOf } from '../download-file';
 import { SaveRecordingDialog } from './save-recording-dialog';
-
-/** Hands a made file to the browser's download (a mixdown lives only in memory). */
-function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; revoking later keeps slow browsers from losing it.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-/** A file name from the recording's name: no path characters. */
-const fileNameOf = (name: string) => `${name.trim().replace(/[\\/:*?"<>|]+/g, '-') || 'Vocal Cover'}.wav`;
 
 /**
  * The Recording Console (§2): the timer, Start or Stop Recording, and once a take exists Play

@@ -16,6 +16,7 @@ import { stubXhr } from '../../../test/fake-xhr';
 import { renderRoutes } from '../../../test/render';
 import type { CalibrationRecorder, StudioAudio, TakeStart } from '../studio-audio';
 import { STUDIO_ALERTS } from '../studio-alerts';
+import { effectsOf } from '../timeline/track-effects';
 import { StudioPage } from './studio-page';
 
 // The studio page in jsdom. jsdom has no Web Audio, so the page's audio is a fake at its own
@@ -97,6 +98,22 @@ class FakeStudioAudio implements StudioAudio {
     return new Float32Array(points);
   }
   mixdown = vi.fn(async () => new Blob(['RIFF'], { type: 'audio/wav' }));
+  beatDuration() {
+    return 30;
+  }
+  position() {
+    return null;
+  }
+  /** A recorded take: 4 s, its first sample half a second into the beat. */
+  lastTake() {
+    return this.taken
+      ? { offsetS: 0.5, durationS: 4, samples: new Float32Array(4_800), sampleRate: 1_200 }
+      : null;
+  }
+  keepTake = vi.fn();
+  playArrangement = vi.fn(async () => undefined);
+  stopArrangement = vi.fn();
+  exportArrangement = vi.fn(async () => new Blob(['RIFF'], { type: 'audio/wav' }));
   calibrationHeard = true;
   calibrationRecording: Blob | null = null;
   async calibrate(record: CalibrationRecorder) {
@@ -454,6 +471,59 @@ describe('StudioPage', () => {
     expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('Night Drive - Vocal Cover.wav');
   });
 
+  it('puts each take on the armed track of the timeline, stacked as lanes, with undo', async () => {
+    const view = setup();
+    await recordTake(view);
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    const track = within(timeline).getByRole('group', { name: 'Track 1' });
+    // The take's first sample sits where the audio aligned it (0.5 s into the beat).
+    await waitFor(() =>
+      expect(within(track).getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(
+        'Lane 1, 0:00 to 0:04',
+      ),
+    );
+    expect(view.audio.keepTake).toHaveBeenCalledWith('take-1');
+    await view.user.click(screen.getByRole('button', { name: 'Start Recording' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Stop Recording' }));
+    const second = await within(track).findByRole('button', { name: 'Take 2' });
+    expect(second).toHaveAccessibleDescription(/^Lane 2/);
+    // Recording starts from the beat's start (no loop, no punch markers).
+    expect(view.audio.takeStarts.at(-1)).toMatchObject({ from: 0, loop: null });
+    await view.user.click(within(timeline).getByRole('button', { name: 'Undo' }));
+    expect(within(track).queryByRole('button', { name: 'Take 2' })).not.toBeInTheDocument();
+  });
+
+  it('records over the loop: the beat loops from its start and each pass lands on a lane', async () => {
+    const view = setup();
+    await studioReady();
+    await waitFor(() => expect(view.audio.attachInput).toHaveBeenCalled());
+    await view.user.click(screen.getByRole('button', { name: 'Loop' }));
+    await view.user.click(screen.getByRole('button', { name: 'Start Recording' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Stop Recording' }));
+    // 90 BPM: the loop is 4 bars (10.67 s) from 0; the fake take is 4 s, so one pass.
+    expect(view.audio.takeStarts[0]).toMatchObject({ from: 0, loop: { start: 0, end: (4 * 4 * 60) / 90 } });
+    expect(await screen.findByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(/^Lane 1/);
+  });
+
+  it('exports the timeline as WAV or MP3 and downloads it', async () => {
+    const view = setup();
+    const createObjectURL = vi.fn(() => 'blob:mix');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await recordTake(view);
+    await view.user.selectOptions(screen.getByRole('combobox', { name: 'Export format' }), 'mp3');
+    await view.user.click(screen.getByRole('button', { name: 'Export' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Download export' }));
+    expect(view.audio.exportArrangement).toHaveBeenCalledWith(
+      expect.objectContaining({ version: 1 }),
+      'mp3',
+      expect.any(Function),
+    );
+    expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('Night Drive - Vocal Cover.mp3');
+    // Only a WAV is saved as a cover (recordings are WebM or WAV).
+    expect(screen.queryByRole('button', { name: 'Save as cover' })).not.toBeInTheDocument();
+  });
+
   it('saves a session (name required), shows Auto-saving, and saves a change 2 s later', async () => {
     const saved = makeSession({ session_name: 'Take one', session_data: DEFAULT_STUDIO_SETTINGS });
     const view = setup({
@@ -476,7 +546,12 @@ describe('StudioPage', () => {
     expect(view.api.calls('POST /api/studio/sessions')[0]?.body).toEqual({
       beat_id: BEAT_ID,
       session_name: 'Take one',
-      session_data: { ...DEFAULT_STUDIO_SETTINGS, recordingName: 'Night Drive - Vocal Cover' },
+      session_data: {
+        ...DEFAULT_STUDIO_SETTINGS,
+        recordingName: 'Night Drive - Vocal Cover',
+        // The timeline goes with the settings (an empty one: nothing recorded yet).
+        arrangement: expect.objectContaining({ version: 1, clips: [], takes: [] }),
+      },
       is_public: false,
     });
     expect(view.toastTitles()).toContain('Session saved successfully!');
@@ -543,6 +618,63 @@ describe('StudioPage', () => {
     expect(screen.getByRole('slider', { name: 'Reverb' })).toHaveValue('64');
     expect(screen.getByText('Auto-saving')).toBeInTheDocument();
     expect(view.audio.settings.reverbAmount).toBe(64);
+  });
+
+  it("loads a session's timeline; an older session without one gets an empty timeline", async () => {
+    const arrangement = {
+      version: 1 as const,
+      tracks: [
+        {
+          id: 'track-1',
+          name: 'Lead',
+          volume: 1,
+          pan: 0,
+          mute: false,
+          solo: false,
+          arm: true,
+          effects: effectsOf(DEFAULT_STUDIO_SETTINGS),
+          comp: [],
+        },
+      ],
+      takes: [{ id: 'take-1', name: 'Take 1', source: null, duration: 4 }],
+      clips: [
+        {
+          id: 'clip-1',
+          takeId: 'take-1',
+          trackId: 'track-1',
+          lane: 0,
+          start: 2,
+          offset: 0,
+          duration: 4,
+          fadeIn: 0,
+          fadeOut: 0,
+        },
+      ],
+      selectedTrackId: 'track-1',
+      snap: 'beat' as const,
+      loop: null,
+      punch: null,
+    };
+    const withTimeline = makeSession({ session_data: { ...DEFAULT_STUDIO_SETTINGS, arrangement } });
+    const old = makeSession({ id: '77777777-7777-4777-8777-777777777777', session_name: 'Old' });
+    const view = setup({
+      sessions: [withTimeline, old],
+      handlers: {
+        [`GET /api/studio/sessions/${withTimeline.id}`]: () => jsonResponse(withTimeline),
+        [`GET /api/studio/sessions/${old.id}`]: () => jsonResponse(old),
+      },
+    });
+    await studioReady();
+    const list = await screen.findByRole('list', { name: 'Saved sessions' });
+    await view.user.click(within(list).getByRole('button', { name: 'Load Verse ideas' }));
+    const lead = await screen.findByRole('group', { name: 'Lead' });
+    expect(within(lead).getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(
+      'Lane 1, 0:02 to 0:06',
+    );
+    await view.user.click(within(list).getByRole('button', { name: 'Load Old' }));
+    const fresh = await screen.findByRole('group', { name: 'Track 1' });
+    expect(within(fresh).queryByRole('button', { name: 'Take 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Reverb' })).toHaveValue('64');
   });
 
   it('deletes a session after the confirmation, clearing it when current', async () => {

@@ -2,7 +2,7 @@ import { beatIntervalMs } from '@beatroom/shared/studio-settings';
 import type { StudioBeat } from '@beatroom/shared/studio-sessions-contract';
 import { useQuery } from '@tanstack/react-query';
 import { MicVocal } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BackButton } from '../../../components/ui/back-button';
 import { buttonClasses } from '../../../components/ui/button';
@@ -10,14 +10,18 @@ import { isApiError } from '../../../lib/api-client';
 import { useDocumentHead } from '../../../lib/document-head';
 import { describeError } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
-import { studioBeatQueryOptions } from '../api';
+import { studioBeatQueryOptions, studioBeatWaveformQueryOptions } from '../api';
 import { useInputDevices } from '../hooks/use-input-devices';
 import { useAutoSave } from '../hooks/use-studio-sessions';
 import { useStudioRecorder } from '../hooks/use-studio-recorder';
+import { useTimeline } from '../hooks/use-timeline';
 import { useTakeDraft, useTakeDraftStore } from '../hooks/use-take-draft';
 import type { StudioAudioFactory } from '../studio-audio';
 import { defaultRecordingName, STUDIO_ALERTS } from '../studio-alerts';
+import { useArrangementStore } from '../store/arrangement-store';
 import { useStudioStore } from '../store/studio-store';
+import { TimelinePanel } from '../timeline/timeline-panel';
+import type { TakeStart } from '../studio-audio';
 import { BeatPlaybackPanel } from './beat-playback-panel';
 import { EffectsPanel } from './effects-panel';
 import { EqMixPanel } from './eq-mix-panel';
@@ -26,6 +30,7 @@ import { PresetsPanel } from './presets-panel';
 import { ProStudioTips } from './pro-tips';
 import { RecordingConsole } from './recording-console';
 import { SessionsPanel } from './sessions-panel';
+import { TimelineExport, TimelineTransport } from './timeline-controls';
 import { RestoreTakeBanner, UnsavedTakeGuard } from './unsaved-take-guard';
 import { VisualisationPanel } from './visualisation-panel';
 
@@ -73,7 +78,9 @@ function Studio({ beat, createAudio, onRecordingSaved }: StudioProps & { beat: S
   const navigate = useNavigate();
   const devices = useInputDevices();
   const bpm = Math.round(60_000 / beatIntervalMs(beat.bpm));
+  const range = useRef<() => Pick<TakeStart, 'from' | 'loop'>>(() => ({ from: 0, loop: null }));
   const recorder = useStudioRecorder({
+    range: () => range.current(),
     createAudio,
     keySignature: beat.key_signature,
     audioUrl: beat.audio_url,
@@ -81,6 +88,11 @@ function Studio({ beat, createAudio, onRecordingSaved }: StudioProps & { beat: S
     deviceId: devices.deviceId,
   });
   const phase = useStudioStore((state) => state.phase);
+  const timeline = useTimeline({ audio: recorder.audio, bpm });
+  range.current = timeline.takeRange;
+  const waveform = useQuery(studioBeatWaveformQueryOptions(beat.id));
+  const audio = recorder.audio;
+  const position = useCallback(() => audio?.position() ?? null, [audio]);
   useSettingsFollow(recorder.audio);
   useAutoSave(beat.id);
   const busy = phase === 'starting' || phase === 'count-in' || phase === 'recording' || phase === 'stopping';
@@ -117,22 +129,33 @@ function Studio({ beat, createAudio, onRecordingSaved }: StudioProps & { beat: S
       .catch((error: unknown) => console.error(`Could not switch microphones: ${describeError(error)}`));
   };
 
+  const saved = () => {
+    // Saved: nothing is kept any more and leaving for the beat's page does not ask.
+    void draft.saved();
+    onRecordingSaved?.(beat.id);
+    showToast({ type: 'success', title: STUDIO_ALERTS.recordingSaved });
+    void navigate(`/beat/${beat.id}`);
+  };
+
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <TimelinePanel
+        className="lg:col-span-2"
+        bpm={bpm}
+        beatDuration={recorder.ready || audio ? (audio?.beatDuration() ?? 0) : 0}
+        beatPeaks={waveform.data?.peaks ?? null}
+        position={position}
+        controls={
+          <>
+            <TimelineTransport audio={audio} disabled={busy} />
+            <TimelineExport audio={audio} beatId={beat.id} disabled={busy} onSaved={saved} />
+          </>
+        }
+      />
       <div className="flex min-w-0 flex-col gap-6">
         <UnsavedTakeGuard draft={draft} recording={busy && phase !== 'starting'} />
         <RestoreTakeBanner draft={draft} canRestore={recorder.ready && phase === 'idle'} />
-        <RecordingConsole
-          recorder={consoleRecorder}
-          beatId={beat.id}
-          onSaved={() => {
-            // Saved: nothing is kept any more and leaving for the beat's page does not ask.
-            void draft.saved();
-            onRecordingSaved?.(beat.id);
-            showToast({ type: 'success', title: STUDIO_ALERTS.recordingSaved });
-            void navigate(`/beat/${beat.id}`);
-          }}
-        />
+        <RecordingConsole recorder={consoleRecorder} beatId={beat.id} onSaved={saved} />
         <BeatPlaybackPanel
           audio={recorder.audio}
           title={beat.title}
@@ -166,6 +189,7 @@ function FreshStudio({ beat, ...props }: StudioProps & { beat: StudioBeat }) {
   const [ready, setReady] = useState(false);
   useLayoutEffect(() => {
     useStudioStore.getState().reset(defaultRecordingName(beat.title));
+    useArrangementStore.getState().reset(useStudioStore.getState().settings);
     setReady(true);
   }, [beat.title]);
   return ready ? <Studio beat={beat} {...props} /> : null;

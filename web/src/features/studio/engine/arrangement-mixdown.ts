@@ -15,6 +15,7 @@ import {
   pitchCorrectionLatencyS,
   type Scale,
 } from './pitch-correction';
+import { scheduleSlices } from './arrangement-schedule';
 import { buildVocalChain } from './vocal-chain';
 
 type OfflineContextConstructor = new (
@@ -96,26 +97,14 @@ export async function renderArrangement(input: ArrangementMixdownInput): Promise
     pan.pan.value = track.pan;
     chain.output.connect(volume).connect(pan).connect(ctx.destination);
 
-    for (const slice of slices) {
-      const buffer = sources.get(slice.takeId) ?? input.takes.get(slice.takeId)!;
-      const at = slice.start - shift;
-      const duration = slice.end - slice.start;
-      const source = ctx.createBufferSource();
-      source.buffer = buffer;
-      const fade = ctx.createGain();
-      // The slice's fades as gain ramps (a cut between lanes gets the short crossfade).
-      const t0 = Math.max(0, at);
-      const skip = t0 - at;
-      fade.gain.setValueAtTime(slice.fadeIn > 0 ? 0 : 1, t0);
-      if (slice.fadeIn > 0) fade.gain.linearRampToValueAtTime(1, at + slice.fadeIn);
-      if (slice.fadeOut > 0) {
-        fade.gain.setValueAtTime(1, at + duration - slice.fadeOut);
-        fade.gain.linearRampToValueAtTime(0, at + duration);
-      }
-      source.connect(fade).connect(chain.input);
-      if (duration - skip <= 0) continue;
-      source.start(t0, slice.offset + skip, duration - skip);
-    }
+    scheduleSlices(ctx, {
+      slices,
+      buffer: (takeId) => sources.get(takeId) ?? input.takes.get(takeId),
+      input: chain.input,
+      at: 0,
+      from: 0,
+      shift,
+    });
   }
 
   const { onProgress } = input;
@@ -124,10 +113,14 @@ export async function renderArrangement(input: ArrangementMixdownInput): Promise
     for (let step = 1; step < 10; step++) {
       const at = Math.floor((length * step) / 10 / 128) * 128;
       if (at <= 0 || at >= length) continue;
-      void ctx.suspend(at / sampleRate).then(() => {
-        onProgress(step / 10);
-        void ctx.resume();
-      });
+      ctx
+        .suspend(at / sampleRate)
+        .then(() => {
+          onProgress(step / 10);
+          return ctx.resume();
+        })
+        // Some implementations refuse a suspend they cannot honour: progress is then coarser.
+        .catch(() => undefined);
     }
   }
   const rendered = await ctx.startRendering();

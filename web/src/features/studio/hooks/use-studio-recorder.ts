@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
 import { closeMicrophone, openMicrophone, startTakeRecorder, type TakeRecorder } from '../recorder';
-import type { StudioAudio, StudioAudioFactory } from '../studio-audio';
+import type { StudioAudio, StudioAudioFactory, TakeStart } from '../studio-audio';
 import { STUDIO_ALERTS } from '../studio-alerts';
 import { useStudioStore } from '../store/studio-store';
 
@@ -53,8 +53,11 @@ export function useStudioRecorder({
   audioUrl,
   bpm,
   deviceId,
+  range,
 }: {
   createAudio: StudioAudioFactory;
+  /** Where each take starts on the beat and whether it loops (the timeline's markers). */
+  range?: () => Pick<TakeStart, 'from' | 'loop'>;
   keySignature: string | null;
   audioUrl: string;
   bpm: number;
@@ -151,6 +154,7 @@ export function useStudioRecorder({
         bpm,
         metronome: settings.metronomeEnabled,
         onCountInBeat: setCountInBeat,
+        ...range?.(),
       });
       if (current.left) return;
       current.recorder = startTakeRecorder(input, () => current.audio.takeStarted());

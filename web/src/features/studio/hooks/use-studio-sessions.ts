@@ -1,4 +1,5 @@
-import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
+import { emptyArrangement } from '@beatroom/shared/studio-arrangement';
+import { STUDIO_AUDIO, type StudioSessionData } from '@beatroom/shared/studio-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiClient } from '../../../lib/api-client';
@@ -13,7 +14,14 @@ import {
   studioSessionsQueryOptions,
 } from '../api';
 import { STUDIO_ALERTS } from '../studio-alerts';
+import { currentArrangement, useArrangementStore } from '../store/arrangement-store';
 import { useStudioStore } from '../store/studio-store';
+import { effectsOf } from '../timeline/track-effects';
+
+/** What a session stores: the settings and the timeline (the takes' audio stays in files). */
+export function sessionData(): StudioSessionData {
+  return { ...useStudioStore.getState().settings, arrangement: currentArrangement() };
+}
 
 const success = (title: string) => showToast({ type: 'success', title });
 const failure = (title: string) => showToast({ type: 'error', title });
@@ -29,12 +37,12 @@ export function useStudioSessions(beatId: string) {
 
   /** Resolves true when saved; the dialog stays open otherwise. */
   async function save(name: string): Promise<boolean> {
-    const { settings, setCurrentSession } = useStudioStore.getState();
+    const { setCurrentSession } = useStudioStore.getState();
     try {
       const saved = await createStudioSession({
         beat_id: beatId,
         session_name: name,
-        session_data: settings,
+        session_data: sessionData(),
         is_public: false,
       });
       setCurrentSession({ id: saved.id, name: saved.session_name });
@@ -54,9 +62,10 @@ export function useStudioSessions(beatId: string) {
       const session = await apiClient.get(`/api/studio/sessions/${encodeURIComponent(id)}`, {
         schema: StudioSession,
       });
-      useStudioStore
-        .getState()
-        .loadSession({ id: session.id, name: session.session_name }, session.session_data);
+      // A session saved before the timeline existed gets a fresh one with its chain.
+      const { arrangement, ...settings } = session.session_data;
+      useArrangementStore.getState().load(arrangement ?? emptyArrangement(effectsOf(settings)));
+      useStudioStore.getState().loadSession({ id: session.id, name: session.session_name }, settings);
       success(STUDIO_ALERTS.sessionLoaded(session.session_name));
     } catch (error) {
       console.error(`Failed to load the session: ${describeError(error)}`);
@@ -112,8 +121,7 @@ export function useAutoSave(beatId: string): void {
     const flush = () => {
       pending.current = null;
       baseline.current = { sessionId, revision };
-      const { settings } = useStudioStore.getState();
-      saveStudioSessionData(sessionId, settings)
+      saveStudioSessionData(sessionId, sessionData())
         .then(() => queryClient.invalidateQueries({ queryKey: studioKeys.sessions(beatId) }))
         .catch((error: unknown) => console.error(`Auto-save failed: ${describeError(error)}`));
     };

@@ -19,6 +19,8 @@ interface ArrangementState {
   history: ArrangementHistory;
   /** Peaks of each take's audio by take id (computed on the device, never saved). */
   peaks: Record<string, Peaks>;
+  /** The take being recorded, drawn live on its track from the input meter. */
+  live: LiveTake | null;
   /** The clip the keyboard and the toolbar act on. */
   selectedClipId: string | null;
   /** Seconds on the beat's timeline: where playback starts and split cuts. */
@@ -33,6 +35,16 @@ interface ArrangementState {
   setPeaks: (takeId: string, peaks: Peaks) => void;
   selectClip: (id: string | null) => void;
   setPlayhead: (seconds: number) => void;
+  setLive: (live: LiveTake | null) => void;
+}
+
+export interface LiveTake {
+  trackId: string;
+  lane: number;
+  /** Timeline position of the recording's start. */
+  start: number;
+  /** Grows as the take is recorded (TAKE_PEAKS_PER_SECOND pairs a second). */
+  peaks: [number, number][];
 }
 
 /** A change of the timeline counts as a change of the session, so auto-save keeps it. */
@@ -44,6 +56,7 @@ function touched(): void {
 export const useArrangementStore = create<ArrangementState>()((set, get) => ({
   history: startHistory(emptyArrangement(effectsOf(useStudioStore.getState().settings))),
   peaks: {},
+  live: null,
   selectedClipId: null,
   playhead: 0,
 
@@ -77,6 +90,7 @@ export const useArrangementStore = create<ArrangementState>()((set, get) => ({
   setPeaks: (takeId, peaks) => set((state) => ({ peaks: { ...state.peaks, [takeId]: peaks } })),
   selectClip: (selectedClipId) => set({ selectedClipId }),
   setPlayhead: (playhead) => set({ playhead: Math.max(0, playhead) }),
+  setLive: (live) => set({ live }),
 }));
 
 /** The arrangement as it stands now. */

@@ -33,6 +33,8 @@ export interface TimelineView {
   /** A clip being dragged is drawn where it would land. */
   preview: ArrangementClip | null;
   selectedClipId: string | null;
+  /** The take being recorded, drawn from the input as it grows. */
+  live: { trackId: string; lane: number; start: number; peaks: Peaks } | null;
   colors: { grid: string; bar: string; wave: string; accent: string; text: string; clip: string };
 }
 
@@ -172,6 +174,30 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, view: TimelineView):
       ctx.strokeRect(x0 + 1, y + 2, x1 - x0 - 2, LANE_HEIGHT - 4);
       ctx.lineWidth = 1;
     }
+  }
+
+  // The take being recorded.
+  const live = view.live;
+  const liveRow = live && rowOf.get(live.trackId);
+  if (live && liveRow && live.peaks.length > 0) {
+    const y = liveRow.top + live.lane * LANE_HEIGHT;
+    const x0 = toX(live.start);
+    const x1 = toX(live.start + live.peaks.length / TAKE_PEAKS_PER_SECOND);
+    ctx.fillStyle = '#ef4444';
+    ctx.globalAlpha = 0.25;
+    ctx.fillRect(x0, y + 2, x1 - x0, LANE_HEIGHT - 4);
+    ctx.globalAlpha = 1;
+    const visible0 = Math.max(0, x0);
+    drawPeaks(
+      ctx,
+      live.peaks,
+      ((visible0 - x0) / pxPerSecond) * TAKE_PEAKS_PER_SECOND,
+      TAKE_PEAKS_PER_SECOND / pxPerSecond,
+      visible0,
+      Math.min(x1, width),
+      y + 4,
+      LANE_HEIGHT - 8,
+    );
   }
 
   // The playhead, over everything.

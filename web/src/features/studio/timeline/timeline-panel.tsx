@@ -40,8 +40,9 @@ export interface TimelinePanelProps {
   beatPeaks: Peaks | null;
   /** The transport's position on the beat's timeline while playing or recording, else null. */
   position: () => number | null;
-  /** Beside Undo/Redo: the export controls. */
-  exportControls?: ReactNode;
+  /** Beside Undo/Redo: the transport and export controls. */
+  controls?: ReactNode;
+  className?: string;
 }
 
 const SNAP_LABELS: Record<Snap, string> = {
@@ -71,7 +72,8 @@ export function TimelinePanel({
   beatDuration,
   beatPeaks,
   position,
-  exportControls,
+  controls,
+  className,
 }: TimelinePanelProps) {
   const history = useArrangementStore((state) => state.history);
   const peaks = useArrangementStore((state) => state.peaks);
@@ -84,6 +86,7 @@ export function TimelinePanel({
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const livePlayhead = useRef<number | null>(null);
+  const liveLength = useRef(-1);
 
   const step = snapStepSeconds(arrangement.snap, bpm);
   const selected = arrangement.clips.find((clip) => clip.id === selectedClipId) ?? null;
@@ -118,16 +121,43 @@ export function TimelinePanel({
     pxPerSecond,
     height,
   });
-  view.current = { arrangement, rows, slices, peaks, preview, selectedClipId, playhead, pxPerSecond, height };
+  view.current = {
+    arrangement,
+    rows,
+    slices,
+    peaks,
+    preview,
+    selectedClipId,
+    playhead,
+    pxPerSecond,
+    height,
+  };
   const dirty = useRef(true);
+  // Frames are asked for only when something changed, or while the transport runs or a take
+  // records (then every frame): an idle timeline costs nothing.
+  const requestDraw = useRef(() => undefined as void);
   useLayoutEffect(() => {
     dirty.current = true;
+    requestDraw.current();
   });
 
   useEffect(() => {
     let frame = 0;
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(draw);
+    };
+    requestDraw.current = () => {
+      dirty.current = true;
+      schedule();
+    };
+    // Playback or recording starting elsewhere on the page is noticed within a quarter second.
+    const watch = window.setInterval(() => {
+      if (position() !== null || useArrangementStore.getState().live) schedule();
+    }, 250);
     const draw = () => {
-      frame = requestAnimationFrame(draw);
+      frame = 0;
+      const running = position() !== null || useArrangementStore.getState().live !== null;
+      if (running) schedule();
       const element = canvas.current;
       const box = scroller.current;
       if (!element || !box) return;
@@ -144,6 +174,9 @@ export function TimelinePanel({
         livePlayhead.current = null;
         dirty.current = true;
       }
+      const live = useArrangementStore.getState().live;
+      if (live && live.peaks.length !== liveLength.current) dirty.current = true;
+      liveLength.current = live?.peaks.length ?? -1;
       if (!dirty.current) return;
       dirty.current = false;
       const width = Math.max(1, box.clientWidth - HEADER_WIDTH);
@@ -174,6 +207,7 @@ export function TimelinePanel({
         playhead: livePlayhead.current ?? v.playhead,
         preview: v.preview,
         selectedClipId: v.selectedClipId,
+        live,
         colors: {
           grid: 'rgba(127,127,127,0.15)',
           bar: 'rgba(127,127,127,0.4)',
@@ -184,8 +218,12 @@ export function TimelinePanel({
         },
       });
     };
-    frame = requestAnimationFrame(draw);
-    return () => cancelAnimationFrame(frame);
+    schedule();
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearInterval(watch);
+      requestDraw.current = () => undefined;
+    };
   }, [beatDuration, beatPeaks, bpm, position]);
 
   // Undo/redo by keyboard anywhere on the page except in a text field.
@@ -282,6 +320,7 @@ export function TimelinePanel({
     <PanelSection
       title="Timeline"
       Icon={AudioLines}
+      className={className}
       actions={
         <div className="flex flex-wrap items-center gap-1.5">
           <Button
@@ -304,7 +343,7 @@ export function TimelinePanel({
           >
             <Redo2 aria-hidden="true" className="size-4" />
           </Button>
-          {exportControls}
+          {controls}
         </div>
       }
     >
@@ -359,7 +398,7 @@ export function TimelinePanel({
           Comp
         </Button>
         <Button size="sm" variant="secondary" disabled={!clipActions} onClick={clipActions?.remove}>
-          Delete
+          Delete clip
         </Button>
         <Button
           size="sm"
@@ -398,7 +437,7 @@ export function TimelinePanel({
         ref={scroller}
         className="relative mt-3 overflow-x-auto overflow-y-hidden rounded-xl border border-line bg-bg/60"
         onScroll={() => {
-          dirty.current = true;
+          requestDraw.current();
         }}
         onWheel={onWheel}
         onKeyDown={onRegionKey}

@@ -35,9 +35,11 @@ const checked = (name: string) => (screen.getByRole('checkbox', { name }) as HTM
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add to upload queue' }));
 
 describe('desktop upload form (the web’s beat form)', () => {
-  it('starts with Free ticked, as the web does, and queues a free beat titled after the file', async () => {
+  it('starts with Free unticked, as the web does, and queues a beat ticked free titled after the file', async () => {
     const { library, enqueueUpload } = fakeLibrary();
     render(<UploadForm library={library} currency="USD" />);
+    expect(checked('Free')).toBe(false);
+    fireEvent.click(screen.getByLabelText('Free'));
     expect(checked('Free')).toBe(true);
 
     await chooseAudio();
@@ -57,7 +59,8 @@ describe('desktop upload form (the web’s beat form)', () => {
         genre: GENRES[0],
         key_signature: null,
         mood: null,
-        price_cents: 0,
+        list_price_cents: 0,
+        list_currency: 'USD',
         is_free: true,
       },
     });
@@ -66,20 +69,25 @@ describe('desktop upload form (the web’s beat form)', () => {
   });
 
   it.each([
-    ['20', 2360],
-    // 100 EUR is 118 USD: above the maximum, so clamped rather than refused by the server.
+    ['20', 2000],
+    // The price is kept as typed in the user's currency; the server works out its USD worth.
     ['100', LIMITS.PRICE_MAX_CENTS],
-  ])('takes a price of %s in the user’s currency (EUR) and queues %i USD cents', async (price, cents) => {
-    const { library, enqueueUpload } = fakeLibrary();
-    render(<UploadForm library={library} currency="EUR" />);
-    await chooseAudio();
-    fireEvent.change(screen.getByLabelText('Price (EUR)'), { target: { value: price } });
-    expect(checked('Free')).toBe(false);
-    submit();
+  ])(
+    'takes a price of %s in the user’s currency (EUR) and queues it as %i EUR cents',
+    async (price, cents) => {
+      const { library, enqueueUpload } = fakeLibrary();
+      render(<UploadForm library={library} currency="EUR" />);
+      await chooseAudio();
+      fireEvent.change(screen.getByLabelText('Price (EUR)'), { target: { value: price } });
+      expect(checked('Free')).toBe(false);
+      submit();
 
-    await waitFor(() => expect(enqueueUpload).toHaveBeenCalledTimes(1));
-    expect(enqueueUpload.mock.calls[0]![0]).toMatchObject({ beat: { price_cents: cents, is_free: false } });
-  });
+      await waitFor(() => expect(enqueueUpload).toHaveBeenCalledTimes(1));
+      expect(enqueueUpload.mock.calls[0]![0]).toMatchObject({
+        beat: { list_price_cents: cents, list_currency: 'EUR', is_free: false },
+      });
+    },
+  );
 
   it('shows what the server would refuse and queues nothing', async () => {
     const { library, enqueueUpload } = fakeLibrary();

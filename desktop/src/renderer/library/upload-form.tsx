@@ -12,9 +12,9 @@ const pickButton =
 /**
  * Queues an upload through the desktop app: the files are chosen in native dialogs and copied
  * into the library, so the upload is kept if the app is offline, closed or crashes, and is sent
- * when the server can be reached. The beat's fields are the web's one beat form (price in the
- * user's currency, clamped, Free ticked while the price is empty), so both apps create the
- * same beat from the same input.
+ * when the server can be reached. The beat's fields are the web's one beat form (the price kept as
+ * typed in the user's currency, Free unticked until chosen), so both apps create the same beat
+ * from the same input.
  */
 export function UploadForm({ library, currency }: { library: PlatformLibrary; currency: Currency }) {
   const [audio, setAudio] = useState<PickedFile | null>(null);

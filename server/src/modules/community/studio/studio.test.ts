@@ -1,4 +1,6 @@
-import { DEFAULT_STUDIO_SETTINGS } from '@beatroom/shared/studio-settings';
+import { emptyArrangement } from '@beatroom/shared/studio-arrangement';
+import { addTake, compRegion } from '@beatroom/shared/studio-arrangement-ops';
+import { DEFAULT_STUDIO_SETTINGS, StudioEffectSettings } from '@beatroom/shared/studio-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../../test/community-fixtures';
 import { createTestApp } from '../../../../test/helpers';
@@ -12,6 +14,7 @@ let bob: Awaited<ReturnType<typeof member>>;
 let beat: Awaited<ReturnType<typeof insertPlayableBeat>>;
 let otherBeat: Awaited<ReturnType<typeof insertPlayableBeat>>;
 const nobody = '00000000-0000-4000-8000-000000000000';
+const effects = StudioEffectSettings.parse(DEFAULT_STUDIO_SETTINGS);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -173,6 +176,60 @@ describe('PUT /api/studio/sessions/{id}', () => {
       expect(res.statusCode).toBe(400);
     }
     expect((await ann.agent.get(`/api/studio/sessions/${own.id}`)).json().session_data.reverbAmount).toBe(45);
+  });
+});
+
+describe('session_data.arrangement (the studio timeline)', () => {
+  const arrangement = () => {
+    let a = emptyArrangement(effects);
+    a = addTake(a, {
+      take: { id: 'take-1', name: 'Take 1', source: null, duration: 8 },
+      trackId: 'track-1',
+      start: 2,
+    });
+    a = addTake(a, {
+      take: { id: 'take-2', name: 'Take 2', source: null, duration: 8 },
+      trackId: 'track-1',
+      start: 2,
+    });
+    return compRegion(a, 'track-1', 2, 6, 0);
+  };
+
+  it('auto-save stores the timeline and answers it; an older session without one still loads', async () => {
+    const own = await saveSession(ann);
+    expect((await ann.agent.get(`/api/studio/sessions/${own.id}`)).json().session_data).not.toHaveProperty(
+      'arrangement',
+    );
+    const data = { ...DEFAULT_STUDIO_SETTINGS, arrangement: arrangement() };
+    const res = await ann.agent.request({
+      method: 'PUT',
+      url: `/api/studio/sessions/${own.id}`,
+      payload: { session_data: data },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await ann.agent.get(`/api/studio/sessions/${own.id}`)).json().session_data).toEqual(data);
+  });
+
+  it('400 for a timeline that does not hold together, and nothing changes', async () => {
+    const own = await saveSession(ann);
+    const good = arrangement();
+    for (const bad of [
+      { ...good, version: 2 },
+      { ...good, clips: [{ ...good.clips[0]!, takeId: 'missing' }] },
+      { ...good, tracks: Array.from({ length: 9 }, (_, i) => ({ ...good.tracks[0]!, id: `t${i}` })) },
+      { ...good, takes: [{ ...good.takes[0]!, audio: 'AAAA' }] },
+    ]) {
+      const res = await ann.agent.request({
+        method: 'PUT',
+        url: `/api/studio/sessions/${own.id}`,
+        payload: { session_data: { ...DEFAULT_STUDIO_SETTINGS, arrangement: bad } },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toHaveProperty('error');
+    }
+    expect((await ann.agent.get(`/api/studio/sessions/${own.id}`)).json().session_data).not.toHaveProperty(
+      'arrangement',
+    );
   });
 });
 

@@ -14,6 +14,15 @@ const nodeBuiltins = {
   message: 'No Node built-ins here (architecture: who may import what).',
 };
 const noElectron = { group: ['electron'], message: 'Only desktop/main may import electron.' };
+const noElectronInNode = {
+  group: ['electron'],
+  message: 'This code runs in plain Node (the browser harness): Electron objects are handed in.',
+};
+/** The modules of desktop/main that import electron: the Electron entry's glue. */
+const electronGlue = (paths) => ({
+  group: paths.flatMap((path) => ['index', 'window', 'dialogs', 'menu'].map((name) => `${path}${name}`)),
+  message: 'This code runs in plain Node (the browser harness): it cannot import the Electron glue.',
+});
 const noPrisma = {
   group: ['@prisma/*', '**/generated/prisma/**'],
   message: 'Only repository files and the db plugin may use the Prisma client.',
@@ -323,6 +332,30 @@ export default tseslint.config(
               group: ['**/renderer/**', '**/preload/**', '../renderer', '../preload'],
               message: 'main does not import the renderer or the preload: they meet only over IPC.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  // main's services and the browser harness run in plain Node, where `electron` cannot load
+  // (requiring it tries to download Electron): neither imports it, nor a module of main that does.
+  {
+    files: ['desktop/harness/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noElectronInNode, electronGlue(['**/src/main/'])] }],
+    },
+  },
+  {
+    files: ['desktop/src/main/main-services.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noPrismaOrServer,
+            { group: ['@beatroom/web', '@beatroom/web/*'], message: 'desktop/main never imports web.' },
+            noElectronInNode,
+            electronGlue(['./']),
           ],
         },
       ],

@@ -49,6 +49,16 @@ describe('desktop import boundaries', () => {
       'desktop/src/renderer/x.ts',
       "import { x as y } from '@beatroom/web/beat-form-fields/extra';\nexport const x = y;\n",
     ],
+    ['desktop/harness/x.ts', "import { shell } from 'electron';\nexport const x = shell;\n"],
+    [
+      'desktop/harness/x.ts',
+      "import { createMainWindow } from '../src/main/window';\nexport const x = createMainWindow;\n",
+    ],
+    ['desktop/src/main/main-services.ts', "import { shell } from 'electron';\nexport const x = shell;\n"],
+    [
+      'desktop/src/main/main-services.ts',
+      "import { createDialogs } from './dialogs';\nexport const x = createDialogs;\n",
+    ],
   ])('%s refuses a forbidden import', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBeGreaterThan(0);
   });
@@ -82,6 +92,10 @@ describe('desktop import boundaries', () => {
     [
       'desktop/src/renderer/x.ts',
       "import { BeatFormFields } from '@beatroom/web/beat-form-fields';\nimport { EMPTY_BEAT_FORM } from '@beatroom/web/beat-form';\nexport const x = [BeatFormFields, EMPTY_BEAT_FORM];\n",
+    ],
+    [
+      'desktop/harness/x.ts',
+      "import { createMainServices } from '../src/main/main-services';\nexport const x = createMainServices;\n",
     ],
   ])('%s allows a permitted import', async (file, code) => {
     expect(await boundaryErrors(file, code)).toBe(0);

@@ -58,6 +58,15 @@ async function previewReady(page: Page, beatId: string) {
     .toBe('ready');
 }
 
+/** The upload queue as main's real handler answers it. */
+function uploads(page: Page): Promise<{ title: string; state: string }[]> {
+  return page.evaluate(() =>
+    (
+      window as unknown as { beatroom: { uploads: { list(): Promise<{ title: string; state: string }[]> } } }
+    ).beatroom.uploads.list(),
+  );
+}
+
 /** Fills the Library's upload form (its audio already chosen) and queues it. */
 async function queueUpload(page: Page, title: string) {
   const form = page.locator('section[aria-labelledby="library-uploads"] form');
@@ -74,13 +83,15 @@ async function beatsTitled(page: Page, userId: string, title: string): Promise<n
 }
 
 let producerId = '';
+/** The producer on the website, signed in once (the session outlives the server's restarts). */
+let site: Page;
 
 test('sign in through the deep link, the library mirrors the producer’s beats, a purchased WAV is saved into the library and plays from the local file', async ({
   page,
   browser,
 }) => {
   test.setTimeout(240_000);
-  const site = await website(browser, PRODUCER.email, PRODUCER.name);
+  site = await website(browser, PRODUCER.email, PRODUCER.name);
   producerId = ((await (await site.request.get('/api/users/me')).json()) as { id: string }).id;
   await beatOnWebsite(site, 'Mirror Street');
   await beatOnWebsite(site, 'Glass Avenue');
@@ -176,7 +187,6 @@ test('the settings and microphone screens work against main’s real handlers', 
 
 test('an upload made while the server is unreachable waits with its retry time and is sent exactly once when it returns', async ({
   page,
-  browser,
 }) => {
   test.setTimeout(300_000);
   const audio = join(dir, 'offline-groove.wav');
@@ -199,44 +209,42 @@ test('an upload made while the server is unreachable waits with its retry time a
   const item = page.getByRole('listitem').filter({ hasText: 'Offline Groove' });
   await expect(item).toContainText('Uploaded', { timeout: 120_000 });
 
-  const site = await website(browser, PRODUCER.email, PRODUCER.name);
   expect(await beatsTitled(site, producerId, 'Offline Groove')).toBe(1);
   await site.goto(`/profile/${producerId}`);
-  await expect(site.getByText('Offline Groove')).toBeVisible();
+  await expect(site.getByText('Offline Groove')).toBeVisible({ timeout: 30_000 });
 });
 
 test('main killed with SIGKILL in the middle of an upload resumes it after a restart: the server holds one beat', async ({
   page,
-  browser,
 }) => {
   test.setTimeout(300_000);
   // Large enough that the kill lands while it is on its way.
   const audio = join(dir, 'crash-course.wav');
-  writeFileSync(audio, wavFile(120, 44_100));
+  writeFileSync(audio, wavFile(240, 44_100));
   await page.goto('/#/library');
   await page.getByRole('button', { name: 'Choose audio…' }).click();
   await chooseInDialog(page, 'audio', audio);
   await queueUpload(page, 'Crash Course');
-  await expect(page.getByRole('listitem').filter({ hasText: 'Crash Course' })).toContainText(
-    /Uploading|Creating|Waiting/,
-  );
-
+  // The kill lands while the upload is on its way: as soon as main says it is sending.
+  await expect
+    .poll(async () => (await uploads(page)).find((item) => item.title === 'Crash Course')?.state, {
+      intervals: [10],
+      timeout: 30_000,
+    })
+    .toMatch(/^(uploading_audio|uploading_cover|creating)$/);
   await harness('kill-main');
   await harness('start-main');
   await page.reload();
   const item = page.getByRole('listitem').filter({ hasText: 'Crash Course' });
   await expect(item).toContainText('Uploaded', { timeout: 120_000 });
 
-  const site = await website(browser, PRODUCER.email, PRODUCER.name);
   expect(await beatsTitled(site, producerId, 'Crash Course')).toBe(1);
 });
 
 test('a take recorded with the microphone while offline is kept in library/takes, sent once when the server returns, and shows in My Recordings', async ({
   page,
-  browser,
 }) => {
   test.setTimeout(300_000);
-  const site = await website(browser, PRODUCER.email, PRODUCER.name);
   const beatId = await beatOnWebsite(site, 'Take Me Home');
   await previewReady(site, beatId);
 
@@ -290,6 +298,6 @@ test('a take recorded with the microphone while offline is kept in library/takes
     .toBeGreaterThan(0);
   await site.goto('/my-recordings');
   const list = site.getByRole('list', { name: 'My Recordings' });
-  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
   await expect(list).toContainText('Take Me Home');
 });

@@ -1,37 +1,13 @@
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DraftTake } from '@beatroom/shared/ipc-uploads-contract';
 import type { z } from 'zod';
-import { takeFormatOf } from './take-file';
+import { takeFormatOf, writeDurably } from './take-file';
 
 type Draft = z.output<typeof DraftTake>;
 
 export class TakeDraftError extends Error {}
-
-/** Writes a file so that once this returns it survives a crash: a flushed temporary, renamed. */
-function writeDurably(path: string, bytes: Uint8Array): void {
-  const partial = `${path}.partial`;
-  const fd = openSync(partial, 'w');
-  try {
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(partial, path);
-}
 
 /**
  * Unsaved studio takes in the local library: `take-drafts/<account>/<beat>.{webm|wav}` with a

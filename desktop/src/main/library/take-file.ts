@@ -12,13 +12,8 @@ export function takeFormatOf(bytes: Uint8Array): RecordingFormat | null {
   return null;
 }
 
-/**
- * Writes a take into the library folder durably (a temporary file, flushed to disk, then
- * renamed), so once this returns the take survives a crash or a power cut.
- */
-export function keepTakeFile(dir: string, id: string, format: RecordingFormat, bytes: Uint8Array): string {
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${id}.${format}`);
+/** Writes a file so that once this returns it survives a crash: a flushed temporary, renamed. */
+export function writeDurably(path: string, bytes: Uint8Array): void {
   const partial = `${path}.partial`;
   const fd = openSync(partial, 'w');
   try {
@@ -29,5 +24,15 @@ export function keepTakeFile(dir: string, id: string, format: RecordingFormat, b
     closeSync(fd);
   }
   renameSync(partial, path);
+}
+
+/**
+ * Writes a take into the library folder durably (a temporary file, flushed to disk, then
+ * renamed), so once this returns the take survives a crash or a power cut.
+ */
+export function keepTakeFile(dir: string, id: string, format: RecordingFormat, bytes: Uint8Array): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${id}.${format}`);
+  writeDurably(path, bytes);
   return path;
 }

@@ -3,12 +3,11 @@ import { rmSync } from 'node:fs';
 import type { TakeQueueItem, TakeState } from '@beatroom/shared/ipc-uploads-contract';
 import { RECORDING_MAX_BYTES, type RecordingFormat } from '@beatroom/shared/recordings-contract';
 import type { LibraryDatabase } from './database';
+import { createQueueTable, type QueueRow } from './queue-table';
 import { keepTakeFile, takeFormatOf } from './take-file';
 
 /** One row of the takes table. */
-export interface TakeRecord {
-  id: string;
-  idempotency_key: string;
+export interface TakeRecord extends QueueRow {
   owner_id: string;
   state: TakeState;
   beat_id: string;
@@ -18,12 +17,6 @@ export interface TakeRecord {
   file_path: string;
   size: number;
   recording_id: string | null;
-  attempts: number;
-  error: string | null;
-  next_attempt_at: string | null;
-  progress: number;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface NewTake {
@@ -63,18 +56,13 @@ export function toTakeItem(row: TakeRecord): TakeQueueItem {
  */
 export function createTakeQueue(db: LibraryDatabase, options: { dir: string; now?: () => Date }) {
   const now = () => (options.now ?? (() => new Date()))().toISOString();
-  const byId = db.prepare<[string], TakeRecord>('SELECT * FROM takes WHERE id = ?');
-  const get = (id: string): TakeRecord => {
-    const row = byId.get(id);
-    if (!row) throw new TakeQueueError('This take is no longer in the queue.');
-    return row;
-  };
-  const update = (id: string, changes: Partial<TakeRecord>) => {
-    const names = Object.keys(changes);
-    db.prepare(
-      `UPDATE takes SET ${names.map((n) => `${n} = @${n}`).join(', ')}, updated_at = @updated_at WHERE id = @id`,
-    ).run({ ...changes, updated_at: now(), id });
-  };
+  const table = createQueueTable<TakeRecord>(db, {
+    table: 'takes',
+    workingStates: ['uploading'],
+    missing: () => new TakeQueueError('This take is no longer in the queue.'),
+    now,
+  });
+  const { get, update, ...shared } = table;
   const insert = db.prepare(
     `INSERT INTO takes (id, idempotency_key, owner_id, state, beat_id, recording_name, is_public, format, file_path,
                         size, created_at, updated_at)
@@ -84,6 +72,7 @@ export function createTakeQueue(db: LibraryDatabase, options: { dir: string; now
 
   return {
     get,
+    ...shared,
 
     /** Keeps the take on disk, then queues it; refuses what cannot be a take before keeping it. */
     add(take: NewTake): TakeRecord {
@@ -112,45 +101,6 @@ export function createTakeQueue(db: LibraryDatabase, options: { dir: string; now
       return get(id);
     },
 
-    /** This account's takes, newest first; cancelled ones are gone from view. */
-    list(ownerId: string): TakeRecord[] {
-      return db
-        .prepare<[string], TakeRecord>(
-          "SELECT * FROM takes WHERE owner_id = ? AND state <> 'cancelled' ORDER BY created_at DESC, id",
-        )
-        .all(ownerId);
-    },
-
-    /** What to send now, oldest first: new takes, takes a crash interrupted, failed ones now due. */
-    runnable(ownerId: string, at: Date): TakeRecord[] {
-      return db
-        .prepare<[string, string], TakeRecord>(
-          `SELECT * FROM takes WHERE owner_id = ?
-              AND (state IN ('queued', 'uploading')
-                   OR (state = 'failed' AND next_attempt_at IS NOT NULL AND next_attempt_at <= ?))
-            ORDER BY created_at, id`,
-        )
-        .all(ownerId, at.toISOString());
-    },
-
-    nextRetryAt(ownerId: string): Date | null {
-      const row = db
-        .prepare<[string], { at: string | null }>(
-          "SELECT MIN(next_attempt_at) AS at FROM takes WHERE owner_id = ? AND state = 'failed'",
-        )
-        .get(ownerId);
-      return row?.at ? new Date(row.at) : null;
-    },
-
-    /** The connection is back: takes waiting out a backoff are due now. */
-    dueNow: db.transaction((ownerId: string, at: Date): number => {
-      return db
-        .prepare(
-          "UPDATE takes SET next_attempt_at = ? WHERE owner_id = ? AND state = 'failed' AND next_attempt_at > ?",
-        )
-        .run(at.toISOString(), ownerId, at.toISOString()).changes;
-    }),
-
     begin: db.transaction((id: string): TakeRecord => {
       const row = get(id);
       if (row.state === 'cancelled' || row.state === 'done')
@@ -168,17 +118,6 @@ export function createTakeQueue(db: LibraryDatabase, options: { dir: string; now
         progress: 100,
         error: null,
         next_attempt_at: null,
-      });
-    }),
-
-    failed: db.transaction((id: string, error: string, nextAttemptAt: Date | null) => {
-      const row = get(id);
-      if (row.state === 'cancelled') return;
-      update(id, {
-        state: 'failed',
-        error,
-        attempts: row.attempts + 1,
-        next_attempt_at: nextAttemptAt?.toISOString() ?? null,
       });
     }),
 

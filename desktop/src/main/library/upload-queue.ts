@@ -4,12 +4,10 @@ import {
   type UploadState,
 } from '@beatroom/shared/ipc-uploads-contract';
 import type { LibraryDatabase } from './database';
+import { createQueueTable, type QueueRow } from './queue-table';
 
 /** One row of the queue as stored. */
-export interface UploadRecord {
-  id: string;
-  idempotency_key: string;
-  owner_id: string | null;
+export interface UploadRecord extends QueueRow {
   state: UploadState;
   /** The beat's fields (UploadBeatFields) as JSON. */
   fields: string;
@@ -21,12 +19,6 @@ export interface UploadRecord {
   cover_key: string | null;
   cover_skipped: number;
   beat_id: string | null;
-  attempts: number;
-  error: string | null;
-  next_attempt_at: string | null;
-  progress: number;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface NewUpload {
@@ -62,26 +54,17 @@ export class UploadQueueError extends Error {}
  */
 export function createUploadQueue(db: LibraryDatabase, options: { now?: () => Date } = {}) {
   const now = () => (options.now ?? (() => new Date()))().toISOString();
-  const byId = db.prepare<[string], UploadRecord>('SELECT * FROM uploads WHERE id = ?');
-
-  const get = (id: string): UploadRecord => {
-    const row = byId.get(id);
-    if (!row) throw new UploadQueueError('This upload is no longer in the queue.');
-    return row;
-  };
-  const update = (id: string, changes: Partial<UploadRecord>) => {
-    const names = Object.keys(changes);
-    db.prepare(
-      `UPDATE uploads SET ${names.map((n) => `${n} = @${n}`).join(', ')}, updated_at = @updated_at WHERE id = @id`,
-    ).run({
-      ...changes,
-      updated_at: now(),
-      id,
-    });
-  };
+  const table = createQueueTable<UploadRecord>(db, {
+    table: 'uploads',
+    workingStates: ACTIVE_STATES,
+    missing: () => new UploadQueueError('This upload is no longer in the queue.'),
+    now,
+  });
+  const { get, update, ...shared } = table;
 
   return {
     get,
+    ...shared,
 
     add: db.transaction((upload: NewUpload): UploadRecord => {
       const at = now();
@@ -104,56 +87,9 @@ export function createUploadQueue(db: LibraryDatabase, options: { now?: () => Da
       return get(upload.id);
     }),
 
-    /** The rows this account sees, newest first; cancelled ones are gone from view. */
-    list(ownerId: string): UploadRecord[] {
-      return db
-        .prepare<[string], UploadRecord>(
-          "SELECT * FROM uploads WHERE owner_id = ? AND state <> 'cancelled' ORDER BY created_at DESC, id",
-        )
-        .all(ownerId);
-    },
-
     /** Rows from before uploads had owners (schema 1) go to the first account that signs in. */
     claimUnowned: db.transaction((ownerId: string): number => {
       return db.prepare('UPDATE uploads SET owner_id = ? WHERE owner_id IS NULL').run(ownerId).changes;
-    }),
-
-    /**
-     * What the uploader should work on now, oldest first: new rows, rows a crash interrupted,
-     * and failed rows whose retry time has come.
-     */
-    runnable(ownerId: string, at: Date): UploadRecord[] {
-      return db
-        .prepare<[string, string], UploadRecord>(
-          `SELECT * FROM uploads
-            WHERE owner_id = ?
-              AND (state IN ('queued', 'uploading_audio', 'uploading_cover', 'creating')
-                   OR (state = 'failed' AND next_attempt_at IS NOT NULL AND next_attempt_at <= ?))
-            ORDER BY created_at, id`,
-        )
-        .all(ownerId, at.toISOString());
-    },
-
-    /** The earliest automatic retry among failed rows, to set a timer for it. */
-    nextRetryAt(ownerId: string): Date | null {
-      const row = db
-        .prepare<[string], { at: string | null }>(
-          "SELECT MIN(next_attempt_at) AS at FROM uploads WHERE owner_id = ? AND state = 'failed'",
-        )
-        .get(ownerId);
-      return row?.at ? new Date(row.at) : null;
-    },
-
-    /**
-     * The connection is back: failed uploads waiting out a backoff become due now. Uploads the
-     * server refused (no retry time) stay as they are.
-     */
-    dueNow: db.transaction((ownerId: string, at: Date): number => {
-      return db
-        .prepare(
-          "UPDATE uploads SET next_attempt_at = ? WHERE owner_id = ? AND state = 'failed' AND next_attempt_at > ?",
-        )
-        .run(at.toISOString(), ownerId, at.toISOString()).changes;
     }),
 
     /** Enters a working state; refuses rows that were cancelled or finished meanwhile. */
@@ -187,17 +123,6 @@ export function createUploadQueue(db: LibraryDatabase, options: { now?: () => Da
 
     done: db.transaction((id: string, beatId: string) => {
       update(id, { beat_id: beatId, state: 'done', progress: 100, error: null, next_attempt_at: null });
-    }),
-
-    failed: db.transaction((id: string, error: string, nextAttemptAt: Date | null) => {
-      const row = get(id);
-      if (row.state === 'cancelled') return;
-      update(id, {
-        state: 'failed',
-        error,
-        attempts: row.attempts + 1,
-        next_attempt_at: nextAttemptAt?.toISOString() ?? null,
-      });
     }),
 
     /** By hand: a failed upload tries again now, from the step it stopped at. */

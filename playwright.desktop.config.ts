@@ -17,6 +17,8 @@ export default defineConfig({
   ...base,
   testDir: 'e2e/desktop',
   testIgnore: [],
+  // Not the web journeys' test-results/: a web run next to this one would clear it mid-run.
+  outputDir: 'desktop/test-results',
   timeout: 120_000,
   use: { ...base.use, baseURL: DESKTOP_URL },
   webServer: {

@@ -1,4 +1,3 @@
-import type { BeatCard, BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import {
   BEAT_NOT_FOUND,
   listPriceCurrencyMissing,
@@ -20,8 +19,7 @@ import type { UploadsService } from '../uploads/uploads.service';
 import type { UserRecord } from '../../platform/users/user-record';
 import type { BeatsSearchRepository } from './beats-search.repository';
 import { UniqueViolationError, type BeatFieldsInput, type BeatsRepository } from './beats.repository';
-import { decodeCursor, encodeCursor } from './list-cursor';
-import { cacheKey, createListCache } from './list-cache';
+import { createBeatBrowsePages } from './beat-browse-pages';
 
 export const NOT_YOUR_BEAT = 'Only the producer of this beat can change it';
 export const AUDIO_NOT_YOURS = 'audio_file_key: upload the audio file first (it must be your own upload)';
@@ -33,15 +31,6 @@ export const BEAT_SOLD = 'This beat has been sold and cannot be deleted';
 /** Over the tier's max_beats: 403 with what to do about it. */
 export const beatLimitMessage = (max: number) =>
   `Your plan allows ${max} ${max === 1 ? 'beat' : 'beats'}: upgrade your plan to upload more`;
-
-/**
- * A browse page: its cards as the JSON array the route answers (written by the database, see
- * beats-search.repository), and the cursor of the next page when this one is full.
- */
-export interface BeatPage {
-  json: string;
-  nextCursor: string | null;
-}
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -77,30 +66,7 @@ export function createBeatsService(deps: {
   uploadLimit?: (userId: string) => Promise<number | null>;
 }) {
   const { repo, uploads, storage, events, log } = deps;
-  const pages = createListCache<BeatPage>({ ttlMs: deps.listCacheMs });
-  const parsedCards = new WeakMap<BeatPage, readonly BeatCard[]>();
-
-  async function loadPage(query: BeatListQuery): Promise<BeatPage> {
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.sort, query.cursor);
-    const rows = await deps.search.list(query, after);
-    const last = rows.at(-1);
-    // Search pages are ranked, not sorted by a column: they page by offset only.
-    const nextCursor =
-      last && rows.length === query.limit && !query.search ? encodeCursor(query.sort, last) : null;
-    // Frozen: the cache hands the same page to every caller, and the route keys its compressed
-    // bytes on it.
-    return Object.freeze({ json: `[${rows.map((row) => row.card).join(',')}]`, nextCursor });
-  }
-
-  /**
-   * A browse page. A cached page is the very same frozen object each time, which lets the route
-   * reuse its compressed bytes; callers must not modify it.
-   */
-  function list(query: BeatListQuery): Promise<BeatPage> {
-    // Without the cache, not even its key is worth making.
-    if (deps.listCacheMs <= 0) return loadPage(query);
-    return pages.get(cacheKey(query), () => loadPage(query));
-  }
+  const browse = createBeatBrowsePages(deps);
 
   async function ownedBeat(user: UserRecord, id: string) {
     assertBeatId(id);
@@ -126,22 +92,8 @@ export function createBeatsService(deps: {
   }
 
   return {
-    list,
-
-    /**
-     * A browse page's cards as objects, for screens the server renders itself (home's first
-     * screen, on every visit): parsed once per page object, so a page the cache answers again is
-     * not parsed again.
-     */
-    async cards(query: BeatListQuery): Promise<readonly BeatCard[]> {
-      const page = await list(query);
-      let cards = parsedCards.get(page);
-      if (!cards) {
-        cards = Object.freeze(JSON.parse(page.json) as BeatCard[]);
-        parsedCards.set(page, cards);
-      }
-      return cards;
-    },
+    list: browse.list,
+    cards: browse.cards,
 
     async get(id: string): Promise<BeatDetail> {
       assertBeatId(id);
@@ -221,7 +173,7 @@ export function createBeatsService(deps: {
         if (winner) return { id: winner };
         throw conflict(FILE_IN_USE);
       }
-      pages.clear();
+      browse.clear();
       // Not awaited: notifying thousands of followers must not hold the upload's answer (the
       // dispatcher keeps the work, and the outbox row keeps it across a crash).
       if (eventId) void events.deliver([eventId]);
@@ -261,7 +213,7 @@ export function createBeatsService(deps: {
         if (error instanceof UniqueViolationError) throw conflict(FILE_IN_USE);
         throw error;
       }
-      pages.clear();
+      browse.clear();
       if (coverChanges && beat.coverImageKey) {
         await repo.deleteUploads([beat.coverImageKey]);
         await removeFiles([beat.coverImageKey]);
@@ -282,7 +234,7 @@ export function createBeatsService(deps: {
         eventId = await events.record(tx, { type: 'beat.deleted', beatId: id, userId: user.id });
       });
       if (!deleted) throw conflict(BEAT_SOLD);
-      pages.clear();
+      browse.clear();
       await removeFiles([...files, ...made]);
       if (eventId) await events.deliver([eventId]);
     },
@@ -304,7 +256,7 @@ export function createBeatsService(deps: {
         eventId = await events.record(tx, { type: 'beat.deleted', beatId: id, userId: beat.userId });
       });
       if (!deleted) throw conflict(BEAT_SOLD);
-      pages.clear();
+      browse.clear();
       await removeFiles([...files, ...made]);
       if (eventId) await events.deliver([eventId]);
       return true;
@@ -316,12 +268,12 @@ export function createBeatsService(deps: {
      */
     async refreshProducerName(userId: string): Promise<void> {
       await repo.setProducerName(userId, producerNameOf(userId, await repo.namesOf(userId)));
-      pages.clear();
+      browse.clear();
     },
 
     /** Call when beats leave the catalogue without passing through here (an exclusive sale). */
     forgetListPages(): void {
-      pages.clear();
+      browse.clear();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { DomainEvents } from '../../../events/domain-events';
 import type { CheckoutProvider } from '../payments/checkout-provider';
-import type { ConfirmedPayment, FulfilmentRepository, FulfilmentResult } from './fulfilment.repository';
+import type { FulfilmentRepository } from './fulfilment.repository';
+import { fulfilOrder, type ConfirmedPayment, type FulfilmentResult } from './order-fulfilment';
 import type { OrderRecord, OrdersRepository } from './orders.repository';
 
 interface Log {
@@ -51,7 +52,7 @@ export function createFulfilmentService(deps: {
      */
     async fulfil(orderId: string, payment: ConfirmedPayment): Promise<FulfilmentResult> {
       let eventId: string | null = null;
-      const result = await fulfilment.fulfil(orderId, payment, now(), async (tx, paid) => {
+      const result = await fulfilOrder(fulfilment, orderId, payment, now(), async (tx, paid) => {
         eventId = await events.record(tx, {
           type: 'beat.purchased',
           orderId,

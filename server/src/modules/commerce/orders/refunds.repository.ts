@@ -14,6 +14,8 @@ export interface RefundableOrder {
   beat_id: string;
   beat_title: string;
   license_type: LicenseId;
+  /** The licence an upgrade replaced, for an upgrade's order. */
+  upgrade_from: LicenseId | null;
   amount_cents: number;
   currency: string;
   status: string;
@@ -54,7 +56,7 @@ export interface NewRefund {
 const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
 const orderColumns = (lock: boolean) => `
-  SELECT o.id, o.buyer_id, o.producer_id, o.beat_id, b.title AS beat_title, o.license_type,
+  SELECT o.id, o.buyer_id, o.producer_id, o.beat_id, b.title AS beat_title, o.license_type, o.upgrade_from,
          o.amount_cents, o.currency, o.status, o.provider, o.provider_payment_id,
          o.transfer_destination, o.dispute_id, o.dispute_status,
          i.id AS invoice_id, i.invoice_number, i.items AS invoice_items,
@@ -201,10 +203,10 @@ export function createRefundsRepository(prisma: PrismaClient) {
       });
     },
 
-    /** The order ends refunded, its licence revoked; a sold exclusive goes back on sale. */
+    /** The order ends refunded and its licence is revoked. */
     async closeRefunded(
       tx: Tx,
-      order: RefundableOrder,
+      orderId: string,
       change: {
         reason: string;
         licenceReason: 'refunded' | 'dispute_lost';
@@ -213,7 +215,7 @@ export function createRefundsRepository(prisma: PrismaClient) {
       },
     ): Promise<void> {
       await tx.order.update({
-        where: { id: order.id },
+        where: { id: orderId },
         data: {
           status: 'refunded',
           statusReason: change.reason,
@@ -222,28 +224,22 @@ export function createRefundsRepository(prisma: PrismaClient) {
         },
       });
       await tx.license.updateMany({
-        where: { orderId: order.id, revokedAt: null },
+        where: { orderId, revokedAt: null },
         data: { revokedAt: change.at, revokedReason: change.licenceReason, frozenAt: null },
       });
-      // An upgrade taken back gives back the licences it replaced: the buyer still paid for them.
-      const upgrade = await tx.order.findUnique({
-        where: { id: order.id },
-        select: { upgradeFrom: true, buyerId: true, beatId: true },
+    },
+
+    /** The buyer's licences of the beat an upgrade replaced (whose orders stay paid) live again. */
+    async restoreReplacedLicences(tx: Tx, buyerId: string, beatId: string): Promise<void> {
+      await tx.license.updateMany({
+        where: { buyerId, beatId, revokedReason: LICENSE_REPLACED, order: { status: 'paid' } },
+        data: { revokedAt: null, revokedReason: null },
       });
-      if (upgrade?.upgradeFrom) {
-        await tx.license.updateMany({
-          where: {
-            buyerId: upgrade.buyerId,
-            beatId: upgrade.beatId,
-            revokedReason: LICENSE_REPLACED,
-            order: { status: 'paid' },
-          },
-          data: { revokedAt: null, revokedReason: null },
-        });
-      }
-      if (order.license_type === 'exclusive') {
-        await tx.beat.update({ where: { id: order.beat_id }, data: { soldExclusiveAt: null } });
-      }
+    },
+
+    /** The beat's exclusive is on sale again. */
+    async releaseExclusive(tx: Tx, beatId: string): Promise<void> {
+      await tx.beat.update({ where: { id: beatId }, data: { soldExclusiveAt: null } });
     },
 
     /** A dispute opened: downloads of the order's licence wait until it closes. */

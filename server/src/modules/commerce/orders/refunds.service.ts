@@ -157,12 +157,16 @@ export function createRefundsService(deps: {
       at,
     });
     if (full) {
-      await repo.closeRefunded(tx, order, {
+      await repo.closeRefunded(tx, order.id, {
         reason: refund.reason,
         licenceReason: refund.source === 'dispute' ? 'dispute_lost' : 'refunded',
         providerRefundId: refund.providerRefundId,
         at,
       });
+      // An upgrade taken back gives back the licences it replaced: the buyer still paid for them.
+      if (order.upgrade_from) await repo.restoreReplacedLicences(tx, order.buyer_id, order.beat_id);
+      // A sold exclusive goes back on sale.
+      if (order.license_type === 'exclusive') await repo.releaseExclusive(tx, order.beat_id);
     }
     const eventId = await events.record(tx, {
       type: 'order.refunded',

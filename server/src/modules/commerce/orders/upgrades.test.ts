@@ -3,7 +3,7 @@ import { PURCHASE_ERRORS, type LicenseOption } from '@beatroom/shared/money-cont
 import { describe, expect, it } from 'vitest';
 import { member } from '../../../../test/community-fixtures';
 import { buyLocally, insertPricedBeat, useProducerAndBuyers } from '../../../../test/selling-fixtures';
-import { UPGRADE_BASE_GONE } from './fulfilment.repository';
+import { UPGRADE_BASE_GONE } from './order-fulfilment';
 import { LICENSE_REPLACED } from './orders.repository';
 
 // A holder of a lower licence upgrades for the difference: GET /licenses prices it for them,

@@ -1,8 +1,7 @@
-import type { UserRecord } from '../../platform/users/user-record';
-import { localPaymentId, type LocalProvider } from '../payments/local-provider';
-import { conflict, notFound } from '../../../http/http-errors';
+import { createLocalCheckoutPage } from '../payments/local-checkout-page';
+import type { LocalProvider } from '../payments/local-provider';
 import type { AccountPaymentCompletion } from './account-payment-completion';
-import type { AccountPaymentRecord, AccountPaymentsRepository } from './account-payments.repository';
+import type { AccountPaymentsRepository } from './account-payments.repository';
 
 export const ACCOUNT_PAYMENT_NOT_FOUND = 'Payment not found';
 export const ACCOUNT_CHECKOUT_CLOSED = {
@@ -10,6 +9,7 @@ export const ACCOUNT_CHECKOUT_CLOSED = {
   cancelled: 'This payment was cancelled',
   failed: 'This payment failed',
 } as const;
+const ALREADY_MADE = 'This payment is already made';
 
 /** The local test checkout page of an account payment: its payer only, else 404. */
 export function createAccountLocalCheckout(deps: {
@@ -18,57 +18,22 @@ export function createAccountLocalCheckout(deps: {
   completion: Pick<AccountPaymentCompletion, 'complete' | 'close'>;
   now: () => Date;
 }) {
-  const { repo, local, now } = deps;
+  const { repo } = deps;
   const { complete, close } = deps.completion;
-
-  async function own(user: UserRecord, paymentId: string): Promise<AccountPaymentRecord> {
-    const payment = await repo.find(paymentId);
-    if (!payment || payment.userId !== user.id || payment.provider !== 'local') {
-      throw notFound(ACCOUNT_PAYMENT_NOT_FOUND);
-    }
-    return payment;
-  }
-
-  /** A pending payment whose time ran out is expired now, so the page and the job agree. */
-  async function current(user: UserRecord, paymentId: string): Promise<AccountPaymentRecord> {
-    const payment = await own(user, paymentId);
-    if (payment.status === 'pending' && payment.expiresAt <= now()) {
-      await close(payment.id, 'expired', 'Checkout expired');
-      return own(user, paymentId);
-    }
-    return payment;
-  }
-
-  return {
-    summary: current,
-
-    /** Pays; paying a paid payment again changes nothing. A closed checkout is a 409. */
-    async pay(user: UserRecord, paymentId: string): Promise<AccountPaymentRecord> {
-      const payment = await current(user, paymentId);
-      if (payment.status === 'paid') return payment;
-      if (payment.status !== 'pending') throw conflict(ACCOUNT_CHECKOUT_CLOSED[payment.status]);
-      const outcome = await complete(payment.id, {
-        paymentId: localPaymentId(payment.id),
-        amountCents: payment.amount_cents,
-      });
-      if (outcome === 'paid' && payment.savePaymentMethod) {
-        await local.saveTestMethod(user, payment.payment_method_type, now());
-      }
-      return own(user, paymentId);
+  return createLocalCheckoutPage({
+    local: deps.local,
+    now: deps.now,
+    notFoundMessage: ACCOUNT_PAYMENT_NOT_FOUND,
+    async own(user, paymentId) {
+      const payment = await repo.find(paymentId);
+      return payment && payment.userId === user.id && payment.provider === 'local' ? payment : null;
     },
-
-    async cancel(user: UserRecord, paymentId: string): Promise<AccountPaymentRecord> {
-      const payment = await current(user, paymentId);
-      if (payment.status === 'cancelled') return payment;
-      if (payment.status !== 'pending') {
-        throw conflict(
-          payment.status === 'paid'
-            ? 'This payment is already made'
-            : ACCOUNT_CHECKOUT_CLOSED[payment.status],
-        );
-      }
-      await close(payment.id, 'cancelled', 'Cancelled by the payer');
-      return own(user, paymentId);
-    },
-  };
+    closedMessage: (status) =>
+      status === 'paid'
+        ? ALREADY_MADE
+        : ACCOUNT_CHECKOUT_CLOSED[status as keyof typeof ACCOUNT_CHECKOUT_CLOSED],
+    complete: async (payment, received) => (await complete(payment.id, received)) === 'paid',
+    close: (payment, status) =>
+      close(payment.id, status, status === 'expired' ? 'Checkout expired' : 'Cancelled by the payer'),
+  });
 }

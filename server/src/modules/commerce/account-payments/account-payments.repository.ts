@@ -19,7 +19,6 @@ export interface AccountPaymentRecord extends AccountPayment {
   providerSessionId: string | null;
   providerPaymentId: string | null;
   statusReason: string | null;
-  expiresAt: Date;
 }
 
 function toRecord(row: Row): AccountPaymentRecord {
@@ -42,7 +41,6 @@ function toRecord(row: Row): AccountPaymentRecord {
     providerSessionId: row.providerSessionId,
     providerPaymentId: row.providerPaymentId,
     statusReason: row.statusReason,
-    expiresAt: row.expiresAt,
   };
 }
 

@@ -24,7 +24,6 @@ export interface OrderRecord extends Order {
   providerRefundId: string | null;
   savePaymentMethod: boolean;
   transferDestination: string | null;
-  expiresAt: Date;
 }
 
 function toOrder(row: OrderRow): OrderRecord {
@@ -53,7 +52,6 @@ function toOrder(row: OrderRow): OrderRecord {
     providerRefundId: row.providerRefundId,
     savePaymentMethod: row.savePaymentMethod,
     transferDestination: row.transferDestination,
-    expiresAt: row.expiresAt,
   };
 }
 

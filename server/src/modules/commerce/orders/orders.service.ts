@@ -35,14 +35,6 @@ export const WALLET_UNAVAILABLE = {
 } as const;
 export const CHARGE_FAILED = 'The payment failed. Please try again.';
 
-type PurchaseInput = {
-  license_type: LicenseId;
-  price_cents: number;
-  save_payment_method?: boolean;
-  payment_method?: PurchaseBody['payment_method'];
-  saved_payment_method_id?: string | null;
-};
-
 /**
  * Licences and purchases: the server prices every licence itself,
  * refuses what cannot be sold, reserves an exclusive for its buyer's checkout, and hands the
@@ -76,7 +68,11 @@ export function createOrdersService(deps: {
   }
 
   /** Every check before an order exists; answers the beat and the server's price. */
-  async function checkPurchase(user: UserRecord, beatId: string, input: PurchaseInput) {
+  async function checkPurchase(
+    user: UserRecord,
+    beatId: string,
+    input: Pick<PurchaseBody, 'license_type' | 'price_cents'>,
+  ) {
     const beat = await beatOr404(beatId);
     // Its producer deleted their account: kept only for the licences already sold.
     if (beat.delistedAt) throw notFound(BEAT_NOT_FOUND);
@@ -184,7 +180,7 @@ export function createOrdersService(deps: {
     },
 
     /** POST /api/beats/{id}/purchase */
-    async purchase(user: UserRecord, beatId: string, body: PurchaseInput): Promise<PurchaseResponse> {
+    async purchase(user: UserRecord, beatId: string, body: PurchaseBody): Promise<PurchaseResponse> {
       const method = body.payment_method ?? 'new_card';
       if ((method === 'apple_pay' || method === 'google_pay') && !provider.walletsAvailable) {
         throw badRequest(WALLET_UNAVAILABLE[method]);

@@ -1,0 +1,141 @@
+import { cpus, loadavg } from 'node:os';
+import { OfflineAudioContext } from 'node-web-audio-api';
+import { emptyArrangement, type Arrangement } from '../shared/src/studio-arrangement';
+import { addLoopPasses, addTrack, compRegion, setTrack } from '../shared/src/studio-arrangement-ops';
+import { commit, startHistory, trackSlices, undo } from '../shared/src/studio-arrangement-playback';
+import { StudioEffectSettings } from '../shared/src/studio-settings';
+import { renderArrangement } from '../web/src/features/studio/engine/arrangement-mixdown';
+import { encodeWav } from '../web/src/features/studio/engine/mixdown';
+
+/**
+ * The studio timeline, under node-web-audio-api's OfflineAudioContext:
+ * 1. Offline mixdown of a 3-minute beat and 8 tracks of 3-minute takes (two comped lanes each)
+ *    with every effect on (pitch correction included) through each track's chain, then the
+ *    24-bit WAV: speed as a multiple of real time per core (goal ≥ 15×) and the process's peak
+ *    memory (goal for the page < 600 MB).
+ * 2. The timeline's pure engine on that arrangement: comp resolution of every track (what each
+ *    redraw and playback ask) and 200 edits with undo.
+ * Figures only. STUDIO_TIMELINE_SECONDS shortens the takes and beat (default 180).
+ */
+const RATE = 48_000;
+const SECONDS = Number(process.env.STUDIO_TIMELINE_SECONDS ?? 180);
+const TRACKS = 8;
+const Offline = OfflineAudioContext as unknown as new (
+  channels: number,
+  length: number,
+  sampleRate: number,
+) => globalThis.OfflineAudioContext;
+
+const EVERYTHING_ON = StudioEffectSettings.parse({
+  reverbAmount: 50,
+  delayAmount: 30,
+  eqLow: 40,
+  eqMid: 60,
+  eqHigh: 70,
+  compression: 60,
+  vocalPan: 40,
+  autoTune: 60,
+  chorus: 40,
+  distortion: 20,
+  gate: 20,
+});
+
+/** A sung-like take: a vibrato tone that moves between notes, with breaths of silence. */
+function take(ctx: globalThis.BaseAudioContext, seed: number): globalThis.AudioBuffer {
+  const buffer = ctx.createBuffer(1, SECONDS * RATE, RATE);
+  const data = buffer.getChannelData(0);
+  let phase = 0;
+  for (let i = 0; i < data.length; i++) {
+    const t = i / RATE;
+    const note = 220 * 2 ** (((Math.floor(t / 0.8) * 5 + seed) % 12) / 12);
+    phase += (2 * Math.PI * (note + 3 * Math.sin(2 * Math.PI * 5 * t))) / RATE;
+    data[i] = (t % 4 < 3.6 ? 0.3 : 0) * Math.sin(phase);
+  }
+  return buffer;
+}
+
+function beat(ctx: globalThis.BaseAudioContext): globalThis.AudioBuffer {
+  const buffer = ctx.createBuffer(2, SECONDS * RATE, RATE);
+  for (let c = 0; c < 2; c++) {
+    const data = buffer.getChannelData(c);
+    for (let i = 0; i < data.length; i++)
+      data[i] = 0.2 * Math.sin((2 * Math.PI * 55 * i) / RATE) * (i % 24_000 < 2_400 ? 1 : 0.3);
+  }
+  return buffer;
+}
+
+/** 8 tracks, each with two passes of a 3-minute take comped half and half. */
+function arrangement(): Arrangement {
+  let a = emptyArrangement(EVERYTHING_ON);
+  for (let t = 1; t < TRACKS; t++) a = addTrack(a);
+  a.tracks.forEach((track, index) => {
+    a = setTrack(a, track.id, { pan: (index / (TRACKS - 1)) * 2 - 1, volume: 0.6 });
+    for (let pass = 0; pass < 2; pass++)
+      a = addLoopPasses(a, {
+        take: {
+          id: `take-${index}-${pass}`,
+          name: `Take ${index * 2 + pass + 1}`,
+          source: null,
+          duration: SECONDS,
+        },
+        trackId: track.id,
+        firstSampleAt: 0,
+        loop: { start: 0, end: SECONDS },
+      });
+    a = compRegion(a, track.id, 0, SECONDS / 2, 0);
+  });
+  return a;
+}
+
+async function mixdown() {
+  const scratch = new Offline(1, 1, RATE);
+  const a = arrangement();
+  const takes = new Map<string, globalThis.AudioBuffer>();
+  for (const t of a.takes) takes.set(t.id, take(scratch, takes.size));
+  let peakRss = process.memoryUsage().rss;
+  const watch = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  const startCpu = process.cpuUsage();
+  const started = performance.now();
+  const rendered = await renderArrangement({
+    beat: beat(scratch) as unknown as AudioBuffer,
+    beatVolume: 0.7,
+    arrangement: a,
+    takes: takes as unknown as Map<string, AudioBuffer>,
+    sampleRate: RATE,
+    OfflineContext: Offline as never,
+  });
+  const wav = encodeWav(rendered, 24);
+  const wall = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(startCpu);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  clearInterval(watch);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  console.log(
+    `mixdown: ${TRACKS} tracks × 2 lanes of ${SECONDS} s takes, every effect on, WAV 24-bit ${(wav.byteLength / 1e6).toFixed(1)} MB`,
+  );
+  console.log(
+    `  wall ${wall.toFixed(1)} s = ${(SECONDS / wall).toFixed(1)}× real time (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
+  );
+  console.log(
+    `  CPU ${cpuSeconds.toFixed(1)} s = ${(SECONDS / cpuSeconds).toFixed(1)}× real time per core (goal ≥ 15×)`,
+  );
+  console.log(`  peak RSS ${(peakRss / 1e6).toFixed(0)} MB (goal for the page < 600 MB)`);
+}
+
+function engine() {
+  const a = arrangement();
+  let started = performance.now();
+  const rounds = 200;
+  for (let i = 0; i < rounds; i++) for (const track of a.tracks) trackSlices(a, track.id);
+  const slicesMs = (performance.now() - started) / rounds;
+  started = performance.now();
+  let history = startHistory(a);
+  for (let i = 0; i < 200; i++)
+    history = commit(history, compRegion(history.present, 'track-1', i % 10, (i % 10) + 1, i % 2));
+  for (let i = 0; i < 200; i++) history = undo(history);
+  console.log(`engine: comp resolution of all ${TRACKS} tracks ${slicesMs.toFixed(3)} ms per redraw`);
+  console.log(`  200 edits then 200 undos ${(performance.now() - started).toFixed(1)} ms`);
+}
+
+engine();
+await mixdown();

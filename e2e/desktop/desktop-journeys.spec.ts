@@ -58,6 +58,14 @@ async function previewReady(page: Page, beatId: string) {
     .toBe('ready');
 }
 
+/** An upload in the Library's queue (not the beat it becomes under My Beats). */
+function queued(page: Page, title: string) {
+  return page
+    .locator('section[aria-labelledby="library-uploads"]')
+    .getByRole('listitem')
+    .filter({ hasText: title });
+}
+
 /** The upload queue as main's real handler answers it. */
 function uploads(page: Page): Promise<{ title: string; state: string }[]> {
   return page.evaluate(() =>
@@ -199,14 +207,14 @@ test('an upload made while the server is unreachable waits with its retry time a
     await page.getByRole('button', { name: 'Choose audio…' }).click();
     await chooseInDialog(page, 'audio', audio);
     await queueUpload(page, 'Offline Groove');
-    const item = page.getByRole('listitem').filter({ hasText: 'Offline Groove' });
+    const item = queued(page, 'Offline Groove');
     await expect(item).toContainText('Failed', { timeout: 20_000 });
     await expect(item).toContainText(/Beatroom will try again by itself at .+\./);
     await expect(item.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
   } finally {
     await harness('start-server');
   }
-  const item = page.getByRole('listitem').filter({ hasText: 'Offline Groove' });
+  const item = queued(page, 'Offline Groove');
   await expect(item).toContainText('Uploaded', { timeout: 120_000 });
 
   expect(await beatsTitled(site, producerId, 'Offline Groove')).toBe(1);
@@ -235,7 +243,7 @@ test('main killed with SIGKILL in the middle of an upload resumes it after a res
   await harness('kill-main');
   await harness('start-main');
   await page.reload();
-  const item = page.getByRole('listitem').filter({ hasText: 'Crash Course' });
+  const item = queued(page, 'Crash Course');
   await expect(item).toContainText('Uploaded', { timeout: 120_000 });
 
   expect(await beatsTitled(site, producerId, 'Crash Course')).toBe(1);

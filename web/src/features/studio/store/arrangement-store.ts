@@ -25,8 +25,11 @@ interface ArrangementState {
   selectedClipId: string | null;
   /** Seconds on the beat's timeline: where playback starts and split cuts. */
   playhead: number;
-  /** An edit (a pure function of the arrangement): one undo step, auto-saved. */
-  edit: (change: (arrangement: Arrangement) => Arrangement) => void;
+  /**
+   * An edit (a pure function of the arrangement): one undo step, auto-saved. Edits with the same
+   * `coalesce` key in a row (a slider being dragged) make a single step.
+   */
+  edit: (change: (arrangement: Arrangement) => Arrangement, coalesce?: string) => void;
   undo: () => void;
   redo: () => void;
   /** A loaded session's arrangement (or a fresh one): history starts again. */
@@ -52,6 +55,9 @@ function touched(): void {
   useStudioStore.setState((state) => ({ revision: state.revision + 1 }));
 }
 
+/** The key of the last edit, so a dragged slider's moves coalesce into one undo step. */
+let lastCoalesce: string | undefined;
+
 /** The studio's timeline with its undo history (UI state of the one studio page). */
 export const useArrangementStore = create<ArrangementState>()((set, get) => ({
   history: startHistory(emptyArrangement(effectsOf(useStudioStore.getState().settings))),
@@ -60,14 +66,17 @@ export const useArrangementStore = create<ArrangementState>()((set, get) => ({
   selectedClipId: null,
   playhead: 0,
 
-  edit: (change) => {
+  edit: (change, coalesce) => {
     const { history } = get();
-    const next = commit(history, change(history.present));
-    if (next === history) return;
-    set({ history: next });
+    const changed = change(history.present);
+    if (changed === history.present) return;
+    const same = coalesce !== undefined && coalesce === lastCoalesce && history.future.length === 0;
+    lastCoalesce = coalesce;
+    set({ history: same ? { ...history, present: changed } : commit(history, changed) });
     touched();
   },
   undo: () => {
+    lastCoalesce = undefined;
     const { history } = get();
     if (!canUndo(history)) return;
     set({ history: undo(history) });

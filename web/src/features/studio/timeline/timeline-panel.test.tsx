@@ -94,7 +94,11 @@ describe('TimelinePanel', () => {
     const track2 = screen.getByRole('group', { name: 'Track 2' });
     fireEvent.click(within(track2).getByRole('button', { name: 'Mute' }));
     fireEvent.click(within(track2).getByRole('button', { name: 'Arm for recording' }));
-    fireEvent.change(within(track2).getByRole('slider', { name: 'Volume' }), { target: { value: '150' } });
+    const undoSteps = useArrangementStore.getState().history.past.length;
+    const volume = within(track2).getByRole('slider', { name: 'Volume' });
+    for (const value of ['110', '130', '150']) fireEvent.change(volume, { target: { value } });
+    // A dragged slider is one undo step.
+    expect(useArrangementStore.getState().history.past.length).toBe(undoSteps + 1);
     fireEvent.change(within(track2).getByRole('slider', { name: 'Pan' }), { target: { value: '-50' } });
     const name = within(track2).getByRole('textbox', { name: 'Track name' });
     fireEvent.change(name, { target: { value: 'Adlibs' } });

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { HEADER_WIDTH, LANE_HEIGHT } from './timeline-geometry';
 import { TimelineClip } from './timeline-clip';
 
-type Edit = (change: (arrangement: Arrangement) => Arrangement) => void;
+type Edit = (change: (arrangement: Arrangement) => Arrangement, coalesce?: string) => void;
 
 const toggleClasses = (on: boolean, colour: string) =>
   `h-6 w-7 rounded text-[11px] font-semibold ${on ? colour : 'bg-fg/10 text-muted hover:bg-fg/20'}`;
@@ -129,7 +129,10 @@ export function TimelineTrack(props: TimelineTrackProps) {
               max={200}
               value={Math.round(track.volume * 100)}
               onChange={(event) =>
-                onEdit((a) => setTrack(a, track.id, { volume: Number(event.target.value) / 100 }))
+                onEdit(
+                  (a) => setTrack(a, track.id, { volume: Number(event.target.value) / 100 }),
+                  `volume:${track.id}`,
+                )
               }
               className="min-w-0 flex-1 accent-[var(--color-accent)]"
             />
@@ -143,7 +146,10 @@ export function TimelineTrack(props: TimelineTrackProps) {
               max={100}
               value={Math.round(track.pan * 100)}
               onChange={(event) =>
-                onEdit((a) => setTrack(a, track.id, { pan: Number(event.target.value) / 100 }))
+                onEdit(
+                  (a) => setTrack(a, track.id, { pan: Number(event.target.value) / 100 }),
+                  `pan:${track.id}`,
+                )
               }
               className="min-w-0 flex-1 accent-[var(--color-accent)]"
             />

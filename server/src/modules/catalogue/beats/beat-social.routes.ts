@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import {
   BeatAnalytics,
   BeatReviewsQuery,
@@ -13,8 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../../http/authenticate';
 import { beatIdParams as params } from '../../../http/params';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * Plays, favourites, ratings, reviews and analytics of one beat. Its vocal covers

@@ -14,8 +14,9 @@ import { z } from 'zod';
 import { signedInUser } from '../../../http/authenticate';
 import { compressedAnswers } from '../../../http/compressed-answer';
 import { beatIdParams } from '../../../http/params';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const CreateHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 
 /** Browse, read, create, edit and delete beats. */

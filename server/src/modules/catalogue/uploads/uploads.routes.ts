@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 import { badRequest, tooLarge } from '../../../http/http-errors';
 import type { Config } from '../../../config';
+import { uploadRateLimit } from '../../../http/upload-rate-limit';
 
 /** A multipart content type's boundary parameter, quoted or not; busboy needs one to parse. */
 const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
@@ -38,12 +39,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const { uploads } = app;
   // Attempts per user per hour, each route, failed ones included: each costs a decode. (The
   // bytes are bounded by the quota and the daily allowance, from what was stored.)
-  const uploadLimit = {
-    max: config.uploadRateLimitMax,
-    timeWindow: '1 hour',
-    keyGenerator: (request: FastifyRequest) =>
-      request.session ? `upload:${request.session.user.id}` : request.ip,
-  };
+  const uploadLimit = uploadRateLimit('upload', config.uploadRateLimitMax);
 
   /** The user's allowance, refused (413, naming what is left) before a byte is read when nothing is. */
   const allowanceOf = async (userId: string) => {

@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { storedFileResponses } from '@beatroom/shared/files-contract';
 import {
   CHALLENGE_TEXTS,
@@ -16,15 +15,9 @@ import type { Config } from '../../../config';
 import { signedInUser } from '../../../http/authenticate';
 import { fileRequestOf, mediaRateLimit, sendFile } from '../../../http/file-answer';
 import { idParams } from '../../../http/params';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  402: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-};
+const errors = errorResponses(400, 401, 402, 403, 404, 409);
 const params = idParams(CHALLENGE_TEXTS.NOT_FOUND);
 const entryParams = z.object({
   id: params.shape.id,

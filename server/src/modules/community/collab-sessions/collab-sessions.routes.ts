@@ -25,8 +25,9 @@ import type { Config } from '../../../config';
 import { signedInUser } from '../../../http/authenticate';
 import { fileRequestOf, mediaRateLimit, sendFile } from '../../../http/file-answer';
 import { idParams } from '../../../http/params';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 const params = idParams(COLLAB_ERRORS.notFound);
 const base = '/api/collaborative-sessions';
 const noStore = { 'cache-control': 'no-store' };

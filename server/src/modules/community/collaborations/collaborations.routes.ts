@@ -13,12 +13,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 import { idParams } from '../../../http/params';
+import { errorResponses } from '../../../http/error-responses';
 
 const RequestParams = idParams(COLLABORATION_TEXTS.NOT_FOUND);
 const ResponseParams = RequestParams.extend({
   responseId: idParams(COLLABORATION_TEXTS.RESPONSE_NOT_FOUND).shape.id,
 });
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * The collaboration board. Reading

@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import {
   MarkReadResponse,
   NotificationListQuery,
@@ -9,8 +8,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 import { idParams } from '../../../http/params';
 import { NOTIFICATION_NOT_FOUND } from './notifications.service';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 404);
 
 /** The caller's own notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

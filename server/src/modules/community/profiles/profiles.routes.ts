@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import {
   ProfileResponse,
   ProfileUpdateBody,
@@ -11,8 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 import { idParams, userIdParams } from '../../../http/params';
 import { PROFILE_NOT_FOUND } from './profiles.service';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 const profileParams = idParams(PROFILE_NOT_FOUND);
 
 /**

@@ -10,7 +10,6 @@ import {
   RecordingsResponse,
   UpdateRecordingBody,
 } from '@beatroom/shared/recordings-contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config';
@@ -19,8 +18,10 @@ import { fileRequestOf, mediaRateLimit, sendFile } from '../../../http/file-answ
 import { badRequest, tooLarge } from '../../../http/http-errors';
 import { beatIdParams, idParams } from '../../../http/params';
 import type { StoredTake } from './recordings.service';
+import { errorResponses } from '../../../http/error-responses';
+import { uploadRateLimit } from '../../../http/upload-rate-limit';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 const params = idParams(RECORDING_NOT_FOUND);
 /** A multipart content type's boundary parameter; busboy needs one to parse. */
 const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
@@ -47,12 +48,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       onRequest: app.authenticate,
       config: {
         // Each attempt costs an Opus decode: the uploads' hourly limit, per user.
-        rateLimit: {
-          max: config.uploadRateLimitMax,
-          timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) =>
-            request.session ? `recording-upload:${request.session.user.id}` : request.ip,
-        },
+        rateLimit: uploadRateLimit('recording-upload', config.uploadRateLimitMax),
       },
       schema: { response: { 200: Recording, 201: Recording, ...errors, 413: ErrorBody, 429: ErrorBody } },
     },

@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { storedFileResponses } from '@beatroom/shared/files-contract';
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import {
@@ -14,8 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../../http/authenticate';
 import { idParams } from '../../../http/params';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const params = idParams(STUDIO_SESSION_NOT_FOUND);
 const beatParams = z.object({ beatId: idParams(BEAT_NOT_FOUND).shape.id });
 

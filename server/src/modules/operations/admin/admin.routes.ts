@@ -18,8 +18,9 @@ import { ErrorBody } from '@beatroom/shared/auth-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 import { beatIdParams, userIdParams } from '../../../http/params';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The admin panel's calls. Every route runs requireAdmin first

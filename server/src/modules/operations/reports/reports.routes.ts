@@ -6,13 +6,13 @@ import {
   CreateReportBody,
   ResolveReportBody,
 } from '@beatroom/shared/admin-contract';
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 import { idParams } from '../../../http/params';
 import { REPORT_NOT_FOUND } from './reports.service';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Members report content; admins work the moderation queue. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

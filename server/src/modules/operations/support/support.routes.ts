@@ -15,16 +15,17 @@ import {
   UploadedSupportFile,
   UserReplyBody,
 } from '@beatroom/shared/support-contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config';
 import { signedInUser } from '../../../http/authenticate';
 import { badRequest } from '../../../http/http-errors';
+import { errorResponses } from '../../../http/error-responses';
+import { uploadRateLimit } from '../../../http/upload-rate-limit';
 
 const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
 const NOT_MULTIPART = 'Send the file as multipart/form-data in the field "file"';
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 404);
 
 /** The member's side of support. Every route needs a session. */
 export const supportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -103,12 +104,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     {
       onRequest: app.authenticate,
       config: {
-        rateLimit: {
-          max: config.uploadRateLimitMax,
-          timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) =>
-            request.session ? `support-upload:${request.session.user.id}` : request.ip,
-        },
+        rateLimit: uploadRateLimit('support-upload', config.uploadRateLimitMax),
       },
       schema: {
         response: {

@@ -50,13 +50,14 @@ describe('GET /api/invoices', () => {
       payment_provider: 'local',
       payment_method_type: 'card',
       currency: 'USD',
-      subtotal_cents: 5998,
+      // The fan held Basic already: Premium costs the difference (docs/domain.md#licence-upgrades).
+      subtotal_cents: 2999,
       tax_cents: 0,
       discount_cents: 0,
-      total_cents: 5998,
+      total_cents: 2999,
     });
     expect(JSON.parse(body.invoices[0].items)).toEqual([
-      { name: 'Night Drive (Premium licence)', quantity: 1, price: 5998 },
+      { name: 'Night Drive (upgrade from Basic to Premium licence)', quantity: 1, price: 2999 },
     ]);
   });
 
@@ -161,7 +162,8 @@ describe('GET /api/orders/{id}/license.pdf', () => {
         'Metro Beats',
         'fan@example.com',
         `Order number: ${premiumOrder}`,
-        '$59.98',
+        // The upgrade from the Basic the fan held: the difference.
+        'Price paid: $29.99',
         '- WAV and MP3 files',
         '- Up to 100K streams',
       ]) {

@@ -260,7 +260,8 @@ describe('Apple Pay and Google Pay through Stripe', () => {
       price_cents: 999,
     });
     expect(google.statusCode).toBe(409);
-    expect(google.json()).toEqual({ error: 'The price has changed', price_cents: 500 });
+    // Ann holds Basic now: Premium is quoted as the difference, 500 - 250.
+    expect(google.json()).toEqual({ error: 'The price has changed', price_cents: 250 });
     const bad = await ctx.ann.agent.post(`/api/beats/${beat.id}/purchase/google-pay/complete`, {
       license_type: 'premium',
     });

@@ -30,7 +30,7 @@ export function studioBeatQueryOptions(beatId: string) {
     queryKey: studioKeys.beat(beatId),
     queryFn: ({ signal }) =>
       apiClient.get(`/api/studio/beats/${encodeURIComponent(beatId)}`, { schema: StudioBeat, signal }),
-    // A missing beat stays missing; other failures leave the studio (community.md §8).
+    // A missing beat stays missing; other failures leave the studio.
     retry: false,
   });
 }

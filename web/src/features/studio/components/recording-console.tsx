@@ -11,7 +11,7 @@ import { downloadBlob, fileNameOf } from '../download-file';
 import { SaveRecordingDialog } from './save-recording-dialog';
 
 /**
- * The Recording Console (§2): the timer, Start or Stop Recording, and once a take exists Play
+ * The Recording Console: the timer, Start or Stop Recording, and once a take exists Play
  * Back or Pause, Reset, Save Recording and Download (the mixdown as WAV).
  */
 export function RecordingConsole({

@@ -271,7 +271,7 @@ describe('StudioPage', () => {
     expect(screen.getByRole('slider', { name: 'Low (320 Hz)' })).toHaveAttribute('aria-valuetext', '0 dB');
     expect(screen.getByRole('combobox', { name: 'Count-in bars' })).toHaveValue('2');
     await waitFor(() => expect(view.audio.loadBeat).toHaveBeenCalledWith(beat.audio_url));
-    // The level meters read the audio every 50 ms, with the spec's colours.
+    // The level meters read the audio every 50 ms, in the meter's documented colours.
     expect(await screen.findByRole('meter', { name: 'Input level' })).toHaveAttribute('data-colour', 'green');
     await waitFor(() =>
       expect(screen.getByRole('meter', { name: 'Output level' })).toHaveAttribute('data-colour', 'red'),
@@ -296,7 +296,7 @@ describe('StudioPage', () => {
     expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
   });
 
-  it('goes home when the beat fails to load for another reason (§8)', async () => {
+  it('goes home when the beat fails to load for another reason', async () => {
     setup({
       handlers: { [`GET /api/studio/beats/${BEAT_ID}`]: () => jsonResponse({ error: 'Boom' }, 500) },
     });

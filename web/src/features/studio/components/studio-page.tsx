@@ -102,7 +102,7 @@ function Studio({ beat, createAudio, onRecordingSaved }: StudioProps & { beat: S
     restoreTake: recorder.restore,
     drafts: useTakeDraftStore(),
   });
-  // Reset clears the take (§4): the kept draft goes with it.
+  // Reset clears the take: the kept draft goes with it.
   const consoleRecorder = {
     ...recorder,
     reset: () => {
@@ -196,7 +196,7 @@ function FreshStudio({ beat, ...props }: StudioProps & { beat: StudioBeat }) {
 }
 
 /**
- * /studio/:beatId "Studio Pro" (community.md §2 Studio) for a signed-in member. `createAudio`
+ * /studio/:beatId "Studio Pro" for a signed-in member. `createAudio`
  * makes the page's audio: the real engine in the app (studio-route.tsx), a fake in jsdom tests.
  */
 export function StudioPage({ createAudio, onRecordingSaved }: StudioProps) {
@@ -208,7 +208,7 @@ export function StudioPage({ createAudio, onRecordingSaved }: StudioProps) {
     title: beat.data ? `Studio Pro · ${beat.data.title} · Beatroom` : 'Studio Pro · Beatroom',
   });
 
-  // A beat that cannot be loaded for another reason leaves the studio (§8).
+  // A beat that cannot be loaded for another reason leaves the studio.
   useEffect(() => {
     if (beat.isError && !notFound) {
       console.error(`The studio's beat could not be loaded: ${describeError(beat.error)}`);

@@ -42,7 +42,7 @@ interface Rig {
 }
 
 /**
- * The Recording Console's machine (community.md §4 "Studio recording"): the audio and the
+ * The Recording Console's machine: the audio and the
  * microphone opened with the studio, the count-in then the MediaRecorder (webm/opus, 100 ms
  * chunks), the take played back through the vocal chain. Leaving the page stops the
  * microphone, the recorder and every sound.
@@ -120,7 +120,7 @@ export function useStudioRecorder({
       })
       .catch((error: unknown) => console.error(`The beat could not be loaded: ${describeError(error)}`));
 
-    // Leaving the page (§4): the recorder, the microphone and every sound stop.
+    // Leaving the page: the recorder, the microphone and every sound stop.
     return () => {
       current.left = true;
       if (current.timer !== null) window.clearInterval(current.timer);
@@ -169,7 +169,7 @@ export function useStudioRecorder({
     setPhase('recording');
     setElapsedSeconds(0);
     const startedAt = Date.now();
-    // The console's timer ticks each second (§9); the audio itself never waits on it.
+    // The console's timer ticks each second; the audio itself never waits on it.
     current.timer = window.setInterval(
       () => setElapsedSeconds(Math.round((Date.now() - startedAt) / 1000)),
       1000,

@@ -27,8 +27,8 @@ const success = (title: string) => showToast({ type: 'success', title });
 const failure = (title: string) => showToast({ type: 'error', title });
 
 /**
- * Session handling (community.md §4): Save Session makes the new session current, Load makes
- * the chosen one current, deleting the current one clears it. Each answers with the §8 alert.
+ * Session handling: Save Session makes the new session current, Load makes
+ * the chosen one current, deleting the current one clears it. Each answers with its alert.
  */
 export function useStudioSessions(beatId: string) {
   const queryClient = useQueryClient();
@@ -92,9 +92,9 @@ export function useStudioSessions(beatId: string) {
 }
 
 /**
- * While a session is current, any change is saved 2 s after it (§4, §9); a change within those
+ * While a session is current, any change is saved 2 s after it; a change within those
  * 2 s starts the wait again. Loading or saving a session is not a change. A change still
- * waiting when the page leaves is saved then. Failures are only logged (§8).
+ * waiting when the page leaves is saved then. Failures are only logged.
  */
 export function useAutoSave(beatId: string): void {
   const queryClient = useQueryClient();

@@ -41,6 +41,7 @@ async function axeViolations(page: Page, skipRules: string[] = []): Promise<stri
         axe: {
           run: (
             context: Document,
+            options: { rules: Record<string, { enabled: boolean }> },
           ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
         };
       }

@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { isPublicKey, newKey, StorageNotFoundError, type ByteRange, type Storage } from '../../platform/storage/storage';
+import {
+  isPublicKey,
+  newKey,
+  StorageNotFoundError,
+  type ByteRange,
+  type Storage,
+} from '../../platform/storage/storage';
 import { createFilesService, etagOf, type FileAnswer } from './files.service';
 
 /** Storage in memory that counts what the service asks of it. */

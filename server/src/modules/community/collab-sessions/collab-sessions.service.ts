@@ -1,6 +1,5 @@
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
-import type {
-  CollabSessionData} from '@beatroom/shared/collab-sessions-contract';
+import type { CollabSessionData } from '@beatroom/shared/collab-sessions-contract';
 import {
   COLLAB_CHAT_HISTORY_LIMIT,
   COLLAB_ERRORS,

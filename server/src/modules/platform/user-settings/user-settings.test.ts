@@ -6,7 +6,13 @@ import {
 import type { ProfileVisibility } from '@beatroom/shared/settings-constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
-import { eventually, insertBeat, isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import {
+  eventually,
+  insertBeat,
+  isNotification,
+  member,
+  TestSocket,
+} from '../../../../test/community-fixtures';
 import { createTestApp } from '../../../../test/helpers';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -43,8 +43,11 @@ test('a user switches to EUR and sees € prices on the cards and in the purchas
   await expect(dialog.getByRole('radio', { name: 'Premium licence, €21.25' })).toBeVisible();
   await expect(dialog.getByRole('radio', { name: 'Exclusive licence, €106.25' })).toBeVisible();
   const summary = dialog.getByRole('region', { name: 'Order summary' });
-  await expect(summary).toContainText('€10.63');
-  await expect(summary).not.toContainText('$');
+  await expect(summary).toContainText('Subtotal€10.63');
+  await expect(summary).toContainText('Total€10.63');
+  // Payments are charged in USD: the summary names the charge once; every other line is in €.
+  await expect(summary).toContainText('Charged in USD$12.50 USD');
+  await expect(summary).toHaveText(/^[^$]*\$12\.50 USD[^$]*$/);
 });
 
 test('a user deletes the account and can no longer sign in to their data', async ({ browser }) => {

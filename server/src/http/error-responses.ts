@@ -1,7 +1,10 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
 
-/** The failure statuses a route may declare; each answers `{ "error": "<message>" }`. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429;
+/**
+ * The failure statuses a route may declare; each answers `{ "error": "<message>" }`. 502 is for
+ * a payment provider that failed upstream (a refund Stripe refused), never for our own faults.
+ */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502;
 
 /**
  * The response schemas of a route's failures, one ErrorBody per status:

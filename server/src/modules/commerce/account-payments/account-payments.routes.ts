@@ -1,22 +1,15 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { CreditPurchaseBody } from '@beatroom/shared/credits-contract';
 import { AccountCheckoutResponse, AccountPayment } from '@beatroom/shared/subscriptions-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 import { idParams } from '../../../http/params';
 import type { AccountPaymentRecord } from './account-payments.repository';
 import { ACCOUNT_PAYMENT_NOT_FOUND } from './account-local-checkout';
 import type { AccountPaymentsService } from './account-payments.service';
 import type { createCreditPacks } from './credit-packs';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  402: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-};
+const errors = errorResponses(400, 401, 402, 403, 404, 409);
 
 /** Only the contract's fields leave the server. */
 const toPayment = (p: AccountPaymentRecord): AccountPayment => ({

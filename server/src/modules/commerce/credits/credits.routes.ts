@@ -1,7 +1,7 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { CreditsQuery, CreditsResponse } from '@beatroom/shared/credits-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 
 /** The signed-in user's credits: balance and newest transactions. */
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         querystring: CreditsQuery,
-        response: { 200: CreditsResponse, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: CreditsResponse, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {

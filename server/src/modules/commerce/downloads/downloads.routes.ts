@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { storedFileResponses } from '@beatroom/shared/files-contract';
 import {
   DownloadHistoryItem,
@@ -10,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 import { beatIdParams, userIdParams } from '../../../http/params';
 
 /**
@@ -31,14 +31,7 @@ export function attachment(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  402: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-};
+const errors = errorResponses(400, 401, 402, 403, 404, 409);
 
 /** Download status, download links and the download and purchase history. */
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,10 +1,10 @@
 import { ChartQuery, EarningsByDayResponse } from '@beatroom/shared/analytics-charts-contract';
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { EarningsResponse, PayoutOnboardingResponse } from '@beatroom/shared/money-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 401: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(401, 409);
 
 /** A producer's earnings page and payout onboarding; always the caller's own. */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +23,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         querystring: ChartQuery,
-        response: { 200: EarningsByDayResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: EarningsByDayResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {

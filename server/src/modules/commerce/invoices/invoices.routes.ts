@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { PdfResponses } from '@beatroom/shared/files-contract';
 import {
   INVOICE_NUMBER_PATTERN,
@@ -10,10 +9,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 import { idParams } from '../../../http/params';
 import { INVOICE_NOT_FOUND, LICENCE_NOT_FOUND } from './invoices.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 /** A malformed number names no invoice: the same 404 as an unknown one (errors plugin). */
 const InvoiceNumberParams = z.object({
   invoiceNumber: z.string().regex(INVOICE_NUMBER_PATTERN, INVOICE_NOT_FOUND),

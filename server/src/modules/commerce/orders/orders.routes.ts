@@ -11,20 +11,14 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 import { beatIdParams, idParams } from '../../../http/params';
 import { ORDER_NOT_FOUND } from './local-checkout.service';
 import { PriceChangedError } from './orders.service';
 
 /** A 409 is either a plain conflict or a stale price that carries the current one. */
 const ConflictBody = ErrorBody.extend({ price_cents: PriceMismatchBody.shape.price_cents.optional() });
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  402: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ConflictBody,
-};
+const errors = { ...errorResponses(400, 401, 402, 403, 404), 409: ConflictBody };
 const orderIdParams = idParams(ORDER_NOT_FOUND);
 
 /** Runs a purchase; a stale price answers 409 with the price the server asks now. */
@@ -43,7 +37,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/beats/:id/licenses',
-    { schema: { params: beatIdParams, response: { 200: LicenseListResponse, 404: ErrorBody } } },
+    { schema: { params: beatIdParams, response: { 200: LicenseListResponse, ...errorResponses(404) } } },
     async (request) => orders.licenses(request.params.id, request.user),
   );
 

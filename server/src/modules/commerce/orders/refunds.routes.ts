@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import {
   AdminOrdersQuery,
   AdminOrdersResponse,
@@ -8,17 +7,11 @@ import {
 } from '@beatroom/shared/refunds-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 import { idParams } from '../../../http/params';
 import { ProviderRefundError } from './refunds.service';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  502: ErrorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 502);
 
 /**
  * The admin panel's Orders tab: search paid orders, refund one. requireAdmin runs first (401

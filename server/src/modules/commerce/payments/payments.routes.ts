@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import {
   ApplePayValidateBody,
   ApplePayValidateResponse,
@@ -8,8 +7,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 404);
 
 /** Saved payment methods, own only, and Apple Pay merchant validation. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import {
   BeatPromotionsResponse,
   PromoteBody,
@@ -7,16 +6,10 @@ import {
 } from '@beatroom/shared/promotions-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 import { beatIdParams } from '../../../http/params';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  402: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-};
+const errors = errorResponses(400, 401, 402, 403, 404, 409);
 
 /** Promotion options, promoting a beat, and a beat's promotions for its owner. */
 export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {

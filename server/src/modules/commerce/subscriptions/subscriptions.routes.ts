@@ -1,4 +1,3 @@
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import {
   ProducerTierListResponse,
   SubscribeBody,
@@ -7,8 +6,9 @@ import {
 } from '@beatroom/shared/subscriptions-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(400, 401, 402, 404, 409);
 
 /** Producer tiers and the signed-in user's subscription. */
 export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +20,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/subscription',
-    { onRequest: app.authenticate, schema: { response: { 200: SubscriptionResponse, 401: ErrorBody } } },
+    {
+      onRequest: app.authenticate,
+      schema: { response: { 200: SubscriptionResponse, ...errorResponses(401) } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return subscriptions.get(signedInUser(request));

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "sent_mails" ADD COLUMN     "job_id" UUID;

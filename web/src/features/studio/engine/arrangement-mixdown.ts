@@ -6,23 +6,15 @@
 import type { Arrangement } from '@beatroom/shared/studio-arrangement';
 import { arrangementEnd, audibleTracks, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
-import { measureChainLatencyS } from './mixdown';
 import {
-  autoTuneParams,
-  chromaticScale,
-  correctPitch,
-  createPitchState,
-  pitchCorrectionLatencyS,
-  type Scale,
-} from './pitch-correction';
+  measureChainLatencyS,
+  pitchCorrectedTake,
+  playBeat,
+  type OfflineContextConstructor,
+} from './mixdown';
+import { pitchCorrectionLatencyS, type Scale } from './pitch-correction';
 import { scheduleSlices } from './arrangement-schedule';
 import { buildVocalChain } from './vocal-chain';
-
-type OfflineContextConstructor = new (
-  channels: number,
-  length: number,
-  sampleRate: number,
-) => OfflineAudioContext;
 
 export interface ArrangementMixdownInput {
   beat: AudioBuffer;
@@ -35,16 +27,6 @@ export interface ArrangementMixdownInput {
   OfflineContext?: OfflineContextConstructor;
   /** 0..1 as the render advances (reported at each tenth of the length). */
   onProgress?: (fraction: number) => void;
-}
-
-function mono(buffer: AudioBuffer): Float32Array {
-  if (buffer.numberOfChannels === 1) return buffer.getChannelData(0);
-  const out = new Float32Array(buffer.length);
-  for (let c = 0; c < buffer.numberOfChannels; c++) {
-    const data = buffer.getChannelData(c);
-    for (let i = 0; i < out.length; i++) out[i]! += data[i]! / buffer.numberOfChannels;
-  }
-  return out;
 }
 
 export async function renderArrangement(input: ArrangementMixdownInput): Promise<AudioBuffer> {
@@ -60,12 +42,7 @@ export async function renderArrangement(input: ArrangementMixdownInput): Promise
   const length = Math.max(1, Math.ceil(seconds * sampleRate));
   const ctx = new Offline(2, length, sampleRate);
 
-  const beatSource = ctx.createBufferSource();
-  beatSource.buffer = beat;
-  const beatGain = ctx.createGain();
-  beatGain.gain.value = input.beatVolume;
-  beatSource.connect(beatGain).connect(ctx.destination);
-  beatSource.start(0);
+  playBeat(ctx, beat, input.beatVolume);
 
   for (const track of tracks) {
     const slices = trackSlices(arrangement, track.id).filter((slice) => input.takes.has(slice.takeId));
@@ -76,18 +53,8 @@ export async function renderArrangement(input: ArrangementMixdownInput): Promise
     let shift = chainLatency;
     if (autoTune > 0) {
       shift += pitchCorrectionLatencyS(sampleRate);
-      const { strength, retuneS } = autoTuneParams(autoTune);
       for (const takeId of new Set(slices.map((s) => s.takeId))) {
-        const raw = input.takes.get(takeId)!;
-        const corrected = correctPitch(mono(raw), createPitchState(raw.sampleRate), {
-          strength,
-          retuneS,
-          scale: input.scale ?? chromaticScale(),
-          sampleRate: raw.sampleRate,
-        });
-        const buffer = ctx.createBuffer(1, corrected.length, raw.sampleRate);
-        buffer.getChannelData(0).set(corrected);
-        sources.set(takeId, buffer);
+        sources.set(takeId, pitchCorrectedTake(ctx, input.takes.get(takeId)!, autoTune, input.scale));
       }
     }
     const chain = buildVocalChain(ctx, { ...track.effects, autoTune: 0 });

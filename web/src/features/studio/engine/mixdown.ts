@@ -11,7 +11,7 @@ import {
 } from './pitch-correction';
 import { buildVocalChain, type VocalChainSettings } from './vocal-chain';
 
-type OfflineContextConstructor = new (
+export type OfflineContextConstructor = new (
   channels: number,
   length: number,
   sampleRate: number,
@@ -34,12 +34,46 @@ export interface MixdownInput {
 
 /** The take as mono samples (what the chain's mono input would make of it). */
 function downmix(buffer: AudioBuffer): Float32Array {
+  if (buffer.numberOfChannels === 1) return buffer.getChannelData(0);
   const mono = new Float32Array(buffer.length);
   for (let c = 0; c < buffer.numberOfChannels; c++) {
     const data = buffer.getChannelData(c);
     for (let i = 0; i < mono.length; i++) mono[i]! += data[i]! / buffer.numberOfChannels;
   }
   return mono;
+}
+
+/**
+ * The take pitch-corrected as the worklet does it live, but over the whole take at once, as a
+ * mono buffer of this context. The chain then runs with autoTune 0 so it is not corrected twice;
+ * the caller takes pitchCorrectionLatencyS back out so correction never moves the take.
+ */
+export function pitchCorrectedTake(
+  ctx: BaseAudioContext,
+  take: AudioBuffer,
+  autoTune: number,
+  scale: Scale = chromaticScale(),
+): AudioBuffer {
+  const { strength, retuneS } = autoTuneParams(autoTune);
+  const corrected = correctPitch(downmix(take), createPitchState(take.sampleRate), {
+    strength,
+    retuneS,
+    scale,
+    sampleRate: take.sampleRate,
+  });
+  const buffer = ctx.createBuffer(1, corrected.length, take.sampleRate);
+  buffer.getChannelData(0).set(corrected);
+  return buffer;
+}
+
+/** The beat at its volume straight to the output, from the start of the render. */
+export function playBeat(ctx: BaseAudioContext, beat: AudioBuffer, volume: number): void {
+  const source = ctx.createBufferSource();
+  source.buffer = beat;
+  const gain = ctx.createGain();
+  gain.gain.value = volume;
+  source.connect(gain).connect(ctx.destination);
+  source.start(0);
 }
 
 const chainLatencies = new WeakMap<OfflineContextConstructor, Map<number, number>>();
@@ -98,40 +132,18 @@ export async function renderMixdown(input: MixdownInput): Promise<AudioBuffer> {
   const sampleRate = input.sampleRate ?? beat.sampleRate;
   const Offline =
     input.OfflineContext ?? (globalThis.OfflineAudioContext as unknown as OfflineContextConstructor);
-  let vocalOffsetS = input.vocalOffsetS;
-  let vocalData: Float32Array | null = null;
-  if (settings.autoTune > 0) {
-    // Pitch correction runs as the worklet does live, over the whole take at once; its grain
-    // delay is taken back out so correction never moves the take against the beat.
-    const state = createPitchState(input.vocal.sampleRate);
-    const { strength, retuneS } = autoTuneParams(settings.autoTune);
-    vocalData = correctPitch(downmix(input.vocal), state, {
-      strength,
-      retuneS,
-      scale: input.scale ?? chromaticScale(),
-      sampleRate: input.vocal.sampleRate,
-    });
-    vocalOffsetS -= pitchCorrectionLatencyS(input.vocal.sampleRate);
-  }
-  vocalOffsetS -= await measureChainLatencyS(Offline, sampleRate);
+  const pitched = settings.autoTune > 0;
+  let vocalOffsetS = input.vocalOffsetS - (await measureChainLatencyS(Offline, sampleRate));
+  if (pitched) vocalOffsetS -= pitchCorrectionLatencyS(input.vocal.sampleRate);
   // A take running past the beat's end keeps its echoes and reverb tail.
   const vocalEnd = vocalOffsetS + input.vocal.duration;
   const tail = settings.reverbAmount > 0 || settings.delayAmount > 0 ? STUDIO_AUDIO.REVERB_TAIL_S : 0;
   const length = Math.ceil((vocalEnd > beat.duration ? vocalEnd + tail : beat.duration) * sampleRate);
   const ctx = new Offline(2, Math.max(1, length), sampleRate);
 
-  const beatSource = ctx.createBufferSource();
-  beatSource.buffer = beat;
-  const beatGain = ctx.createGain();
-  beatGain.gain.value = settings.beatVolume;
-  beatSource.connect(beatGain).connect(ctx.destination);
-  beatSource.start(0);
+  playBeat(ctx, beat, settings.beatVolume);
 
-  let vocal = input.vocal;
-  if (vocalData) {
-    vocal = ctx.createBuffer(1, vocalData.length, input.vocal.sampleRate);
-    vocal.getChannelData(0).set(vocalData);
-  }
+  const vocal = pitched ? pitchCorrectedTake(ctx, input.vocal, settings.autoTune, input.scale) : input.vocal;
   const chain = buildVocalChain(ctx, { ...settings, autoTune: 0 });
   const vocalSource = ctx.createBufferSource();
   vocalSource.buffer = vocal;

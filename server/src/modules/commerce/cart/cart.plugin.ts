@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { createCartRepository } from './cart.repository';
+import { cartRoutes } from './cart.routes';
+import { createCartService, type CartService } from './cart.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signed-in users' carts, priced by the single purchase's licence pricing. */
+    cart: CartService;
+  }
+}
+
+export const cartPlugin = fp(
+  async (app) => {
+    app.decorate(
+      'cart',
+      createCartService({
+        repo: createCartRepository(app.db.prisma),
+        pricing: (beatId, viewer) => app.orders.licenses(beatId, viewer),
+      }),
+    );
+    await app.register(cartRoutes);
+  },
+  { name: 'cart', dependencies: ['db', 'auth', 'orders'] },
+);

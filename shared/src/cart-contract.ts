@@ -1,0 +1,80 @@
+// HTTP contract of the cart (docs/domain.md#cart-and-multi-line-checkout): a signed-in user's
+// cart is kept on the server, one line per beat; a signed-out visitor's is kept in the browser
+// (CART_STORAGE_KEY) and merged line by line at sign-in. Every line is priced afresh on each
+// read with the same licence prices a single purchase charges. Money is integer cents.
+import { z } from 'zod';
+import { CURRENCIES, LICENSE_IDS } from './money-constants';
+
+const Cents = z.number().int();
+
+/** POST /api/cart: add a beat with a licence; the same beat again replaces its licence. */
+export const AddToCartBody = z.strictObject({
+  beat_id: z.uuid('beat_id must be a beat id'),
+  license_type: z.enum(LICENSE_IDS),
+});
+export type AddToCartBody = z.infer<typeof AddToCartBody>;
+
+/** The beat a line is for, as the cart shows it. */
+export const CartBeat = z.object({
+  id: z.string(),
+  title: z.string(),
+  producer_id: z.string(),
+  producer_name: z.string(),
+  cover_image_key: z.string().nullable(),
+});
+
+/**
+ * One line: the licence's price now, charged in USD (price_cents), as the producer listed it
+ * (list_price_cents in list_currency), and in the viewer's currency (display_price_cents).
+ * upgrade_from is set when the buyer holds a lower licence of the beat and pays the difference.
+ * A line whose licence cannot be bought right now (another buyer's checkout holds the exclusive,
+ * the buyer got the licence meanwhile) is unavailable: shown, not counted, not checked out.
+ */
+export const CartLine = z.object({
+  id: z.string(),
+  beat: CartBeat,
+  license_type: z.enum(LICENSE_IDS),
+  license_name: z.string(),
+  price_cents: Cents,
+  list_price_cents: Cents,
+  list_currency: z.enum(CURRENCIES),
+  display_price_cents: Cents,
+  upgrade_from: z.enum(LICENSE_IDS).nullable(),
+  available: z.boolean(),
+  added_at: z.string(),
+});
+export type CartLine = z.infer<typeof CartLine>;
+
+/** The cart's sums: charged in USD, shown in the viewer's currency. */
+export const CartTotals = z.object({
+  line_count: z.number().int().min(0),
+  subtotal_cents: Cents,
+  discount_cents: Cents,
+  total_cents: Cents,
+  currency: z.literal('USD'),
+  display_currency: z.enum(CURRENCIES),
+  display_total_cents: Cents,
+});
+export type CartTotals = z.infer<typeof CartTotals>;
+
+/** GET /api/cart, and the answer of every change to it. */
+export const CartResponse = z.object({ lines: z.array(CartLine), totals: CartTotals });
+export type CartResponse = z.infer<typeof CartResponse>;
+
+/** DELETE /api/cart/{lineId} */
+export const CartLineParams = z.object({ lineId: z.string() });
+
+/** The most lines a cart holds: a checkout is one payment, not a catalogue export. */
+export const CART_MAX_LINES = 50;
+
+export const CART_ERRORS = {
+  LINE_NOT_FOUND: 'Cart line not found',
+  FULL: `A cart holds at most ${CART_MAX_LINES} beats`,
+  NOT_FOR_SALE: 'This beat is not for sale',
+  LICENSE_UNAVAILABLE: 'This licence is not available for this beat',
+} as const;
+
+/** A signed-out visitor's cart in localStorage, merged into their server cart at sign-in. */
+export const CART_STORAGE_KEY = 'beatroom.cart';
+export const StoredCart = z.array(AddToCartBody).max(CART_MAX_LINES);
+export type StoredCart = z.infer<typeof StoredCart>;

@@ -1,7 +1,8 @@
 import { cpus, loadavg } from 'node:os';
 import { OfflineAudioContext } from 'node-web-audio-api';
 import { emptyArrangement, type Arrangement } from '../shared/src/studio-arrangement';
-import { addLoopPasses, addTrack, compRegion, setTrack } from '../shared/src/studio-arrangement-ops';
+import { addLoopPasses } from '../shared/src/studio-arrangement-clips';
+import { addTrack, compRegion, setTrack } from '../shared/src/studio-arrangement-tracks';
 import { commit, startHistory, trackSlices, undo } from '../shared/src/studio-arrangement-playback';
 import { StudioEffectSettings } from '../shared/src/studio-settings';
 import { renderArrangement } from '../web/src/features/studio/engine/arrangement-mixdown';

@@ -7,7 +7,7 @@ import {
   type ArrangementClip,
   type ArrangementTrack,
 } from './studio-arrangement';
-import { clipEnd } from './studio-arrangement-ops';
+import { clipEnd } from './studio-arrangement-clips';
 
 /** A stretch of one clip's audio to play: [start, end) on the timeline, with fades at its edges. */
 export interface PlaybackSlice {

@@ -3,23 +3,17 @@ import { Arrangement, emptyArrangement, type ArrangementTake } from './studio-ar
 import {
   addLoopPasses,
   addTake,
-  addTrack,
-  armTrack,
-  compRegion,
   deleteClip,
   duplicateClip,
   moveClip,
   nextId,
-  removeTrack,
   setClipFades,
-  setRange,
-  setTrack,
-  snapStepSeconds,
-  snapTime,
   splitClip,
   trimClipEnd,
   trimClipStart,
-} from './studio-arrangement-ops';
+} from './studio-arrangement-clips';
+import { addTrack, armTrack, compRegion, removeTrack, setTrack } from './studio-arrangement-tracks';
+import { setRange, snapStepSeconds, snapTime } from './studio-arrangement-grid';
 import {
   arrangementEnd,
   audibleTracks,

@@ -1,5 +1,6 @@
 import { emptyArrangement } from '@beatroom/shared/studio-arrangement';
-import { addTake, compRegion } from '@beatroom/shared/studio-arrangement-ops';
+import { addTake } from '@beatroom/shared/studio-arrangement-clips';
+import { compRegion } from '@beatroom/shared/studio-arrangement-tracks';
 import { DEFAULT_STUDIO_SETTINGS, StudioEffectSettings } from '@beatroom/shared/studio-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../../test/community-fixtures';

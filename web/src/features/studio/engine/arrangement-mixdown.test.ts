@@ -1,13 +1,8 @@
 // The timeline's mixdown under node-web-audio-api: comped lanes, per-track chains, mute, fades,
 // the 24-bit WAV and the MP3 made from it.
 import { emptyArrangement } from '@beatroom/shared/studio-arrangement';
-import {
-  addTake,
-  addTrack,
-  compRegion,
-  setClipFades,
-  setTrack,
-} from '@beatroom/shared/studio-arrangement-ops';
+import { addTake, setClipFades } from '@beatroom/shared/studio-arrangement-clips';
+import { addTrack, compRegion, setTrack } from '@beatroom/shared/studio-arrangement-tracks';
 import { DEFAULT_STUDIO_SETTINGS } from '@beatroom/shared/studio-settings';
 import { describe, expect, it } from 'vitest';
 import { effectsOf } from '../timeline/track-effects';

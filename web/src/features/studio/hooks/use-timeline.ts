@@ -1,12 +1,7 @@
 import type { Arrangement } from '@beatroom/shared/studio-arrangement';
-import {
-  addLoopPasses,
-  addTake,
-  freeLane,
-  nextId,
-  setTrack,
-  snapStepSeconds,
-} from '@beatroom/shared/studio-arrangement-ops';
+import { addLoopPasses, addTake, freeLane, nextId } from '@beatroom/shared/studio-arrangement-clips';
+import { setTrack } from '@beatroom/shared/studio-arrangement-tracks';
+import { snapStepSeconds } from '@beatroom/shared/studio-arrangement-grid';
 import { useEffect, useRef } from 'react';
 import { describeError } from '../../../lib/error-text';
 import type { StudioAudio, TakeStart } from '../studio-audio';

@@ -1,5 +1,6 @@
 import type { ArrangementClip } from '@beatroom/shared/studio-arrangement';
-import { moveClip, snapTime, trimClipEnd, trimClipStart } from '@beatroom/shared/studio-arrangement-ops';
+import { moveClip, trimClipEnd, trimClipStart } from '@beatroom/shared/studio-arrangement-clips';
+import { snapTime } from '@beatroom/shared/studio-arrangement-grid';
 import { formatDuration } from '@beatroom/shared/format-numbers';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Arrangement } from '@beatroom/shared/studio-arrangement';

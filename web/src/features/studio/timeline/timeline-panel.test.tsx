@@ -1,5 +1,5 @@
 import { emptyArrangement } from '@beatroom/shared/studio-arrangement';
-import { addTake } from '@beatroom/shared/studio-arrangement-ops';
+import { addTake } from '@beatroom/shared/studio-arrangement-clips';
 import { DEFAULT_STUDIO_SETTINGS } from '@beatroom/shared/studio-settings';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

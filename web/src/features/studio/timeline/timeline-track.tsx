@@ -1,11 +1,6 @@
 import type { Arrangement, ArrangementClip, ArrangementTrack } from '@beatroom/shared/studio-arrangement';
-import {
-  armTrack,
-  deleteClip,
-  removeTrack,
-  selectTrack,
-  setTrack,
-} from '@beatroom/shared/studio-arrangement-ops';
+import { armTrack, removeTrack, selectTrack, setTrack } from '@beatroom/shared/studio-arrangement-tracks';
+import { deleteClip } from '@beatroom/shared/studio-arrangement-clips';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { HEADER_WIDTH, LANE_HEIGHT } from './timeline-geometry';

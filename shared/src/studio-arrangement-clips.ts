@@ -2,47 +2,17 @@
 // one (the input is never changed), so undo is keeping the previous value and the same edit
 // gives the same result on the web, the desktop app and in tests. An edit that cannot apply
 // (unknown clip, a trim past the take's audio) returns the arrangement unchanged, clamped where
-// a user would expect it (dragging past the edge stops at the edge).
+// a user would expect it (dragging past the edge stops at the edge). This file holds the clip
+// edits; tracks and comping are in studio-arrangement-tracks.ts, snap and markers in
+// studio-arrangement-grid.ts.
 import {
   ARRANGEMENT_MAX_LANES,
   ARRANGEMENT_MAX_SECONDS,
-  ARRANGEMENT_MAX_TRACKS,
   MIN_CLIP_SECONDS,
-  newTrack,
   type Arrangement,
   type ArrangementClip,
   type ArrangementTake,
-  type ArrangementTrack,
-  type CompRegion,
-  type Snap,
 } from './studio-arrangement';
-
-const BEATS_PER_BAR = 4;
-
-/** Length of one snap step in seconds at this tempo; 0 when snapping is off. */
-export function snapStepSeconds(snap: Snap, bpm: number): number {
-  const beat = 60 / (bpm > 0 ? bpm : 120);
-  switch (snap) {
-    case 'off':
-      return 0;
-    case 'bar':
-      return beat * BEATS_PER_BAR;
-    case 'beat':
-      return beat;
-    case '1/8':
-      return beat / 2;
-    case '1/16':
-      return beat / 4;
-  }
-}
-
-/** The time on the grid nearest to `seconds` (never before 0); itself when snapping is off. */
-export function snapTime(seconds: number, snap: Snap, bpm: number): number {
-  const step = snapStepSeconds(snap, bpm);
-  const clamped = Math.max(0, seconds);
-  if (step === 0) return clamped;
-  return Math.round(clamped / step) * step;
-}
 
 /** The next free id with this prefix (`clip-7` after `clip-6`): deterministic, so pure. */
 export function nextId(prefix: string, used: readonly { id: string }[]): string {
@@ -268,114 +238,4 @@ export function deleteClip(arrangement: Arrangement, id: string): Arrangement {
     ? arrangement.takes
     : arrangement.takes.filter((take) => take.id !== clip.takeId);
   return { ...arrangement, clips, takes };
-}
-
-/**
- * Comping: between start and end the track plays `lane`. Earlier regions under it are cut back
- * (or split) so regions never overlap; neighbours on the same lane merge.
- */
-export function compRegion(
-  arrangement: Arrangement,
-  trackId: string,
-  start: number,
-  end: number,
-  lane: number,
-): Arrangement {
-  if (!(end > start) || lane < 0 || lane >= ARRANGEMENT_MAX_LANES) return arrangement;
-  const from = Math.max(0, start);
-  return updateTrack(arrangement, trackId, (track) => {
-    const kept: CompRegion[] = [];
-    for (const region of track.comp) {
-      if (region.end <= from || region.start >= end) kept.push(region);
-      else {
-        if (region.start < from) kept.push({ ...region, end: from });
-        if (region.end > end) kept.push({ ...region, start: end });
-      }
-    }
-    kept.push({ start: from, end, lane });
-    kept.sort((a, b) => a.start - b.start);
-    const merged: CompRegion[] = [];
-    for (const region of kept) {
-      const last = merged[merged.length - 1];
-      if (last && last.lane === region.lane && last.end >= region.start)
-        merged[merged.length - 1] = { ...last, end: Math.max(last.end, region.end) };
-      else merged.push(region);
-    }
-    return { ...track, comp: merged };
-  });
-}
-
-export function updateTrack(
-  arrangement: Arrangement,
-  id: string,
-  change: (track: ArrangementTrack) => ArrangementTrack,
-): Arrangement {
-  const index = arrangement.tracks.findIndex((track) => track.id === id);
-  if (index < 0) return arrangement;
-  const tracks = arrangement.tracks.slice();
-  tracks[index] = change(tracks[index]!);
-  return { ...arrangement, tracks };
-}
-
-export type TrackPatch = Partial<
-  Pick<ArrangementTrack, 'name' | 'volume' | 'pan' | 'mute' | 'solo' | 'effects'>
->;
-
-/** Volume, pan, mute, solo, name or the chain of one track, clamped to their ranges. */
-export function setTrack(arrangement: Arrangement, id: string, patch: TrackPatch): Arrangement {
-  return updateTrack(arrangement, id, (track) => ({
-    ...track,
-    ...patch,
-    name: patch.name?.trim() ? patch.name.trim().slice(0, 60) : track.name,
-    volume: Math.min(2, Math.max(0, patch.volume ?? track.volume)),
-    pan: Math.min(1, Math.max(-1, patch.pan ?? track.pan)),
-  }));
-}
-
-/** Arms one track for recording (only one is armed at a time). */
-export function armTrack(arrangement: Arrangement, id: string): Arrangement {
-  if (!arrangement.tracks.some((track) => track.id === id)) return arrangement;
-  return { ...arrangement, tracks: arrangement.tracks.map((track) => ({ ...track, arm: track.id === id })) };
-}
-
-/** A new track (at most 8) with the selected track's chain; it becomes the selected one. */
-export function addTrack(arrangement: Arrangement): Arrangement {
-  if (arrangement.tracks.length >= ARRANGEMENT_MAX_TRACKS) return arrangement;
-  const selected =
-    arrangement.tracks.find((t) => t.id === arrangement.selectedTrackId) ?? arrangement.tracks[0]!;
-  const track = {
-    ...newTrack(nextId('track', arrangement.tracks), arrangement.tracks.length, selected.effects),
-    arm: false,
-  };
-  return { ...arrangement, tracks: [...arrangement.tracks, track], selectedTrackId: track.id };
-}
-
-/** Removes a track and its clips; the last track stays. */
-export function removeTrack(arrangement: Arrangement, id: string): Arrangement {
-  if (arrangement.tracks.length <= 1 || !arrangement.tracks.some((t) => t.id === id)) return arrangement;
-  let next: Arrangement = { ...arrangement, tracks: arrangement.tracks.filter((t) => t.id !== id) };
-  for (const clip of arrangement.clips) if (clip.trackId === id) next = deleteClip(next, clip.id);
-  if (!next.tracks.some((t) => t.arm)) next = armTrack(next, next.tracks[0]!.id);
-  if (next.selectedTrackId === id) next = { ...next, selectedTrackId: next.tracks[0]!.id };
-  return next;
-}
-
-export function selectTrack(arrangement: Arrangement, id: string): Arrangement {
-  return arrangement.tracks.some((t) => t.id === id) && arrangement.selectedTrackId !== id
-    ? { ...arrangement, selectedTrackId: id }
-    : arrangement;
-}
-
-/** Sets (or clears, with null) the loop or punch markers; a range must end after it starts. */
-export function setRange(
-  arrangement: Arrangement,
-  which: 'loop' | 'punch',
-  range: { start: number; end: number } | null,
-): Arrangement {
-  if (range && !(range.end > range.start && range.start >= 0)) return arrangement;
-  return { ...arrangement, [which]: range };
-}
-
-export function setSnap(arrangement: Arrangement, snap: Snap): Arrangement {
-  return arrangement.snap === snap ? arrangement : { ...arrangement, snap };
 }

@@ -3,7 +3,6 @@ import {
   STUDIO_AUDIO,
   type StudioSessionData,
 } from '@beatroom/shared/studio-settings';
-import { apiUrl } from '../../lib/api-client';
 import { describeError } from '../../lib/error-text';
 import { alignTake, measureLatencies, measureLoopback, type Latencies } from './engine/alignment';
 import { scheduleClick, scheduleCountIn, startMetronome } from './engine/clicks';
@@ -13,7 +12,9 @@ import { parseKeyScale } from './engine/pitch-correction';
 import { loadPitchWorklet } from './engine/pitch-worklet';
 import { buildVocalChain, type VocalChain } from './engine/vocal-chain';
 import { createArrangementAudio } from './arrangement-audio';
+import { createBeatAudio } from './beat-audio';
 import type { StudioAudio, StudioAudioBeat } from './studio-audio';
+import { createTakeAudio } from './take-audio';
 
 /** Time constant of gain changes: fast enough to follow a slider, slow enough not to click. */
 const SMOOTHING_S = 0.02;
@@ -23,31 +24,12 @@ const SCHEDULE_AHEAD_S = 0.1;
 const CALIBRATION_CLICK_AFTER_S = 0.4;
 const CALIBRATION_SECONDS = 1.5;
 
-/** A source playing a buffer from a position, remembering where it started on the clock. */
-interface Playing {
-  sources: AudioBufferSourceNode[];
-  /** Context time at which `from` played. */
-  startedAt: number;
-  from: number;
-}
-
-function stopSources(playing: Playing | null): void {
-  playing?.sources.forEach((source) => {
-    source.onended = null;
-    try {
-      source.stop();
-    } catch {
-      // Never started: nothing to stop.
-    }
-    source.disconnect();
-  });
-}
-
 /**
  * The studio's audio on the engine (engine/, framework-free): one AudioContext at 48 kHz, the
- * beat through its volume to the output, the microphone to the input meter and waveform, and
- * the take played back through the vocal chain aligned to the beat. The count-in, metronome and
- * beat start are scheduled on the audio clock; timers only move the screen's numbers.
+ * beat through its volume to the output (beat-audio.ts), the microphone to the input meter and
+ * waveform, and the take played back through the vocal chain aligned to the beat
+ * (take-audio.ts). The count-in, metronome and beat start are scheduled on the audio clock;
+ * timers only move the screen's numbers.
  */
 export function createRealStudioAudio({ keySignature }: StudioAudioBeat): StudioAudio {
   const ctx = new AudioContext({ sampleRate: STUDIO_AUDIO.SAMPLE_RATE, latencyHint: 'interactive' });
@@ -80,10 +62,8 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
     chain.output.connect(output);
   });
 
-  let beat: AudioBuffer | null = null;
-  let beatPlaying: Playing | null = null;
-  let beatPosition = 0;
-  const beatEndedListeners = new Set<() => void>();
+  const beat = createBeatAudio(ctx, beatGain);
+  const take = createTakeAudio({ ctx, beat, chain: () => chain });
 
   let microphone: MediaStreamAudioSourceNode | null = null;
   let inputTrack: MediaStreamTrack | undefined;
@@ -98,40 +78,14 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
 
   /** The last take's start on the beat (a punch-in or loop starts later than 0). */
   let takeFrom = 0;
-  let beatLoop: { start: number; end: number } | null = null;
   const arrangementAudio = createArrangementAudio({
     ctx,
     output,
-    beat: () => beat,
+    beat: beat.buffer,
     beatVolume: () => settings.beatVolume,
     scale,
     pitchWorklet: () => pitchWorkletLoaded,
   });
-
-  let take: AudioBuffer | null = null;
-  let takeOffset = 0;
-  let takePlaying: Playing | null = null;
-  let takePosition = 0;
-
-  function playBeatFrom(
-    position: number,
-    at: number,
-    onEnded: (() => void) | null,
-    loop: { start: number; end: number } | null = null,
-  ): Playing | null {
-    if (!beat) return null;
-    const source = ctx.createBufferSource();
-    source.buffer = beat;
-    if (loop) {
-      source.loop = true;
-      source.loopStart = loop.start;
-      source.loopEnd = Math.min(loop.end, beat.duration);
-    }
-    source.connect(beatGain);
-    source.start(at, Math.min(position, beat.duration));
-    source.onended = onEnded;
-    return { sources: [source], startedAt: at, from: position };
-  }
 
   function stopTakeClock(): void {
     countIn?.cancel();
@@ -143,11 +97,7 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
   }
 
   const audio: StudioAudio = {
-    async loadBeat(url) {
-      const response = await fetch(apiUrl(url), { credentials: 'include' });
-      if (!response.ok) throw new Error(`The beat's audio answered HTTP ${response.status}`);
-      beat = await ctx.decodeAudioData(await response.arrayBuffer());
-    },
+    loadBeat: (url) => beat.load(url),
 
     setSettings(next) {
       settings = next;
@@ -157,31 +107,10 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
       chain?.update(next);
     },
 
-    playBeat() {
-      if (beatPlaying || !beat) return;
-      void ctx.resume();
-      const at = ctx.currentTime + 0.02;
-      const from = beatPosition >= beat.duration ? 0 : beatPosition;
-      beatPlaying = playBeatFrom(from, at, () => {
-        beatPlaying = null;
-        beatPosition = 0;
-        beatEndedListeners.forEach((listener) => listener());
-      });
-    },
-
-    pauseBeat() {
-      if (!beatPlaying) return;
-      beatPosition = beatPlaying.from + Math.max(0, ctx.currentTime - beatPlaying.startedAt);
-      stopSources(beatPlaying);
-      beatPlaying = null;
-    },
-
-    beatPlaying: () => beatPlaying !== null,
-
-    onBeatEnded(listener) {
-      beatEndedListeners.add(listener);
-      return () => beatEndedListeners.delete(listener);
-    },
+    playBeat: () => beat.play(),
+    pauseBeat: () => beat.pause(),
+    beatPlaying: () => beat.isPlaying(),
+    onBeatEnded: (listener) => beat.onEnded(listener),
 
     attachInput(stream) {
       microphone?.disconnect();
@@ -219,7 +148,7 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
     async startTake({ countInBars, bpm, metronome: withMetronome, onCountInBeat, from = 0, loop = null }) {
       await ctx.resume();
       await chainReady;
-      if (!beat) throw new Error('The beat is not loaded');
+      if (!beat.buffer()) throw new Error('The beat is not loaded');
       // The output latency is only known once the context runs.
       latencies = measureLatencies(ctx, inputTrack, loopbackS);
       audio.pauseBeat();
@@ -237,10 +166,7 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
         );
       }
       if (withMetronome) metronome = startMetronome(ctx, { bpm, startAt: beatAt, destination: output });
-      beatPosition = 0;
-      takeFrom = Math.min(Math.max(0, from), beat.duration);
-      beatLoop = loop && loop.end > loop.start && loop.start < beat.duration ? loop : null;
-      beatPlaying = playBeatFrom(takeFrom, beatAt, null, beatLoop);
+      takeFrom = beat.startUnderTake(from, beatAt, loop);
       beatStartTime = beatAt;
       // Resolve when the beat starts, so the recorder starts with it.
       await new Promise<void>((resolve) =>
@@ -254,100 +180,45 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
 
     stopTake() {
       stopTakeClock();
-      stopSources(beatPlaying);
-      beatPlaying = null;
-      beatPosition = 0;
+      beat.stop();
     },
 
-    async setTake(blob) {
-      take = await ctx.decodeAudioData(await blob.arrayBuffer());
-      // On the beat's timeline: where the beat started, plus the aligned start of the take.
-      takeOffset = takeFrom + alignTake({ takeStartTime, beatStartTime }, latencies);
-      takePosition = 0;
-    },
+    // On the beat's timeline: where the beat started, plus the aligned start of the take.
+    setTake: (blob) =>
+      take.set(blob, () => takeFrom + alignTake({ takeStartTime, beatStartTime }, latencies)),
 
-    playTake(onEnded) {
-      if (!take || !chain || takePlaying) return;
-      void ctx.resume();
-      audio.pauseBeat();
-      const at = ctx.currentTime + 0.05;
-      // Both on the beat's timeline: the vocal's sample 0 belongs at takeOffset seconds.
-      const position = takePosition;
-      const vocal = ctx.createBufferSource();
-      vocal.buffer = take;
-      vocal.connect(chain.input);
-      const vocalFrom = position - takeOffset;
-      if (vocalFrom >= 0) vocal.start(at, Math.min(vocalFrom, take.duration));
-      else vocal.start(at - vocalFrom, 0);
-      const sources = [vocal];
-      const beatPart = playBeatFrom(Math.max(0, position), at, null);
-      if (beatPart) sources.push(...beatPart.sources);
-      takePlaying = { sources, startedAt: at, from: position };
-      vocal.onended = () => {
-        stopSources(takePlaying);
-        takePlaying = null;
-        takePosition = 0;
-        onEnded();
-      };
-    },
-
-    pauseTake() {
-      if (!takePlaying) return;
-      takePosition = takePlaying.from + Math.max(0, ctx.currentTime - takePlaying.startedAt);
-      stopSources(takePlaying);
-      takePlaying = null;
-    },
-
-    clearTake() {
-      audio.pauseTake();
-      take = null;
-      takePosition = 0;
-    },
+    playTake: (onEnded) => take.play(onEnded),
+    pauseTake: () => take.pause(),
+    clearTake: () => take.clear(),
 
     levels: () => ({ input: readLevel(inputAnalyser), output: readLevel(outputAnalyser) }),
 
     inputWaveform: (points) => readWaveform(inputAnalyser, points),
 
     async mixdown() {
-      if (!beat || !take) throw new Error('Nothing to mix down');
+      const beatBuffer = beat.buffer();
+      const vocal = take.buffer();
+      if (!beatBuffer || !vocal) throw new Error('Nothing to mix down');
       const rendered = await renderMixdown({
-        beat,
-        vocal: take,
+        beat: beatBuffer,
+        vocal,
         settings,
-        vocalOffsetS: takeOffset,
+        vocalOffsetS: take.offset(),
         scale,
         sampleRate: STUDIO_AUDIO.SAMPLE_RATE,
       });
       return new Blob([encodeWav(rendered)], { type: 'audio/wav' });
     },
 
-    beatDuration: () => beat?.duration ?? 0,
+    beatDuration: () => beat.buffer()?.duration ?? 0,
 
-    position() {
-      const live = arrangementAudio.position();
-      if (live !== null) return live;
-      const current = takePlaying ?? beatPlaying;
-      if (!current) return null;
-      let at = current.from + Math.max(0, ctx.currentTime - current.startedAt);
-      if (current === beatPlaying && beatLoop && at >= beatLoop.end) {
-        const length = beatLoop.end - beatLoop.start;
-        at = beatLoop.start + ((at - beatLoop.start) % length);
-      }
-      return at;
-    },
+    position: () => arrangementAudio.position() ?? take.position() ?? beat.position(),
 
-    lastTake: () =>
-      take
-        ? {
-            offsetS: takeOffset,
-            durationS: take.duration,
-            samples: take.getChannelData(0),
-            sampleRate: take.sampleRate,
-          }
-        : null,
+    lastTake: () => take.last(),
 
     keepTake(takeId) {
-      if (take) arrangementAudio.keep(takeId, take);
+      const buffer = take.buffer();
+      if (buffer) arrangementAudio.keep(takeId, buffer);
     },
 
     async playArrangement(arrangement, from, onEnded) {
@@ -365,11 +236,8 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
     dispose() {
       arrangementAudio.stop();
       stopTakeClock();
-      stopSources(beatPlaying);
-      stopSources(takePlaying);
-      beatPlaying = null;
-      takePlaying = null;
-      beatEndedListeners.clear();
+      beat.dispose();
+      take.dispose();
       microphone?.disconnect();
       chain?.dispose();
       void ctx.close().catch(() => undefined);

@@ -1,18 +1,18 @@
 import multipart from '@fastify/multipart';
-import { ErrorBody } from '@beatroom/shared/auth-contract';
 import { UPLOAD_FIELDS, UploadResponse } from '@beatroom/shared/files-contract';
 import { LIMITS } from '@beatroom/shared/limits';
 import { UploadQuota } from '@beatroom/shared/upload-quota-contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
+import { errorResponses } from '../../../http/error-responses';
 import { badRequest, tooLarge } from '../../../http/http-errors';
 import type { Config } from '../../../config';
 import { uploadRateLimit } from '../../../http/upload-rate-limit';
 
 /** A multipart content type's boundary parameter, quoted or not; busboy needs one to parse. */
 const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
-const responses = { 200: UploadResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 429: ErrorBody };
+const responses = { 200: UploadResponse, ...errorResponses(400, 401, 413, 429) };
 
 /** The one file part of a multipart request, in the expected field. */
 async function filePart(request: FastifyRequest, field: string, maxBytes: number, missing: string) {
@@ -50,42 +50,30 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   app.get(
     '/api/uploads/quota',
-    { onRequest: app.authenticate, schema: { response: { 200: UploadQuota, 401: ErrorBody } } },
+    { onRequest: app.authenticate, schema: { response: { 200: UploadQuota, ...errorResponses(401) } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return uploads.quota(signedInUser(request).id);
     },
   );
 
-  app.post(
-    '/api/upload/audio',
-    { onRequest: app.authenticate, config: { rateLimit: uploadLimit }, schema: { response: responses } },
-    async (request) => {
-      const user = signedInUser(request);
-      const allowance = await allowanceOf(user.id);
-      const part = await filePart(
-        request,
-        UPLOAD_FIELDS.audio,
-        LIMITS.AUDIO_MAX_BYTES,
-        'Please select an audio file',
-      );
-      return uploads.storeAudio(user.id, part.file, part.filename, allowance);
-    },
-  );
-
-  app.post(
-    '/api/upload/image',
-    { onRequest: app.authenticate, config: { rateLimit: uploadLimit }, schema: { response: responses } },
-    async (request) => {
-      const user = signedInUser(request);
-      const allowance = await allowanceOf(user.id);
-      const part = await filePart(
-        request,
-        UPLOAD_FIELDS.image,
-        LIMITS.IMAGE_MAX_BYTES,
-        'Please select an image',
-      );
-      return uploads.storeImage(user.id, part.file, part.filename, allowance);
-    },
-  );
+  /** One upload route per kind: who asks, what they may still store, the one file part, stored. */
+  const uploadRoute = (
+    kind: 'audio' | 'image',
+    maxBytes: number,
+    missing: string,
+    store: typeof uploads.storeAudio,
+  ) =>
+    app.post(
+      `/api/upload/${kind}`,
+      { onRequest: app.authenticate, config: { rateLimit: uploadLimit }, schema: { response: responses } },
+      async (request) => {
+        const user = signedInUser(request);
+        const allowance = await allowanceOf(user.id);
+        const part = await filePart(request, UPLOAD_FIELDS[kind], maxBytes, missing);
+        return store(user.id, part.file, part.filename, allowance);
+      },
+    );
+  uploadRoute('audio', LIMITS.AUDIO_MAX_BYTES, 'Please select an audio file', uploads.storeAudio);
+  uploadRoute('image', LIMITS.IMAGE_MAX_BYTES, 'Please select an image', uploads.storeImage);
 };

@@ -24,6 +24,7 @@ import { healthPlugin } from './modules/platform/health/health.plugin';
 import { invoicesPlugin } from './modules/commerce/invoices/invoices.plugin';
 import { jobsPlugin } from './modules/platform/jobs/jobs.plugin';
 import { livePlugin } from './modules/community/live/live.plugin';
+import { mailPlugin } from './modules/platform/mail/mail.plugin';
 import { myBeatsPlugin } from './modules/catalogue/my-beats/my-beats.plugin';
 import { notificationsPlugin } from './modules/community/notifications/notifications.plugin';
 import { ordersPlugin } from './modules/commerce/orders/orders.plugin';
@@ -149,6 +150,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // What buyers and producers get afterwards: downloads, invoices and licence PDFs, earnings.
   await app.register(downloadsPlugin, { config });
   await app.register(invoicesPlugin);
+  // E-mail from the events of sales, refunds and support replies; attaches the invoices' PDFs.
+  await app.register(mailPlugin, { config });
   // Credits before the account payments that grant them and the promotions that spend them.
   await app.register(creditsPlugin);
   // Paying for account things (packs, promotions by card, subscriptions), then tiers and

@@ -98,6 +98,9 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Interface the metrics listener binds to: loopback unless a scraper elsewhere must reach it. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Outgoing mail (smtp://user:pass@host:587) and its From; no SMTP_URL: see docs/operations.md. */
+  SMTP_URL: z.optional(z.string().regex(/^smtps?:\/\/./, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: z.string().min(3).default('Beatroom <no-reply@localhost>'),
 });
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -158,6 +161,7 @@ export interface Config {
   testClock: boolean;
   /** The Prometheus listener (main.ts), or null for none: metrics are then not collected at all. */
   metrics: { port: number; host: string } | null;
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export interface StripeConfig {
@@ -270,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databasePoolMax: e.DATABASE_POOL_MAX ?? null,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : null,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

@@ -38,6 +38,14 @@ export const UserSettings = z
     newBeatNotifications: z.boolean(),
     reviewNotifications: z.boolean(),
     promotionalEmails: z.boolean(),
+    /** E-mail after each paid order: the receipt, with the licence agreement attached. */
+    receiptEmails: z.boolean(),
+    /** E-mail to a producer for each sale. */
+    saleEmails: z.boolean(),
+    /** E-mail when support answers one of the user's tickets. */
+    supportReplyEmails: z.boolean(),
+    /** E-mail when an order is refunded, with the credit note attached. */
+    refundEmails: z.boolean(),
     profileVisibility: z.enum(PROFILE_VISIBILITIES),
     showPlayHistory: z.boolean(),
     showFavorites: z.boolean(),

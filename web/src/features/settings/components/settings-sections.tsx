@@ -135,6 +135,30 @@ export function NotificationsSection({ draft, change }: SectionProps) {
           checked={draft.promotionalEmails}
           onChange={(value) => change('promotionalEmails', value)}
         />
+        <ToggleSetting
+          label="Order receipts by e-mail"
+          hint="After each purchase: the receipt, with the licence agreement attached."
+          checked={draft.receiptEmails}
+          onChange={(value) => change('receiptEmails', value)}
+        />
+        <ToggleSetting
+          label="Sales by e-mail"
+          hint="When someone buys one of your beats."
+          checked={draft.saleEmails}
+          onChange={(value) => change('saleEmails', value)}
+        />
+        <ToggleSetting
+          label="Support replies by e-mail"
+          hint="When the support team answers one of your tickets."
+          checked={draft.supportReplyEmails}
+          onChange={(value) => change('supportReplyEmails', value)}
+        />
+        <ToggleSetting
+          label="Refunds by e-mail"
+          hint="When an order is refunded, with the credit note attached."
+          checked={draft.refundEmails}
+          onChange={(value) => change('refundEmails', value)}
+        />
       </div>
     </PanelSection>
   );

@@ -1,0 +1,73 @@
+import { licenseName } from '@beatroom/shared/licensing';
+import { CHARGE_CURRENCY, formatCharged } from '@beatroom/shared/list-price';
+import type { MailJob } from './mail-jobs';
+
+/** What a mail says, as plain text and as HTML, built from the same paragraphs. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A paragraph: plain text, or a sentence ending in a link. */
+type Paragraph = string | { text: string; href: string };
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function render(subject: string, paragraphs: Paragraph[]): MailContent {
+  const text = paragraphs.map((p) => (typeof p === 'string' ? p : `${p.text}: ${p.href}`)).join('\n\n');
+  const html = paragraphs
+    .map((p) =>
+      typeof p === 'string'
+        ? `<p>${escape(p)}</p>`
+        : `<p><a href="${escape(p.href)}">${escape(p.text)}</a></p>`,
+    )
+    .join('\n');
+  return { subject, text: `${text}\n`, html: `<!doctype html>\n<html><body>\n${html}\n</body></html>\n` };
+}
+
+/**
+ * The text of each kind of mail. Links lead to the site's own pages (the buyer signs in there to
+ * download), never to signed file URLs: a mail is kept and forwarded long after such a URL
+ * should have expired.
+ */
+export function mailContent(job: MailJob, recipientName: string, siteUrl: string): MailContent {
+  const hello = `Hi ${recipientName},`;
+  const settings = {
+    text: 'You can turn these e-mails off in your notification settings',
+    href: `${siteUrl}/settings?section=notifications`,
+  };
+  switch (job.kind) {
+    case 'receipt':
+      return render(`Your receipt: ${job.beatTitle}`, [
+        hello,
+        `Thank you for your purchase. You bought a ${licenseName(job.licenseType)} licence for ${job.beatTitle} for ${formatCharged(job.amountCents, CHARGE_CURRENCY)} (order ${job.orderId}).`,
+        'Your licence agreement is attached to this e-mail as a PDF.',
+        { text: 'Download your files from your purchases', href: `${siteUrl}/downloads` },
+        settings,
+      ]);
+    case 'new_sale':
+      return render(`New sale: ${job.beatTitle}`, [
+        hello,
+        `Someone bought a ${licenseName(job.licenseType)} licence for ${job.beatTitle}: ${formatCharged(job.netCents, CHARGE_CURRENCY)} to you (order ${job.orderId}).`,
+        { text: 'See your earnings', href: `${siteUrl}/earnings` },
+        settings,
+      ]);
+    case 'support_reply':
+      return render(`Support replied to your ticket ${job.ticketNumber}`, [
+        hello,
+        `The support team answered your ticket ${job.ticketNumber}.`,
+        { text: 'Read the answer and reply', href: `${siteUrl}/support/ticket/${job.ticketNumber}` },
+        settings,
+      ]);
+    case 'refund':
+      return render(`${job.full ? 'Refund' : 'Partial refund'}: ${job.beatTitle}`, [
+        hello,
+        `Your purchase of ${job.beatTitle} was ${job.full ? 'refunded' : 'partly refunded'}: ${formatCharged(job.amountCents, CHARGE_CURRENCY)} back (order ${job.orderId}).`,
+        `The credit note ${job.creditNoteNumber} is attached to this e-mail as a PDF.`,
+        { text: 'Your purchases', href: `${siteUrl}/downloads` },
+        settings,
+      ]);
+  }
+}

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { wavFile } from '../server/test/media-fixtures';
+import { beatThroughApi, previewReady } from './support/beats';
 import { BUILT_IN_ADMIN, signInNewContext } from './support/sign-in';
 
 // axe-core (WCAG 2.x A/AA and best practices, its default rules) in Chromium on the public pages
@@ -105,23 +106,17 @@ test.beforeAll(async ({ browser }) => {
     multipart: { image: { name: 'cover.png', mimeType: 'image/png', buffer: cover } },
   });
   expect(image.ok(), await image.text()).toBe(true);
-  const audio = await page.request.post('/api/upload/audio', {
-    multipart: { audio: { name: 'beat.wav', mimeType: 'audio/wav', buffer: wavFile(2, 22_050) } },
-  });
-  expect(audio.ok(), await audio.text()).toBe(true);
-  const beat = await page.request.post('/api/beats', {
-    data: {
+  beatId = await beatThroughApi(
+    page,
+    {
       title: 'Axe Night Drive',
-      genre: 'Trap',
       bpm: 140,
       description: 'Dark keys over heavy 808s.',
-      audio_file_key: ((await audio.json()) as { key: string }).key,
       cover_image_key: ((await image.json()) as { key: string }).key,
       price_cents: 2999,
     },
-  });
-  expect(beat.ok(), await beat.text()).toBe(true);
-  beatId = ((await beat.json()) as { id: string }).id;
+    2,
+  );
   await page.context().close();
 });
 
@@ -278,14 +273,7 @@ async function auditPages(page: Page, theme: 'dark' | 'light', paths: string[]) 
 
 /** A take over the beat, so My Recordings lists one (the preview must be ready first). */
 async function saveTake(page: Page) {
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/beats/${beatId}`)).json()) as { preview_status: string })
-          .preview_status,
-      { timeout: 60_000 },
-    )
-    .toBe('ready');
+  await previewReady(page, beatId);
   const take = await page.request.post('/api/recordings/upload', {
     multipart: {
       beat_id: beatId,

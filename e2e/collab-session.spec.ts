@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wavFile } from '../server/test/media-fixtures';
+import { beatThroughDialog, previewReady } from './support/beats';
 import { signInNewContext } from './support/sign-in';
 
 // Live collaborative sessions: two browsers join one session by its code; the host
@@ -11,7 +12,6 @@ import { signInNewContext } from './support/sign-in';
 const dir = mkdtempSync(join(tmpdir(), 'beatroom-collab-'));
 const beatWav = join(dir, 'beat.wav');
 writeFileSync(beatWav, wavFile(8, 22_050));
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 test('two members join one session by code; the guest follows the host’s play; chat crosses over', async ({
   browser,
@@ -20,23 +20,8 @@ test('two members join one session by code; the guest follows the host’s play;
 
   // --- The host uploads a beat and opens a session over it ------------------------------------
   const host = await signInNewContext(browser, 'collab-host@example.com', 'Hana Host');
-  await host.page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const upload = host.page.getByRole('dialog', { name: 'Upload Beat' });
-  await upload.getByLabel('Audio file').setInputFiles(beatWav);
-  await upload.getByLabel('Title').fill('Session Groove');
-  await upload.getByLabel('Genre').selectOption('Trap');
-  await upload.getByLabel('Price (USD)').fill('10');
-  await upload.getByRole('button', { name: 'Upload Beat' }).click();
-  await host.page.waitForURL(new RegExp(`/beat/${UUID.source}$`));
-  const beatId = new URL(host.page.url()).pathname.split('/').pop()!;
-  await expect
-    .poll(
-      async () =>
-        ((await (await host.page.request.get(`/api/beats/${beatId}`)).json()) as { preview_status: string })
-          .preview_status,
-      { timeout: 60_000, message: 'the preview to be rendered' },
-    )
-    .toBe('ready');
+  const beatId = await beatThroughDialog(host.page, beatWav, 'Session Groove', '10');
+  await previewReady(host.page, beatId);
 
   await host.page.goto(`/studio/collaborate/create?beat=${beatId}`);
   await host.page.waitForURL(/\/studio\/collaborate\/[A-Z2-9]{10}$/);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { wavFile } from '../server/test/media-fixtures';
+import { beatThroughApi, previewReady } from './support/beats';
 import { signInThroughApi } from './support/sign-in';
 
 // Journeys that hold together: finding the community areas, joining a live session by its code,
@@ -68,31 +68,9 @@ test.beforeAll(async ({ browser }) => {
   const ids: string[] = [];
   for (const [index, title] of TITLES.entries()) {
     if (existing.some((beat) => beat.title === title)) continue;
-    const audio = await page.request.post('/api/upload/audio', {
-      multipart: { audio: { name: 'beat.wav', mimeType: 'audio/wav', buffer: wavFile(3, 22_050) } },
-    });
-    expect(audio.ok(), await audio.text()).toBe(true);
-    const beat = await page.request.post('/api/beats', {
-      data: {
-        title,
-        genre: 'Trap',
-        audio_file_key: ((await audio.json()) as { key: string }).key,
-        price_cents: 1000 + index,
-      },
-    });
-    expect(beat.ok(), await beat.text()).toBe(true);
-    ids.push(((await beat.json()) as { id: string }).id);
+    ids.push(await beatThroughApi(page, { title, price_cents: 1000 + index }, 3));
   }
-  for (const id of ids) {
-    await expect
-      .poll(
-        async () =>
-          ((await (await page.request.get(`/api/beats/${id}`)).json()) as { preview_status: string })
-            .preview_status,
-        { timeout: 60_000, message: 'the preview to be rendered' },
-      )
-      .toBe('ready');
-  }
+  for (const id of ids) await previewReady(page, id);
   await page.context().close();
 });
 

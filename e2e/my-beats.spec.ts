@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatAmount } from '../shared/src/format-money';
 import { wavFile } from '../server/test/media-fixtures';
+import { beatThroughApi, previewReady, UUID } from './support/beats';
 import { signInNewContext } from './support/sign-in';
 
 // Producers see their business: the upload form says a title is too long instead of cutting
@@ -14,19 +15,6 @@ import { signInNewContext } from './support/sign-in';
 const dir = mkdtempSync(join(tmpdir(), 'beatroom-my-beats-'));
 const beatWav = join(dir, 'Dash One.wav');
 writeFileSync(beatWav, wavFile(3, 22_050));
-
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
-
-async function previewReady(page: Page, id: string) {
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/beats/${id}`)).json()) as { preview_status: string })
-          .preview_status,
-      { timeout: 60_000, message: 'the preview to be rendered' },
-    )
-    .toBe('ready');
-}
 
 /** Buys a basic licence on the local test checkout, at the price the server asks. Answers it. */
 async function buyBasic(page: Page, beatId: string, shownCents: number): Promise<number> {
@@ -84,19 +72,7 @@ test('a producer uploads (a too-long title is said, not cut; Free unticked), the
   const dashOne = new URL(page.url()).pathname.split('/').pop()!;
 
   // A priced beat through the API, bought once by the fan; Dash One is played three times.
-  const audio = await page.request.post('/api/upload/audio', {
-    multipart: { audio: { name: 'two.wav', mimeType: 'audio/wav', buffer: wavFile(3, 22_050) } },
-  });
-  const created = await page.request.post('/api/beats', {
-    data: {
-      title: 'Dash Two',
-      genre: 'Drill',
-      price_cents: 2999,
-      audio_file_key: ((await audio.json()) as { key: string }).key,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const dashTwo = ((await created.json()) as { id: string }).id;
+  const dashTwo = await beatThroughApi(page, { title: 'Dash Two', genre: 'Drill', price_cents: 2999 }, 3);
   await previewReady(page, dashOne);
   await previewReady(page, dashTwo);
   const paidCents = await buyBasic(fan.page, dashTwo, 2999);

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wavFile } from '../server/test/media-fixtures';
 import { isPdf, pdfText } from '../server/test/pdf-text';
+import { beatThroughDialog, previewReady, UUID } from './support/beats';
 import { signInNewContext } from './support/sign-in';
 
 const TITLE = 'Harbour Lights';
 const PRODUCER = 'Nova Keys';
 const FAN = 'Fan Tastic';
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 /** Clicks what starts a download and answers the file the browser saved, with its name. */
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
@@ -42,27 +42,11 @@ test('a fan buys a Premium licence through the local checkout, downloads it, its
     // --- The producer uploads a priced beat with a WAV master --------------------------------
     const producer = await signInNewContext(browser, 'nova@example.com', PRODUCER);
     const studio = producer.page;
-    await studio.getByRole('button', { name: 'Upload', exact: true }).click();
-    const upload = studio.getByRole('dialog', { name: 'Upload Beat' });
-    await upload.getByLabel('Audio file').setInputFiles(masterPath);
-    await upload.getByLabel('Title').fill(TITLE);
-    await upload.getByLabel('Genre').selectOption('Trap');
-    await upload.getByLabel('Price (USD)').fill('12.50');
-    await upload.getByRole('button', { name: 'Upload Beat' }).click();
-    await studio.waitForURL(new RegExp(`/beat/${UUID.source}$`));
-    const beatId = new URL(studio.url()).pathname.split('/').pop()!;
+    const beatId = await beatThroughDialog(studio, masterPath, TITLE, '12.50');
 
     // The server renders the preview and the MP3 320 a Premium download delivers in the
     // background: wait until the beat says it is ready.
-    await expect
-      .poll(
-        async () => {
-          const beat = await studio.request.get(`/api/beats/${beatId}`);
-          return ((await beat.json()) as { preview_status: string }).preview_status;
-        },
-        { timeout: 60_000, message: 'the preview (and the MP3 rendition) to be rendered' },
-      )
-      .toBe('ready');
+    await previewReady(studio, beatId);
 
     // The producer watches their Earnings, connected live (the server's first message arrived).
     const live = new Promise<void>((resolve) =>

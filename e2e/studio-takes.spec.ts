@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import config from '../playwright.config';
-import { wavFile } from '../server/test/media-fixtures';
+import { beatThroughApi, previewReady } from './support/beats';
+import { useFakeMicrophone } from './support/fake-microphone';
 import { signInNewContext } from './support/sign-in';
 
 // A vocalist keeps their takes: leaving the studio with an unsaved take asks first (a link,
@@ -11,40 +9,15 @@ import { signInNewContext } from './support/sign-in';
 // private is published later from My Recordings (and unpublished), showing under the beat's
 // vocal covers only while it is public. Chromium's fake microphone plays a WAV file.
 
-const dir = mkdtempSync(join(tmpdir(), 'beatroom-takes-'));
-const microphoneWav = join(dir, 'voice.wav');
-writeFileSync(microphoneWav, wavFile(4, 48_000));
-
-const base = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...base,
-    args: [...(base.args ?? []), `--use-file-for-fake-audio-capture=${microphoneWav}`],
-  },
-});
+useFakeMicrophone(config.use?.launchOptions, 'beatroom-takes-');
 
 const TITLE = 'Keeper Groove';
 const TAKE = `${TITLE} - Vocal Cover`;
 
 /** A beat uploaded through the API by the producer's page, once its preview plays; its id. */
 async function playableBeat(page: Page): Promise<string> {
-  const audio = await page.request.post('/api/upload/audio', {
-    multipart: { audio: { name: 'beat.wav', mimeType: 'audio/wav', buffer: wavFile(8, 22_050) } },
-  });
-  expect(audio.ok(), await audio.text()).toBe(true);
-  const beat = await page.request.post('/api/beats', {
-    data: { title: TITLE, genre: 'Trap', audio_file_key: ((await audio.json()) as { key: string }).key },
-  });
-  expect(beat.ok(), await beat.text()).toBe(true);
-  const id = ((await beat.json()) as { id: string }).id;
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/beats/${id}`)).json()) as { preview_status: string })
-          .preview_status,
-      { timeout: 60_000, message: 'the preview to be rendered' },
-    )
-    .toBe('ready');
+  const id = await beatThroughApi(page, { title: TITLE });
+  await previewReady(page, id);
   return id;
 }
 

@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import config from '../playwright.config';
-import { wavFile } from '../server/test/media-fixtures';
+import { beatThroughApi, previewReady } from './support/beats';
+import { useFakeMicrophone } from './support/fake-microphone';
 import { signInNewContext } from './support/sign-in';
 
 // The studio's timeline in a real browser: two passes recorded over a loop land on two lanes of
@@ -11,45 +9,16 @@ import { signInNewContext } from './support/sign-in';
 // the arrangement is exported as a 24-bit WAV and saved as a vocal cover that then plays on the
 // beat's page. Chromium's fake microphone plays a WAV file.
 
-const dir = mkdtempSync(join(tmpdir(), 'beatroom-timeline-'));
-const microphoneWav = join(dir, 'voice.wav');
-writeFileSync(microphoneWav, wavFile(4, 48_000));
-
-const base = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...base,
-    args: [...(base.args ?? []), `--use-file-for-fake-audio-capture=${microphoneWav}`],
-  },
-});
+useFakeMicrophone(config.use?.launchOptions, 'beatroom-timeline-');
 
 const TITLE = 'Timeline Groove';
 const COVER = `${TITLE} - Vocal Cover`;
 
+/** A beat uploaded through the API by the producer's page, once its preview plays; its id. */
 async function playableBeat(page: Page): Promise<string> {
-  const audio = await page.request.post('/api/upload/audio', {
-    multipart: { audio: { name: 'beat.wav', mimeType: 'audio/wav', buffer: wavFile(8, 22_050) } },
-  });
-  expect(audio.ok(), await audio.text()).toBe(true);
-  const beat = await page.request.post('/api/beats', {
-    // 200 BPM: a bar is 1.2 s, so the default 4-bar loop is 4.8 s.
-    data: {
-      title: TITLE,
-      genre: 'Trap',
-      bpm: 200,
-      audio_file_key: ((await audio.json()) as { key: string }).key,
-    },
-  });
-  expect(beat.ok(), await beat.text()).toBe(true);
-  const id = ((await beat.json()) as { id: string }).id;
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/beats/${id}`)).json()) as { preview_status: string })
-          .preview_status,
-      { timeout: 60_000, message: 'the preview to be rendered' },
-    )
-    .toBe('ready');
+  // 200 BPM: a bar is 1.2 s, so the default 4-bar loop is 4.8 s.
+  const id = await beatThroughApi(page, { title: TITLE, bpm: 200 });
+  await previewReady(page, id);
   return id;
 }
 

@@ -1,31 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import config from '../playwright.config';
 import { wavFile } from '../server/test/media-fixtures';
+import { beatThroughDialog, previewReady } from './support/beats';
+import { useFakeMicrophone } from './support/fake-microphone';
 import { signInNewContext } from './support/sign-in';
 
 // The vocal studio in Chromium with a fake microphone fed from a WAV file: the take
 // is a real MediaRecorder recording of that file, uploaded to the real server.
 
-const dir = mkdtempSync(join(tmpdir(), 'beatroom-studio-'));
-const microphoneWav = join(dir, 'voice.wav');
 // A steady tone as the "voice": Chromium loops the file as the microphone's input.
-writeFileSync(microphoneWav, wavFile(4, 48_000));
+const dir = useFakeMicrophone(config.use?.launchOptions, 'beatroom-studio-');
 const beatWav = join(dir, 'beat.wav');
 writeFileSync(beatWav, wavFile(8, 22_050));
 
-const base = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...base,
-    args: [...(base.args ?? []), `--use-file-for-fake-audio-capture=${microphoneWav}`],
-  },
-});
-
 const TITLE = 'Studio Night';
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 /** A meter's value, 0-100. */
 async function meterValue(page: Page, name: string): Promise<number> {
@@ -39,24 +29,8 @@ test('a vocalist counts in, records 3 s, plays it back and saves it as a public 
 
   // --- A producer uploads a beat and its preview is rendered ---------------------------------
   const producer = await signInNewContext(browser, 'studio-producer@example.com', 'Stu Producer');
-  await producer.page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const upload = producer.page.getByRole('dialog', { name: 'Upload Beat' });
-  await upload.getByLabel('Audio file').setInputFiles(beatWav);
-  await upload.getByLabel('Title').fill(TITLE);
-  await upload.getByLabel('Genre').selectOption('Trap');
-  await upload.getByLabel('Price (USD)').fill('10');
-  await upload.getByRole('button', { name: 'Upload Beat' }).click();
-  await producer.page.waitForURL(new RegExp(`/beat/${UUID.source}$`));
-  const beatId = new URL(producer.page.url()).pathname.split('/').pop()!;
-  await expect
-    .poll(
-      async () => {
-        const beat = await producer.page.request.get(`/api/beats/${beatId}`);
-        return ((await beat.json()) as { preview_status: string }).preview_status;
-      },
-      { timeout: 60_000, message: 'the preview to be rendered' },
-    )
-    .toBe('ready');
+  const beatId = await beatThroughDialog(producer.page, beatWav, TITLE, '10');
+  await previewReady(producer.page, beatId);
 
   // --- A vocalist opens the studio from the beat page ----------------------------------------
   const vocalist = await signInNewContext(browser, 'studio-vocalist@example.com', 'Viv Vocalist');

@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import config from '../../playwright.desktop.config';
 import { wavFile } from '../../server/test/media-fixtures';
 import { CONTROL_URL } from '../../playwright.desktop.config';
+import { beatThroughApi, previewReady } from '../support/beats';
+import { useFakeMicrophone } from '../support/fake-microphone';
 import { chooseInDialog, desktopSignIn, harness, website } from './desktop-harness';
 
 // The desktop app's screens in Chromium against main's real services (desktop/harness): the
@@ -14,49 +15,10 @@ import { chooseInDialog, desktopSignIn, harness, website } from './desktop-harne
 
 test.describe.configure({ mode: 'serial' });
 
-const dir = mkdtempSync(join(tmpdir(), 'beatroom-desktop-e2e-'));
-const microphoneWav = join(dir, 'voice.wav');
-writeFileSync(microphoneWav, wavFile(4, 48_000));
-const base = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...base,
-    args: [...(base.args ?? []), `--use-file-for-fake-audio-capture=${microphoneWav}`],
-  },
-});
+const dir = useFakeMicrophone(config.use?.launchOptions, 'beatroom-desktop-e2e-');
 
 const PRODUCER = { email: 'desk.producer@example.com', name: 'Dee Desk' };
 const SELLER = { email: 'desk.seller@example.com', name: 'Sal Seller' };
-
-/** A beat created on the website by whoever `page` is signed in as; its id. */
-async function beatOnWebsite(page: Page, title: string, priceCents?: number): Promise<string> {
-  const audio = await page.request.post('/api/upload/audio', {
-    multipart: { audio: { name: 'beat.wav', mimeType: 'audio/wav', buffer: wavFile(4, 22_050) } },
-  });
-  expect(audio.ok(), await audio.text()).toBe(true);
-  const beat = await page.request.post('/api/beats', {
-    data: {
-      title,
-      genre: 'Trap',
-      audio_file_key: ((await audio.json()) as { key: string }).key,
-      ...(priceCents ? { price_cents: priceCents } : {}),
-    },
-  });
-  expect(beat.ok(), await beat.text()).toBe(true);
-  return ((await beat.json()) as { id: string }).id;
-}
-
-/** Waits until the server rendered the beat's preview (and the renditions licences deliver). */
-async function previewReady(page: Page, beatId: string) {
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/beats/${beatId}`)).json()) as { preview_status: string })
-          .preview_status,
-      { timeout: 90_000, message: 'the preview to be rendered' },
-    )
-    .toBe('ready');
-}
 
 /** An upload in the Library's queue (not the beat it becomes under My Beats). */
 function queued(page: Page, title: string) {
@@ -101,8 +63,8 @@ test('sign in through the deep link, the library mirrors the producer’s beats,
   test.setTimeout(240_000);
   site = await website(browser, PRODUCER.email, PRODUCER.name);
   producerId = ((await (await site.request.get('/api/users/me')).json()) as { id: string }).id;
-  await beatOnWebsite(site, 'Mirror Street');
-  await beatOnWebsite(site, 'Glass Avenue');
+  await beatThroughApi(site, { title: 'Mirror Street' }, 4);
+  await beatThroughApi(site, { title: 'Glass Avenue' }, 4);
 
   await desktopSignIn(page, PRODUCER.email, PRODUCER.name);
   await page.goto('/#/library');
@@ -112,8 +74,8 @@ test('sign in through the deep link, the library mirrors the producer’s beats,
 
   // --- A seller's beat, bought on the website (the local checkout), downloaded in the app -----
   const seller = await website(browser, SELLER.email, SELLER.name);
-  const soldId = await beatOnWebsite(seller, 'Harbour Wav', 1250);
-  await previewReady(seller, soldId);
+  const soldId = await beatThroughApi(seller, { title: 'Harbour Wav', price_cents: 1250 }, 4);
+  await previewReady(seller, soldId, 90_000);
   await site.goto(`/beat/${soldId}`);
   await site.getByRole('button', { name: 'Buy Harbour Wav, $12.50' }).click();
   const purchase = site.getByRole('dialog', { name: 'Purchase Beat' });
@@ -253,8 +215,8 @@ test('a take recorded with the microphone while offline is kept in library/takes
   page,
 }) => {
   test.setTimeout(300_000);
-  const beatId = await beatOnWebsite(site, 'Take Me Home');
-  await previewReady(site, beatId);
+  const beatId = await beatThroughApi(site, { title: 'Take Me Home' }, 4);
+  await previewReady(site, beatId, 90_000);
 
   await page.goto(`/#/studio/${beatId}`);
   const desk = page.getByRole('region', { name: 'Recording Console' });

@@ -17,7 +17,7 @@ import { signedInUser } from '../../../http/authenticate';
 import { fileRequestOf, mediaRateLimit, sendFile } from '../../../http/file-answer';
 import { badRequest, tooLarge } from '../../../http/http-errors';
 import { beatIdParams, idParams } from '../../../http/params';
-import type { StoredTake } from './recordings.service';
+import type { StoredTake } from './recording-upload';
 import { errorResponses } from '../../../http/error-responses';
 import { uploadRateLimit } from '../../../http/upload-rate-limit';
 

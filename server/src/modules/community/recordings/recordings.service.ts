@@ -1,101 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
-import { displayName } from '@beatroom/shared/format-names';
 import type { PublicRecording } from '@beatroom/shared/beat-social-contract';
+import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import {
   PUBLIC_RECORDINGS_LIMIT,
-  RECORDING_MAX_BYTES,
   RECORDING_NOT_FOUND,
-  recordingAudioUrl,
-  RecordingUploadFields,
   type Recording,
-  type RecordingFormat,
 } from '@beatroom/shared/recordings-contract';
-import type { WaveformPeaks } from '@beatroom/shared/beats-contract';
 import type { Tx } from '../../../db/transaction';
-import { displayNameOf } from '../../../db/user-columns';
-import { badRequest, HttpError, notFound } from '../../../http/http-errors';
+import { badRequest, notFound } from '../../../http/http-errors';
 import { isUuid } from '../../../http/params';
-import { assertStorageKey, type Storage } from '../../platform/storage/storage';
-import { limitBytes, readHead } from '../../catalogue/uploads/upload-streams';
-import type { UserRecord } from '../../platform/users/user-record';
 import type { FileAnswer, FileRequest } from '../../catalogue/files/files.service';
+import type { Storage } from '../../platform/storage/storage';
+import type { UserRecord } from '../../platform/users/user-record';
+import { analyseRecording, InvalidAudioError } from './recording-analysis';
+import { ownRecording, publicRecording } from './recording-responses';
 import {
-  analyseRecording,
-  InvalidAudioError,
-  RECORDING_CONTENT_TYPES,
-  sniffRecording,
-} from './recording-analysis';
-import type { OwnRecordingRow, PublicRecordingRow, RecordingsRepository } from './recordings.repository';
-
-export const RECORDING_TOO_LARGE = 'The recording is larger than 50 MB';
-export const RECORDING_EMPTY = 'The recording is empty';
-export const NOT_A_RECORDING = 'The recording is not WebM/Opus or WAV audio';
-export const RECORDING_INTERRUPTED = 'The upload was interrupted before the recording was complete';
-
-/** Bytes needed to tell WebM from WAV. */
-const SNIFF_BYTES = 12;
-/** Private folder of takes: not one of the public folders, so /api/files never serves them. */
-export const RECORDINGS_FOLDER = 'recordings';
+  NOT_A_RECORDING,
+  parseUploadFields,
+  receiveTake,
+  type StoredTake,
+  type TakeAllowance,
+} from './recording-upload';
+import type { RecordingsRepository } from './recordings.repository';
 
 interface Log {
   warn(obj: object, msg: string): void;
-}
-
-/** A take received and stored, not yet recorded in the database. */
-export interface StoredTake {
-  key: string;
-  size: number;
-  format: RecordingFormat;
-}
-
-/** What one more upload of a user may take (the uploads module's allowance), and the 413 past it. */
-export interface TakeAllowance {
-  bytes: number;
-  message: string;
-}
-
-/** The first problem of a zod parse, named like the errors plugin names a body's: "field: message". */
-function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  const where = issue.path.map(String).join('.');
-  return where ? `${where}: ${issue.message}` : issue.message;
-}
-
-function ownRecording(row: OwnRecordingRow): Recording {
-  return {
-    id: row.id,
-    recording_name: row.recordingName,
-    file_key: row.fileKey,
-    file_size: row.fileSize,
-    format: row.format as RecordingFormat,
-    is_public: row.isPublic,
-    created_at: row.createdAt.toISOString(),
-    beat_id: row.beatId ?? '',
-    beat_title: row.beat?.title ?? '',
-    beat_cover: row.beat?.coverImageKey ?? null,
-    duration_seconds: row.durationSeconds,
-    peaks: row.peaks as WaveformPeaks,
-    play_count: row.playCount,
-    audio_url: recordingAudioUrl(row.id),
-  };
-}
-
-function publicRecording(row: PublicRecordingRow): PublicRecording {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    recording_name: row.recordingName,
-    file_key: row.fileKey,
-    vocalist_name: displayName(displayNameOf(row.user), row.userId, 'Artist'),
-    vocalist_avatar: row.user.profile?.profileImageKey ?? null,
-    play_count: row.playCount,
-    created_at: row.createdAt.toISOString(),
-    duration_seconds: row.durationSeconds,
-    audio_url: recordingAudioUrl(row.id),
-  };
 }
 
 /**
@@ -124,47 +53,15 @@ export function createRecordingsService(deps: {
      * The text fields of an upload, checked (400 naming the field). Called as soon as they are
      * all there, before the file is read when they come first.
      */
-    parseFields(fields: Record<string, string>) {
-      const parsed = RecordingUploadFields.safeParse(fields);
-      if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-      return parsed.data;
-    },
+    parseFields: parseUploadFields,
 
     /**
      * Streams a take to storage: checks its first bytes (WebM or WAV, else 400) and its size
      * (at most 50 MB or what the user's storage allowance has left, else 413; the partial file
      * is removed by storage). The caller records it with `record`, or discards it.
      */
-    async receive(source: Readable, allowance?: TakeAllowance): Promise<StoredTake> {
-      const cap =
-        allowance && allowance.bytes < RECORDING_MAX_BYTES
-          ? allowance
-          : { bytes: RECORDING_MAX_BYTES, message: RECORDING_TOO_LARGE };
-      const limited = limitBytes(source, cap.bytes, cap.message);
-      const failed = (error: unknown) =>
-        error instanceof HttpError ? error : badRequest(RECORDING_INTERRUPTED);
-      let received;
-      try {
-        received = await readHead(limited, SNIFF_BYTES);
-      } catch (error) {
-        throw failed(error);
-      }
-      const format = sniffRecording(received.head);
-      if (!format) {
-        limited.destroy();
-        throw badRequest(received.head.length === 0 ? RECORDING_EMPTY : NOT_A_RECORDING);
-      }
-      const key = `${RECORDINGS_FOLDER}/${randomUUID()}.${format}`;
-      assertStorageKey(key);
-      try {
-        const { size } = await storage.put(key, received.body, {
-          contentType: RECORDING_CONTENT_TYPES[format],
-        });
-        return { key, size, format };
-      } catch (error) {
-        throw failed(error);
-      }
-    },
+    receive: (source: Readable, allowance?: TakeAllowance): Promise<StoredTake> =>
+      receiveTake(storage, source, allowance),
 
     /** Removes a received take that will not be recorded (bad fields, unknown beat). */
     discard,

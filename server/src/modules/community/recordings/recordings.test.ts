@@ -11,7 +11,7 @@ import {
   WEBM_TAKE,
   type Part,
 } from '../../../../test/recording-fixtures';
-import { NOT_A_RECORDING, RECORDING_TOO_LARGE } from './recordings.service';
+import { NOT_A_RECORDING, RECORDING_TOO_LARGE } from './recording-upload';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let producer: Awaited<ReturnType<typeof member>>;

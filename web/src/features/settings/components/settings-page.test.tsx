@@ -117,6 +117,29 @@ describe('settings page', () => {
     expect(onThemePreview).toHaveBeenLastCalledWith('light');
   });
 
+  it('has an e-mail switch per kind of mail, each saved as its own setting', async () => {
+    const { user, api } = setup('notifications');
+    const switches = [
+      'Order receipts by e-mail',
+      'Sales by e-mail',
+      'Support replies by e-mail',
+      'Refunds by e-mail',
+    ];
+    for (const name of switches) {
+      expect(await screen.findByRole('switch', { name })).toHaveAttribute('aria-checked', 'true');
+    }
+    await user.click(screen.getByRole('switch', { name: 'Sales by e-mail' }));
+    await user.click(screen.getByRole('switch', { name: 'Refunds by e-mail' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(saveBar()).not.toBeInTheDocument());
+    expect(api.calls('PUT /api/user-settings')[0]?.body).toEqual({
+      ...DEFAULT_USER_SETTINGS,
+      saleEmails: false,
+      refundEmails: false,
+    });
+  });
+
   it('shows a theme change at once, before saving, and the saved one again when left unsaved', async () => {
     const { user, api, onThemePreview, unmount } = setup('display');
     await user.selectOptions(await screen.findByLabelText('Theme'), 'Light');

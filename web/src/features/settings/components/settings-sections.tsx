@@ -109,6 +109,7 @@ export function NotificationsSection({ draft, change }: SectionProps) {
       <div className="mt-2">
         <ToggleSetting
           label="Email notifications"
+          hint="Off: no e-mail at all, whatever the switches below say."
           checked={draft.emailNotifications}
           onChange={(value) => change('emailNotifications', value)}
         />

@@ -123,6 +123,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sends mail through SMTP_URL from MAIL_FROM; refuses a URL that is not SMTP', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mail).toEqual({
+      smtpUrl: null,
+      from: 'Beatroom <no-reply@localhost>',
+    });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      MAIL_FROM: 'Beatroom <hello@beatroom.example>',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      from: 'Beatroom <hello@beatroom.example>',
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMTP_URL: 'https://mail.example' })).toThrow(
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+    );
+  });
+
   it('accepts a complete production configuration', () => {
     const config = loadConfig({
       NODE_ENV: 'production',

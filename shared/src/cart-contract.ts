@@ -1,6 +1,6 @@
 // HTTP contract of the cart (docs/domain.md#cart-and-multi-line-checkout): a signed-in user's
 // cart is kept on the server, one line per beat; a signed-out visitor's is kept in the browser
-// (CART_STORAGE_KEY) and merged line by line at sign-in. Every line is priced afresh on each
+// and added line by line at sign-in. Every line is priced afresh on each
 // read with the same licence prices a single purchase charges. Money is integer cents.
 import { z } from 'zod';
 import { CURRENCIES, LICENSE_IDS } from './money-constants';
@@ -73,8 +73,3 @@ export const CART_ERRORS = {
   NOT_FOR_SALE: 'This beat is not for sale',
   LICENSE_UNAVAILABLE: 'This licence is not available for this beat',
 } as const;
-
-/** A signed-out visitor's cart in localStorage, merged into their server cart at sign-in. */
-export const CART_STORAGE_KEY = 'beatroom.cart';
-export const StoredCart = z.array(AddToCartBody).max(CART_MAX_LINES);
-export type StoredCart = z.infer<typeof StoredCart>;

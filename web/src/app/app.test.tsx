@@ -41,6 +41,7 @@ describe('App shell', () => {
       '/checkout/local/:orderId',
       '/checkout/local/account/:paymentId',
       '/downloads',
+      '/cart',
       '/earnings',
       '/dashboard',
       '/settings',

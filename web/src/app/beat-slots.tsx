@@ -5,6 +5,7 @@ import type {
   RenderQueueMenu,
 } from '../features/catalogue/components/beat-card';
 import { PlayButton } from '../features/player/components/play-button';
+import { AddToCartButton } from '../features/cart/components/add-to-cart-button';
 import { BeatPriceButton } from '../features/purchase/components/beat-price-button';
 import { lazyPage } from './lazy-page';
 import type { ManageBeatDialogProps } from './manage-beat-dialog';
@@ -33,9 +34,15 @@ export const renderCardQueueMenu: RenderQueueMenu = (beat) => (
   </Suspense>
 );
 
-/** A card's or row's price, from purchase: it opens the purchase dialog, or downloads. */
+/**
+ * A card's or row's price, from purchase (it opens the purchase dialog, or downloads), and Add to
+ * cart beside it.
+ */
 export const renderCardPriceButton: RenderPriceButton = (beat, placement) => (
-  <BeatPriceButton beat={beat} variant={placement} />
+  <>
+    <BeatPriceButton beat={beat} variant={placement} />
+    <AddToCartButton beat={beat} variant={placement} />
+  </>
 );
 
 /**

@@ -23,6 +23,7 @@ const LocalCheckoutPage = lazyPage(
 const ActivityRoute = lazyPage(() => import('./routes/activity-route'), 'ActivityRoute');
 const AdminRoute = lazyPage(() => import('./routes/admin-route'), 'AdminRoute');
 const BeatRoute = lazyPage(() => import('./routes/beat-route'), 'BeatRoute');
+const CartRoute = lazyPage(() => import('./routes/cart-route'), 'CartRoute');
 const ChallengesRoute = lazyPage(() => import('./routes/challenges-route'), 'ChallengesRoute');
 const ChallengeRoute = lazyPage(() => import('./routes/challenges-route'), 'ChallengeRoute');
 const DownloadsRoute = lazyPage(() => import('./routes/downloads-route'), 'DownloadsRoute');
@@ -93,6 +94,7 @@ export const appRoutes: RouteObject[] = [
       // The same for a credits pack, a promotion paid by card or a subscription.
       { path: 'checkout/local/account/:paymentId', element: <LocalAccountCheckoutRoute /> },
       { path: 'downloads', element: <DownloadsRoute /> },
+      { path: 'cart', element: <CartRoute /> },
       {
         path: 'earnings',
         element: <MembersOnly prompt="earnings">{(user) => <EarningsRoute user={user} />}</MembersOnly>,

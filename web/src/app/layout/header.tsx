@@ -2,6 +2,7 @@ import { AudioWaveform } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SignInButton } from '../../features/auth/components/sign-in-button';
+import { CartButton } from '../../features/cart/components/cart-button';
 import { useSession } from '../../features/session/hooks/use-session';
 import { ThemeSwitch } from '../../features/theme/components/theme-switch';
 import { useSaveThemeSetting } from '../../features/theme/hooks/use-save-theme-setting';
@@ -79,6 +80,7 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           <ThemeSwitch onPick={saveTheme} />
+          <CartButton />
           <SessionControl />
         </div>
       </div>

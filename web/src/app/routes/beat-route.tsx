@@ -4,6 +4,7 @@ import { LikeButton } from '../../features/catalogue/components/like-button';
 import { BeatPlayerPanel } from '../../features/player/components/beat-player-panel';
 import { ProducerBadges } from '../../features/profile/components/producer-badges';
 import { PromoteBeatButton } from '../../features/promotions/components/promote-beat-button';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { BeatPriceButton } from '../../features/purchase/components/beat-price-button';
 import { ReportButton } from '../../features/reports/components/report-button';
 import { RateBeatButton } from '../../features/reviews/components/rate-beat-button';
@@ -18,7 +19,12 @@ const slots: BeatPageSlots = {
   rateButton: (beat) => <RateBeatButton beat={beat} />,
   favoriteButton: (beat) => <LikeButton beat={beat} variant="labelled" />,
   player: (beat, purchase) => <BeatPlayerPanel beat={beat}>{purchase}</BeatPlayerPanel>,
-  priceButton: (beat) => <BeatPriceButton beat={beat} variant="page" />,
+  priceButton: (beat) => (
+    <>
+      <BeatPriceButton beat={beat} variant="page" />
+      <AddToCartButton beat={beat} variant="page" />
+    </>
+  ),
   reviews: (beat) => (
     <ReviewsSection
       beat={beat}

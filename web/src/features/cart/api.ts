@@ -1,0 +1,33 @@
+import type { AddToCartBody } from '@beatroom/shared/cart-contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, lazySchema } from '../../lib/api-client';
+
+// The header's cart button asks for the cart on the first load: its contract (and zod) load
+// beside that request.
+const CartResponseSchema = lazySchema(() =>
+  import('@beatroom/shared/cart-contract').then((m) => m.CartResponse),
+);
+
+/** The cart's query keys, per signed-in user (another account must not read it). */
+export const cartKeys = {
+  all: ['cart'] as const,
+  cart: (userId: string) => ['cart', userId] as const,
+};
+
+/** GET /api/cart: the lines priced now, and the totals. */
+export function cartQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: cartKeys.cart(userId),
+    queryFn: ({ signal }) => apiClient.get('/api/cart', { schema: CartResponseSchema, signal }),
+  });
+}
+
+/** POST /api/cart: the beat with this licence (the same beat again changes its licence). */
+export function addToCart(body: AddToCartBody) {
+  return apiClient.post('/api/cart', { body, schema: CartResponseSchema });
+}
+
+/** DELETE /api/cart/{lineId} */
+export function removeCartLine(lineId: string) {
+  return apiClient.delete(`/api/cart/${encodeURIComponent(lineId)}`, { schema: CartResponseSchema });
+}

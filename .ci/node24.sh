@@ -80,9 +80,15 @@ export npm_config_nodedir="$NODE_HOME"
 cd "$WORK"
 say "node $(node --version), npm $(npm --version), installing in $WORK"
 npm ci --no-audit --no-fund --prefer-offline
-# The native module must have been built for this Node, not taken from elsewhere.
-node -e 'const D = require(require.resolve("better-sqlite3", { paths: ["desktop"] })); new D(":memory:").prepare("select 1").get()'
-say "better-sqlite3 loads under Node $VERSION"
+# The desktop library's SQLite driver as the desktop code picks it for this runtime
+# (desktop/src/main/library/sqlite-driver.ts: the Node-API build on Node 22.14+), opened for real.
+DRIVER="$(npx tsx -e '
+  import("./desktop/src/main/library/sqlite-driver.ts").then(({ SqliteDatabase, sqliteDriverPackage }) => {
+    new SqliteDatabase(":memory:").prepare("select 1").get();
+    console.log(sqliteDriverPackage());
+  });
+')"
+say "$DRIVER opens the desktop library under Node $VERSION"
 if [ "${1:-}" = --node-side ]; then
   say "vitest run --project shared --project server --project desktop"
   npx vitest run --project shared --project server --project desktop

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from '../desktop/src/main/library/sqlite-driver';
 import { wavFile } from '../server/test/media-fixtures';
 
 /**
@@ -88,7 +89,7 @@ for (let n = 1; n <= ROUNDS; n++) {
 
   let db: Database.Database;
   try {
-    db = new Database(join(libraryDir, 'library.db'));
+    db = new SqliteDatabase(join(libraryDir, 'library.db'));
   } catch {
     corrupt++;
     continue;

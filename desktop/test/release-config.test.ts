@@ -36,9 +36,9 @@ describe('electron-builder.yml', () => {
   });
 
   it('names the app, registers beatroom:// and unpacks the native module', () => {
-    expect(config).toMatchObject({ appId: 'com.beatroom.app', productName: 'Beatroom', npmRebuild: true });
+    expect(config).toMatchObject({ appId: 'com.beatroom.app', productName: 'Beatroom', npmRebuild: false });
     expect(config.protocols[0]?.schemes).toEqual(['beatroom']);
-    expect(config.asarUnpack).toContain('**/node_modules/better-sqlite3/**');
+    expect(config.asarUnpack).toContain('**/node_modules/better-sqlite3-napi/**');
     expect(config.mac.hardenedRuntime).toBe(true);
     expect(config.mac.extendInfo.NSMicrophoneUsageDescription).toMatch(/microphone/);
     expect(config.mac.target.map((t) => t.target)).toEqual(['dmg', 'zip']);

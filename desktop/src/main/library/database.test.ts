@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LATEST_VERSION, MIGRATIONS, migrate, openLibraryDatabase, schemaVersion } from './database';
+import { SqliteDatabase } from './sqlite-driver';
 
 let dir: string;
 beforeEach(() => {
@@ -94,7 +95,7 @@ describe('library database', () => {
 
   it('refuses a file written by a newer app instead of guessing', () => {
     const file = join(dir, 'future.db');
-    const raw = new Database(file);
+    const raw = new SqliteDatabase(file);
     raw.pragma(`user_version = ${LATEST_VERSION + 1}`);
     raw.close();
     expect(() => openLibraryDatabase(file)).toThrow(/newer Beatroom/);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from './sqlite-driver';
 
 export type LibraryDatabase = Database.Database;
 
@@ -159,7 +160,7 @@ export function migrate(db: LibraryDatabase, target = LATEST_VERSION): void {
  */
 export function openLibraryDatabase(file: string, options: { migrateTo?: number } = {}): LibraryDatabase {
   mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  const db = new SqliteDatabase(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

@@ -1,5 +1,6 @@
 import { licenseName } from '@beatroom/shared/licensing';
 import { CHARGE_CURRENCY, formatCharged } from '@beatroom/shared/list-price';
+import { escapeHtml } from '../prerender/html';
 import type { MailJob } from './mail-jobs';
 
 /** What a mail says, as plain text and as HTML, built from the same paragraphs. */
@@ -12,16 +13,13 @@ export interface MailContent {
 /** A paragraph: plain text, or a sentence ending in a link. */
 type Paragraph = string | { text: string; href: string };
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 function render(subject: string, paragraphs: Paragraph[]): MailContent {
   const text = paragraphs.map((p) => (typeof p === 'string' ? p : `${p.text}: ${p.href}`)).join('\n\n');
   const html = paragraphs
     .map((p) =>
       typeof p === 'string'
-        ? `<p>${escape(p)}</p>`
-        : `<p><a href="${escape(p.href)}">${escape(p.text)}</a></p>`,
+        ? `<p>${escapeHtml(p)}</p>`
+        : `<p><a href="${escapeHtml(p.href)}">${escapeHtml(p.text)}</a></p>`,
     )
     .join('\n');
   return { subject, text: `${text}\n`, html: `<!doctype html>\n<html><body>\n${html}\n</body></html>\n` };

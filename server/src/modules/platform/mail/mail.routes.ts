@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFound } from '../../../http/http-errors';
+import { escapeHtml } from '../prerender/html';
 import type { DevMailbox, MailSummary } from './dev-mailbox';
 
 /** 127.0.0.1, ::1 and the IPv4-mapped form Node reports on a dual-stack socket. */
@@ -15,14 +16,11 @@ function fromThisMachine(request: FastifyRequest): boolean {
   return !forwarded && LOOPBACK.has(request.socket.remoteAddress ?? '');
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 function page(mails: MailSummary[]): string {
   const rows = mails
     .map(
       (m) =>
-        `<tr><td>${escape(m.date)}</td><td>${escape(m.to)}</td><td>${escape(m.subject)}</td>` +
+        `<tr><td>${escapeHtml(m.date)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td>` +
         `<td><a href="/dev/mail/${m.file}">${m.file}</a></td></tr>`,
     )
     .join('\n');

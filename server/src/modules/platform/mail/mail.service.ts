@@ -50,8 +50,6 @@ export function createMailService(deps: {
   }
 
   return {
-    mode: transport.mode,
-
     /** Queues `job` unless mail is off or its recipient turned this kind off. */
     async enqueue(job: MailJob): Promise<void> {
       if (transport.mode === 'off') return;

@@ -46,6 +46,15 @@ async function setEmailSetting(who: typeof fan, key: string, value: boolean) {
   expect(res.statusCode).toBe(200);
 }
 
+/** Sells a new beat to the fan while `who` has `setting` off, then turns it back on. */
+async function sellWithSettingOff(who: typeof fan, setting: string, title: string) {
+  await setEmailSetting(who, setting, false);
+  const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1000, title });
+  await buyLocally(fan.agent, beat, 'basic');
+  await settled();
+  await setEmailSetting(who, setting, true);
+}
+
 describe('mail after a paid order', () => {
   it('sends the buyer one receipt with the licence agreement, however often the sale is delivered', async () => {
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1200, title: 'Velvet Rooms' });
@@ -60,6 +69,7 @@ describe('mail after a paid order', () => {
     // A link to the purchases page, never a signed file URL.
     expect(receipt.text).toContain('http://localhost:3000/downloads');
     expect(receipt.text).not.toMatch(/token=|signature=|expires=/i);
+    expect(receipt.html).toContain('<a href="http://localhost:3000/downloads">');
     expect(receipt.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       [`licence-${orderId}.pdf`, 'application/pdf'],
     ]);
@@ -95,24 +105,16 @@ describe('mail after a paid order', () => {
     expect(sale?.text).toContain('http://localhost:3000/earnings');
     expect(sale?.attachments).toEqual([]);
 
-    await setEmailSetting(producer, 'saleEmails', false);
-    const second = await insertPricedBeat(t.app, producer.id, { priceCents: 1000, title: 'Quiet Sale' });
-    await buyLocally(fan.agent, second, 'basic');
-    await settled();
+    await sellWithSettingOff(producer, 'saleEmails', 'Quiet Sale');
     expect(mailsTo('producer@example.com', 'New sale: Quiet Sale')).toEqual([]);
     // The buyer's own receipt is their own setting's business.
     expect(mailsTo('fan@example.com', 'Your receipt: Quiet Sale')).toHaveLength(1);
-    await setEmailSetting(producer, 'saleEmails', true);
   });
 
   it('sends nothing at all to someone who turned e-mail notifications off', async () => {
-    await setEmailSetting(fan, 'emailNotifications', false);
-    const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1000, title: 'No Receipt' });
-    await buyLocally(fan.agent, beat, 'basic');
-    await settled();
+    await sellWithSettingOff(fan, 'emailNotifications', 'No Receipt');
     expect(mailsTo('fan@example.com', 'Your receipt: No Receipt')).toEqual([]);
     expect(mailsTo('producer@example.com', 'New sale: No Receipt')).toHaveLength(1);
-    await setEmailSetting(fan, 'emailNotifications', true);
   });
 
   it('retries a mail the server refused for a while, and sends it once', async () => {

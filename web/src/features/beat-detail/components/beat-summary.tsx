@@ -1,10 +1,10 @@
 import type { BeatDetail } from '@beatroom/shared/beats-contract';
-import { formatBeatPrice } from '@beatroom/shared/list-price';
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { Download, Headphones, MicVocal, Settings2, Share2, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { BeatPrice } from '../../../components/ui/beat-price';
 import { Button } from '../../../components/ui/button';
 import { CoverArt, FeaturedBadge } from '../../../components/ui/cover-art';
 import { storedImage } from '../../../lib/stored-file';
@@ -38,8 +38,6 @@ export function BeatSummary({
   /** The owner's Promote (a slot); null for everyone else and for a beat out of the store. */
   promoteButton: ReactNode;
 }) {
-  // Exactly as the producer typed it for anyone using that currency; converted for the others.
-  const price = formatBeatPrice(beat, currency);
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr] lg:grid-cols-[minmax(0,22rem)_1fr] lg:gap-10">
       <div className="relative mx-auto w-full max-w-sm md:max-w-none">
@@ -59,11 +57,7 @@ export function BeatSummary({
       <div className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className="rounded-full bg-fg/10 px-3 py-1 text-xs font-semibold">{beat.genre}</span>
-          <span
-            className={`text-2xl font-extrabold numeric ${price === 'Free' ? 'text-emerald-400' : 'text-amber-300'}`}
-          >
-            {price}
-          </span>
+          <BeatPrice beat={beat} currency={currency} className="text-2xl font-extrabold" />
         </div>
         <h1 id="beat-title" className="text-3xl font-bold tracking-tight break-words sm:text-4xl lg:text-5xl">
           {beat.title}

@@ -1,13 +1,13 @@
 import { formatAmount } from '@beatroom/shared/format-money';
-import { formatBeatPrice } from '@beatroom/shared/list-price';
 import { formatDate } from '@beatroom/shared/format-dates';
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import type { MyBeat, MyBeatsResponse, MyBeatsSort, MyBeatStatus } from '@beatroom/shared/my-beats-contract';
 import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
+import { BeatPrice } from '../../../components/ui/beat-price';
 import { CoverArt } from '../../../components/ui/cover-art';
+import { RowActionButton } from '../../../components/ui/row-action-button';
 import { storedImage } from '../../../lib/stored-file';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 
@@ -141,10 +141,7 @@ export function MyBeatsTable({
                     <Link to={`/beat/${beat.id}`} className="truncate hover:underline">
                       {beat.title}
                     </Link>
-                    {/* The price as typed, exactly, in the currency it was typed in. */}
-                    <span className="text-xs font-semibold text-amber-300 numeric">
-                      {formatBeatPrice(beat, currency)}
-                    </span>
+                    <BeatPrice beat={beat} currency={currency} className="text-xs font-semibold" />
                   </span>
                 </span>
               </th>
@@ -161,25 +158,20 @@ export function MyBeatsTable({
               </td>
               <td className="px-3 py-2.5">
                 <span className="flex justify-end gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
+                  <RowActionButton
+                    Icon={Pencil}
+                    label="Edit"
+                    item={beat.title}
                     onClick={() => onEdit(beat)}
-                    aria-label={`Edit ${beat.title}`}
-                  >
-                    <Pencil aria-hidden="true" className="size-3.5" />
-                    Edit
-                  </Button>
+                  />
                   {beat.status === 'live' ? promoteButton?.(beat) : null}
-                  <Button
-                    variant="ghost"
-                    size="sm"
+                  <RowActionButton
+                    Icon={Trash2}
+                    label="Delete"
+                    item={beat.title}
                     onClick={() => onDelete(beat)}
-                    aria-label={`Delete ${beat.title}`}
-                  >
-                    <Trash2 aria-hidden="true" className="size-3.5" />
-                    Delete
-                  </Button>
+                    variant="ghost"
+                  />
                 </span>
               </td>
             </tr>

@@ -2,15 +2,16 @@ import type { Beat } from '@beatroom/shared/beats-contract';
 import { PROFILE_BEAT_SORTS, type ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
 import { UI } from '@beatroom/shared/limits';
 import { formatDate } from '@beatroom/shared/format-dates';
-import { formatBeatPrice } from '@beatroom/shared/list-price';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Headphones, Pencil, Star, Upload } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { BeatPrice } from '../../../components/ui/beat-price';
+import { buttonClasses } from '../../../components/ui/button';
 import { CoverArt } from '../../../components/ui/cover-art';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { IconCount } from '../../../components/ui/icon-count';
+import { RowActionButton } from '../../../components/ui/row-action-button';
 import { storedImage } from '../../../lib/stored-file';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { profileKeys, userBeatsQueryOptions } from '../api';
@@ -35,7 +36,6 @@ function UploadRow({
   promoteButton: ProfilePageSlots['promoteButton'];
 }) {
   const currency = usePreferredCurrency();
-  const price = formatBeatPrice(beat, currency);
 
   return (
     <li className="flex gap-3 rounded-2xl border border-line bg-surface/60 p-3 sm:gap-4 sm:p-4">
@@ -62,11 +62,7 @@ function UploadRow({
               {beat.title}
             </Link>
           </h3>
-          <span
-            className={`text-sm font-bold numeric ${price === 'Free' ? 'text-emerald-400' : 'text-amber-300'}`}
-          >
-            {price}
-          </span>
+          <BeatPrice beat={beat} currency={currency} className="text-sm font-bold" />
         </div>
         {beat.description ? <p className="line-clamp-2 text-sm text-muted">{beat.description}</p> : null}
         <div className="flex flex-wrap items-center gap-1.5">
@@ -82,15 +78,7 @@ function UploadRow({
           </p>
           {isOwner ? (
             <span className="flex items-center gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => onEdit(beat)}
-                aria-label={`Edit ${beat.title}`}
-              >
-                <Pencil aria-hidden="true" className="size-3.5" />
-                Edit
-              </Button>
+              <RowActionButton Icon={Pencil} label="Edit" item={beat.title} onClick={() => onEdit(beat)} />
               {promoteButton(beat)}
             </span>
           ) : null}

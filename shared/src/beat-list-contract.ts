@@ -145,6 +145,7 @@ export const BeatCard = Beat.pick({
   download_count: true,
   list_price_cents: true,
   list_currency: true,
+  lowest_price_cents: true,
 });
 export type BeatCard = z.infer<typeof BeatCard>;
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { GENRES, KEYS, MOODS } from './catalogue-constants';
 import { AudioFileKey, ImageFileKey } from './files-contract';
 import { LIMITS } from './limits';
+import { LicenseOffers } from './license-offers-contract';
 import { usdCentsOf } from './list-price';
 import { CURRENCIES, type Currency } from './money-constants';
 import { blankToNull, emptyToNull, text } from './text-fields';
@@ -43,6 +44,13 @@ export const Beat = z.object({
    */
   list_price_cents: z.number().int(),
   list_currency: z.enum(CURRENCIES),
+  /** The producer's per-licence prices and switches (license-offers-contract.ts); {} = defaults. */
+  license_offers: LicenseOffers,
+  /**
+   * The cheapest licence on offer, in USD cents (0 for a free beat): what "From $X" shows and
+   * the catalogue's price filters and sorts use.
+   */
+  lowest_price_cents: z.number().int(),
   is_free: z.boolean(),
   is_featured: z.boolean(),
   promotion_type: z.string().nullable(),
@@ -151,6 +159,7 @@ export const CreateBeatBody = z.object({
   price_cents: PriceCents.optional(),
   list_price_cents: ListPriceCents.optional(),
   list_currency: ListCurrency.optional(),
+  license_offers: LicenseOffers.optional(),
   is_free: z.boolean({ error: 'must be true or false' }).optional(),
   audio_file_key: AudioFileKey,
   cover_image_key: z.preprocess(emptyToNull, ImageFileKey.nullable()).optional(),
@@ -182,6 +191,7 @@ export const EditBeatBody = z.object({
   price_cents: PriceCents.optional(),
   list_price_cents: ListPriceCents.optional(),
   list_currency: ListCurrency.optional(),
+  license_offers: LicenseOffers.optional(),
   is_free: z.boolean({ error: 'must be true or false' }).optional(),
   cover_image_key: z.preprocess(emptyToNull, ImageFileKey.nullable()).optional(),
 });

@@ -21,20 +21,24 @@ const beat = (price_cents: number, extra: Partial<{ is_free: boolean; sold_exclu
 
 describe('licenseOptions', () => {
   it.each([
-    [2999, [2999, 5998, 29_990]],
-    [1, [1, 2, 10]],
-    [10_000, [10_000, 20_000, 100_000]],
-  ])('a %i-cent beat sells Basic / Premium / Exclusive at 1x / 2x / 10x', (price, expected) => {
-    const options = licenseOptions(beat(price), false);
-    expect(options.map((o) => [o.license_type, o.name, o.price_cents])).toEqual([
-      ['basic', 'Basic', expected[0]],
-      ['premium', 'Premium', expected[1]],
-      ['exclusive', 'Exclusive', expected[2]],
-    ]);
-  });
+    [2999, [2999, 5998, 14_995, 29_990]],
+    [1, [1, 2, 5, 10]],
+    [10_000, [10_000, 20_000, 50_000, 100_000]],
+  ])(
+    'a %i-cent beat sells Basic / Premium / Trackout / Exclusive at 1x / 2x / 5x / 10x',
+    (price, expected) => {
+      const options = licenseOptions(beat(price), false);
+      expect(options.map((o) => [o.license_type, o.name, o.price_cents])).toEqual([
+        ['basic', 'Basic', expected[0]],
+        ['premium', 'Premium', expected[1]],
+        ['trackout', 'Trackout', expected[2]],
+        ['exclusive', 'Exclusive', expected[3]],
+      ]);
+    },
+  );
 
   it("marks Premium POPULAR and carries each licence's features", () => {
-    const [basic, premium, exclusive] = licenseOptions(beat(1000), false);
+    const [basic, premium, , exclusive] = licenseOptions(beat(1000), false);
     expect([basic!.popular, premium!.popular, exclusive!.popular]).toEqual([false, true, false]);
     expect(basic!.features).toContain('MP3 320kbps');
     expect(premium!.features).toContain('Up to 100K streams');
@@ -42,8 +46,8 @@ describe('licenseOptions', () => {
   });
 
   it('makes only the exclusive unavailable while it is reserved', () => {
-    expect(licenseOptions(beat(1000), true).map((o) => o.available)).toEqual([true, true, false]);
-    expect(licenseOptions(beat(1000), false).map((o) => o.available)).toEqual([true, true, true]);
+    expect(licenseOptions(beat(1000), true).map((o) => o.available)).toEqual([true, true, true, false]);
+    expect(licenseOptions(beat(1000), false).map((o) => o.available)).toEqual([true, true, true, true]);
   });
 
   it.each([
@@ -60,12 +64,14 @@ describe('licenseOptions', () => {
     expect(options.map((o) => [o.license_type, o.price_cents, o.available, o.held, o.upgrade_from])).toEqual([
       ['basic', 2359, false, true, null],
       ['premium', 4718 - 2359, true, false, 'basic'],
+      ['trackout', 11_795 - 2359, true, false, 'basic'],
       ['exclusive', 23_590 - 2359, true, false, 'basic'],
     ]);
     // The list prices stay the licences' full prices in the currency the beat was listed in.
     expect(options.map((o) => [o.list_price_cents, o.list_currency])).toEqual([
       [1999, 'EUR'],
       [3998, 'EUR'],
+      [9995, 'EUR'],
       [19_990, 'EUR'],
     ]);
   });
@@ -75,6 +81,7 @@ describe('licenseOptions', () => {
     expect(options.map((o) => [o.license_type, o.price_cents, o.available, o.upgrade_from])).toEqual([
       ['basic', 1000, false, null],
       ['premium', 2000, false, null],
+      ['trackout', 3000, true, 'premium'],
       // Reserved by another buyer's checkout: an upgrade follows the exclusive's rules.
       ['exclusive', 8000, false, 'premium'],
     ]);
@@ -86,7 +93,28 @@ describe('licenseOptions', () => {
     expect(licenseOptions(sold, false).map((o) => [o.license_type, o.available])).toEqual([
       ['basic', false],
       ['premium', false],
+      ['trackout', false],
       ['exclusive', false],
+    ]);
+  });
+
+  it("prices each licence at its producer's own price and leaves out the ones switched off", () => {
+    const offered = {
+      ...beat(2359),
+      list_price_cents: 1999,
+      list_currency: 'EUR' as const,
+      license_offers: {
+        premium: { enabled: true, price_cents: 3500 },
+        trackout: { enabled: false, price_cents: null },
+      },
+    };
+    expect(
+      licenseOptions(offered, false).map((o) => [o.license_type, o.list_price_cents, o.price_cents]),
+    ).toEqual([
+      ['basic', 1999, 2359],
+      // €35.00 as typed, charged $41.30 (1.18).
+      ['premium', 3500, 4130],
+      ['exclusive', 19_990, 23_590],
     ]);
   });
 });
@@ -99,6 +127,8 @@ describe('what each licence delivers', () => {
     ['premium', 'mp3_320', true],
     ['premium', 'wav', true],
     ['premium', 'flac', false],
+    ['trackout', 'wav', true],
+    ['trackout', 'flac', false],
     ['exclusive', 'mp3_320', true],
     ['exclusive', 'wav', true],
     ['exclusive', 'flac', true],

@@ -1,8 +1,8 @@
 // Licence and sale rules (docs/domain.md#licences-and-downloads): what each licence costs, what it delivers,
 // when it can be bought, and how a sale splits between the producer and the platform. Pure:
 // the server decides with these, the web app shows the same numbers.
-import { licencePriceCents } from './format-money';
-import { licenceListPrice, upgradePriceCents, type ListedPrice } from './list-price';
+import { licencePrice, type OfferedBeat } from './license-pricing';
+import { upgradePriceCents } from './list-price';
 import { LICENSE_IDS, LICENSES, type Currency, type LicenseId } from './money-constants';
 
 /**
@@ -17,14 +17,23 @@ export const DELIVERY_FORMATS = ['mp3_320', 'wav', 'flac'] as const;
 export type DeliveryFormat = (typeof DELIVERY_FORMATS)[number];
 
 /**
- * What each licence delivers: Basic the MP3 320 kb/s, Premium WAV and MP3,
- * Exclusive every format the beat has.
+ * What each licence delivers: Basic the MP3 320 kb/s, Premium and Trackout WAV and MP3,
+ * Exclusive every format the beat has. Trackout and Exclusive add the stems ZIP (LICENSE_STEMS).
  */
 export const LICENSE_FORMATS = {
   basic: ['mp3_320'],
   premium: ['wav', 'mp3_320'],
+  trackout: ['wav', 'mp3_320'],
   exclusive: DELIVERY_FORMATS,
 } as const satisfies Record<LicenseId, readonly DeliveryFormat[]>;
+
+/** Licences that deliver the beat's stems ZIP besides its audio files. */
+export const LICENSE_STEMS: Record<LicenseId, boolean> = {
+  basic: false,
+  premium: false,
+  trackout: true,
+  exclusive: true,
+};
 
 export function licenseAllowsFormat(license: LicenseId, format: DeliveryFormat): boolean {
   return (LICENSE_FORMATS[license] as readonly DeliveryFormat[]).includes(format);
@@ -67,21 +76,23 @@ export interface Holding {
 }
 
 /**
- * The licence cards of a beat: Basic, Premium, Exclusive at 1x / 2x / 10x its price, with the
- * features of shared/src/money-constants.ts. The exclusive is unavailable while reserved by another
- * buyer's open checkout. Once the exclusive is sold nothing is available any more (the buyer owns
- * the beat); a free beat has no cards at all.
+ * The licence cards of a beat: the licences its producer offers (license-pricing.ts prices them:
+ * their own price, or 1x / 2x / 5x / 10x the base price), with the features of
+ * money-constants.ts; a switched-off licence has no card. The exclusive is unavailable while
+ * reserved by another buyer's open checkout. Once the exclusive is sold nothing is available any
+ * more (the buyer owns the beat); a free beat has no cards at all.
  */
 export function licenseOptions(
-  beat: ListedPrice & { is_free: boolean; sold_exclusive: boolean },
+  beat: OfferedBeat & { is_free: boolean; sold_exclusive: boolean },
   exclusiveReserved: boolean,
   holding: Holding = { held: [], paid_cents: 0 },
 ): LicenseOptionRule[] {
   if (beat.is_free || beat.price_cents <= 0) return [];
   const best = bestLicense(holding.held);
-  return LICENSES.map((l) => {
-    const full = licencePriceCents(beat.price_cents, l.id);
-    const list = licenceListPrice(beat, l.id);
+  return LICENSES.flatMap((l) => {
+    const priced = licencePrice(beat, l.id);
+    if (!priced.enabled) return [];
+    const full = priced.usd_cents;
     // A holder of a lower licence upgrades to a higher one for the difference; the ones they
     // hold or are above are not for sale to them.
     const upgrade = best !== null && LICENSE_RANK[l.id] > LICENSE_RANK[best];
@@ -93,8 +104,8 @@ export function licenseOptions(
       features: [...l.features],
       popular: l.popular,
       available: !covered && !beat.sold_exclusive && (l.id !== 'exclusive' || !exclusiveReserved),
-      list_price_cents: list.cents,
-      list_currency: list.currency,
+      list_price_cents: priced.list_cents,
+      list_currency: priced.list_currency,
       held: holding.held.includes(l.id),
       upgrade_from: upgrade ? best : null,
     };

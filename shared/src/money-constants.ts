@@ -1,10 +1,14 @@
 // The money constants (licences, currency, credit packs, promotions), kept in one place for
 // the server and the apps (docs/domain.md#money-and-the-ledgers). Prices are USD cents throughout.
 
-export const LICENSE_IDS = ['basic', 'premium', 'exclusive'] as const;
+/** In order of what they grant: each licence includes the files of the ones before it. */
+export const LICENSE_IDS = ['basic', 'premium', 'trackout', 'exclusive'] as const;
 export type LicenseId = (typeof LICENSE_IDS)[number];
 
-/** A licence costs `multiple` times the beat's base price_cents. */
+/**
+ * By default a licence costs `multiple` times the beat's base price_cents; the producer may set
+ * another price per licence or switch it off (license-offers-contract.ts).
+ */
 export const LICENSES = [
   {
     id: 'basic',
@@ -24,6 +28,19 @@ export const LICENSES = [
       'Radio and streaming',
       'Producer tag removed',
       'Up to 100K streams',
+    ],
+  },
+  {
+    id: 'trackout',
+    name: 'Trackout',
+    multiple: 5,
+    popular: false,
+    features: [
+      'Stems (ZIP of WAV tracks)',
+      'WAV and MP3 files',
+      'Commercial use',
+      'Mix and master it yourself',
+      'Producer tag removed',
     ],
   },
   {

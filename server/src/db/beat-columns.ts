@@ -2,6 +2,8 @@ import type { Beat, PreviewStatus } from '@beatroom/shared/beats-contract';
 import type { Currency } from '@beatroom/shared/money-constants';
 import type { Genre, Mood, MusicalKey } from '@beatroom/shared/catalogue-constants';
 import { fileUrl } from '@beatroom/shared/files-contract';
+import { LicenseOffers } from '@beatroom/shared/license-offers-contract';
+import { lowestEnabledPriceCents } from '@beatroom/shared/license-pricing';
 import { Prisma } from '../generated/prisma/client';
 
 /**
@@ -24,6 +26,8 @@ export const beatSelect = {
   priceCents: true,
   listPriceCents: true,
   listCurrency: true,
+  licenseOffers: true,
+  lowestPriceCents: true,
   isFree: true,
   isFeatured: true,
   promotionType: true,
@@ -53,7 +57,9 @@ export const saleBeatSelect = {
   priceCents: true,
   listPriceCents: true,
   listCurrency: true,
+  licenseOffers: true,
   isFree: true,
+  stemsKey: true,
   soldExclusiveAt: true,
   /** A deleted producer's beat kept for its buyers: downloadable by them, sold to nobody. */
   delistedAt: true,
@@ -69,7 +75,8 @@ export type BeatRecord = Prisma.BeatGetPayload<{ select: typeof beatSelect }>;
 export const BEAT_COLUMNS = Prisma.sql`b.id::text AS "id", b.user_id::text AS "userId", b.title,
   b.description, b.bpm, b.key_signature AS "keySignature", b.genre, b.mood,
   b.price_cents AS "priceCents", b.list_price_cents AS "listPriceCents",
-  b.list_currency AS "listCurrency", b.is_free AS "isFree", b.is_featured AS "isFeatured",
+  b.list_currency AS "listCurrency", b.license_offers AS "licenseOffers",
+  b.lowest_price_cents AS "lowestPriceCents", b.is_free AS "isFree", b.is_featured AS "isFeatured",
   b.promotion_type AS "promotionType", b.featured_until AS "featuredUntil",
   b.boosted_until AS "boostedUntil", b.audio_file_key AS "audioFileKey",
   b.cover_image_key AS "coverImageKey", b.duration_seconds AS "durationSeconds",
@@ -96,6 +103,29 @@ export function promotionState(
 }
 
 /**
+ * The stored license_offers column as the contract: every write validates it with LicenseOffers,
+ * so anything else (a hand-edited row) reads as the defaults rather than failing the answer.
+ */
+export function storedOffers(value: unknown): LicenseOffers {
+  const parsed = LicenseOffers.safeParse(value ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/**
+ * The offer columns a price write stores: the offer itself and the cheapest licence it leaves on,
+ * which the catalogue's price filters and sorts read (docs/domain.md#licences-and-downloads).
+ */
+export function offerColumns(
+  pricing: { price_cents: number; list_price_cents: number; list_currency: Currency; is_free: boolean },
+  offers: LicenseOffers,
+): { licenseOffers: LicenseOffers; lowestPriceCents: number } {
+  return {
+    licenseOffers: offers,
+    lowestPriceCents: lowestEnabledPriceCents({ ...pricing, license_offers: offers }),
+  };
+}
+
+/**
  * A stored beat as the Beat contract. Genre, key and mood are plain text columns, but every
  * write goes through the contract's enums (CreateBeatBody, EditBeatBody, the demo seed), so
  * the stored values are members of those lists.
@@ -115,6 +145,8 @@ export function toBeat(row: BeatRecord): Beat {
     // A beat priced before list prices were kept was listed in USD at price_cents.
     list_price_cents: row.listPriceCents ?? row.priceCents,
     list_currency: (row.listPriceCents === null ? 'USD' : row.listCurrency) as Currency,
+    license_offers: storedOffers(row.licenseOffers),
+    lowest_price_cents: row.lowestPriceCents,
     is_free: row.isFree,
     ...promotionState(row, new Date()),
     // The preview, never the master (which is for sale): nothing to play until it is ready.

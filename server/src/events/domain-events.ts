@@ -1,4 +1,5 @@
 import type { Tx } from '../db/transaction';
+import type { LicenseId } from '@beatroom/shared/money-constants';
 
 /**
  * What happened in the domain. Features react here (notifications, activity, analytics)
@@ -32,7 +33,7 @@ export type DomainEvent =
       beatTitle: string;
       buyerId: string;
       producerId: string;
-      licenseType: 'basic' | 'premium' | 'exclusive';
+      licenseType: LicenseId;
       amountCents: number;
       netCents: number;
     }

@@ -23,6 +23,8 @@ const LIVE_CARD_FIELDS = {
   download_count: 'b.download_count',
   list_price_cents: 'COALESCE(b.list_price_cents, b.price_cents)',
   list_currency: `CASE WHEN b.list_price_cents IS NULL THEN 'USD' ELSE b.list_currency END`,
+  // Kept on every price write (the producer's licence offer), like the list price above.
+  lowest_price_cents: 'b.lowest_price_cents',
 } satisfies Partial<Record<keyof BeatCard, string>>;
 
 /** Live fields that are text: written as JSON strings (the others are numbers or booleans). */
@@ -49,7 +51,6 @@ export const CARD_COLUMNS = [
   ...Object.entries(LIVE_CARD_FIELDS).map(([field, sql]) =>
     sql === `b.${field}` ? sql : `${sql} AS ${field}`,
   ),
-  'b.price_cents',
   'b.created_at',
 ].join(', ');
 

@@ -18,6 +18,8 @@ export type BeatFieldsInput = Pick<
   | 'priceCents'
   | 'listPriceCents'
   | 'listCurrency'
+  | 'licenseOffers'
+  | 'lowestPriceCents'
   | 'isFree'
   | 'coverImageKey'
 >;
@@ -70,6 +72,7 @@ export function createBeatsRepository(prisma: PrismaClient) {
           priceCents: true,
           listPriceCents: true,
           listCurrency: true,
+          licenseOffers: true,
           isFree: true,
           audioFileKey: true,
           coverImageKey: true,

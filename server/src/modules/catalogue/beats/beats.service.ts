@@ -10,6 +10,7 @@ import {
 } from '@beatroom/shared/beats-contract';
 import { displayName } from '@beatroom/shared/format-names';
 import type { Currency } from '@beatroom/shared/money-constants';
+import { offerColumns, storedOffers } from '../../../db/beat-columns';
 import type { Tx } from '../../../db/transaction';
 import type { DomainEvents } from '../../../events/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/http-errors';
@@ -150,6 +151,7 @@ export function createBeatsService(deps: {
             priceCents: pricing.price_cents,
             listPriceCents: pricing.list_price_cents,
             listCurrency: pricing.list_currency,
+            ...offerColumns(pricing, body.license_offers ?? {}),
             isFree: pricing.is_free,
             audioFileKey: body.audio_file_key,
             coverImageKey: coverKey,
@@ -204,6 +206,7 @@ export function createBeatsService(deps: {
         priceCents: pricing.price_cents,
         listPriceCents: pricing.list_price_cents,
         listCurrency: pricing.list_currency,
+        ...offerColumns(pricing, body.license_offers ?? storedOffers(beat.licenseOffers)),
         isFree: pricing.is_free,
         coverImageKey: coverChanges ? body.cover_image_key : undefined,
       };

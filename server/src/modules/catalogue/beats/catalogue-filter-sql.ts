@@ -33,8 +33,8 @@ export function filters(st: Statement, q: BeatListQuery): string[] {
   if (q.mood) where.push(`b.mood = ${st.param(q.mood)}`);
   if (q.bpm_min !== undefined) where.push(`b.bpm >= ${st.param(q.bpm_min)}::int`);
   if (q.bpm_max !== undefined) where.push(`b.bpm <= ${st.param(q.bpm_max)}::int`);
-  if (q.price_min !== undefined) where.push(`b.price_cents >= ${st.param(q.price_min)}::int`);
-  if (q.price_max !== undefined) where.push(`b.price_cents <= ${st.param(q.price_max)}::int`);
+  if (q.price_min !== undefined) where.push(`b.lowest_price_cents >= ${st.param(q.price_min)}::int`);
+  if (q.price_max !== undefined) where.push(`b.lowest_price_cents <= ${st.param(q.price_max)}::int`);
   if (q.duration_min !== undefined) where.push(`b.duration_seconds >= ${st.param(q.duration_min)}::int`);
   if (q.duration_max !== undefined) where.push(`b.duration_seconds <= ${st.param(q.duration_max)}::int`);
   // The permanent flag (seed, admins) or a paid featured promotion running now.

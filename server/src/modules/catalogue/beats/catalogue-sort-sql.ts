@@ -35,8 +35,8 @@ export const SORTS: Record<BeatSort, { column: string; desc: boolean; idDesc: bo
   oldest: { column: 'created_at', desc: false, idDesc: true },
   popular: { column: 'play_count', desc: true, idDesc: false },
   downloads: { column: 'download_count', desc: true, idDesc: false },
-  price_low: { column: 'price_cents', desc: false, idDesc: false },
-  price_high: { column: 'price_cents', desc: true, idDesc: true },
+  price_low: { column: 'lowest_price_cents', desc: false, idDesc: false },
+  price_high: { column: 'lowest_price_cents', desc: true, idDesc: true },
 };
 
 export function orderBy(sort: BeatSort, table = 'b'): string {

@@ -23,6 +23,8 @@ const GRANTS: Record<LicenseId, string> = {
     'The Producer grants the Licensee a non-exclusive, non-transferable licence to use the Beat for non-commercial purposes, including posting on social media, with the producer tag kept in the audio.',
   premium:
     'The Producer grants the Licensee a non-exclusive, non-transferable licence to use the Beat commercially, including radio and streaming, up to 100,000 streams, without the producer tag.',
+  trackout:
+    'The Producer grants the Licensee a non-exclusive, non-transferable licence to use the Beat commercially, including its separate tracks (stems) to mix and arrange it, without the producer tag.',
   exclusive:
     'The Producer transfers to the Licensee full and exclusive ownership of the Beat for unlimited commercial use. The Beat is removed from the Beatroom store and will not be licensed to anyone else. Crediting the Producer is optional.',
 };

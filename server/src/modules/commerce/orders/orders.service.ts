@@ -9,17 +9,11 @@ import {
   type PurchaseBody,
   type PurchaseResponse,
 } from '@beatroom/shared/money-contract';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  HttpError,
-  notFound,
-  paymentRequired,
-} from '../../../http/http-errors';
+import { badRequest, conflict, HttpError, notFound, paymentRequired } from '../../../http/http-errors';
 import type { CheckoutProvider, CheckoutRequest, SavedCharge } from '../payments/checkout-provider';
 import type { UserRecord } from '../../platform/users/user-record';
 import type { FulfilmentService } from './fulfilment.service';
+import { priceLicenceLine, saleBeat } from './license-pricing';
 import type { OrderRecord, OrdersRepository } from './orders.repository';
 
 /** 409 with the price the server asks now, so the dialog can show it. */
@@ -50,17 +44,6 @@ export function createOrdersService(deps: {
   const { repo, provider, fulfilment, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The beat as the licence rules take it. */
-  function saleBeat(beat: NonNullable<Awaited<ReturnType<OrdersRepository['beat']>>>) {
-    return {
-      price_cents: beat.priceCents,
-      list_price_cents: beat.listPriceCents,
-      list_currency: beat.listCurrency === 'EUR' ? ('EUR' as const) : ('USD' as const),
-      is_free: beat.isFree,
-      sold_exclusive: !!beat.soldExclusiveAt,
-    };
-  }
-
   async function beatOr404(beatId: string) {
     const beat = await repo.beat(beatId);
     if (!beat) throw notFound(BEAT_NOT_FOUND);
@@ -73,24 +56,9 @@ export function createOrdersService(deps: {
     beatId: string,
     input: Pick<PurchaseBody, 'license_type' | 'price_cents'>,
   ) {
-    const beat = await beatOr404(beatId);
-    // Its producer deleted their account: kept only for the licences already sold.
-    if (beat.delistedAt) throw notFound(BEAT_NOT_FOUND);
-    if (beat.userId === user.id) throw forbidden(PURCHASE_ERRORS.OWN_BEAT);
-    if (beat.isFree || beat.priceCents <= 0) throw badRequest(PURCHASE_ERRORS.FREE_BEAT);
-    if (beat.soldExclusiveAt) throw conflict(PURCHASE_ERRORS.SOLD_EXCLUSIVE);
-    // Priced as the licence cards are: a holder of a lower licence pays the difference (the
-    // upgrade rule, list-price.ts); the licence they hold, or one below it, is not for sale.
-    const holding = await repo.holding(user.id, beatId);
-    const option = licenseOptions(saleBeat(beat), false, holding).find(
-      (o) => o.license_type === input.license_type,
-    )!;
-    if (option.held || (holding.held.length > 0 && option.upgrade_from === null)) {
-      throw conflict(PURCHASE_ERRORS.ALREADY_HELD);
-    }
-    const price = option.price_cents;
-    if (input.price_cents !== price) throw new PriceChangedError(price);
-    return { beat, price, upgradeFrom: option.upgrade_from };
+    const line = await priceLicenceLine(repo, user, beatId, input.license_type);
+    if (input.price_cents !== line.priceCents) throw new PriceChangedError(line.priceCents);
+    return { beat: line.beat, price: line.priceCents, upgradeFrom: line.upgradeFrom };
   }
 
   /** Creates the pending order (reserving an exclusive) and the provider's view of it. */

@@ -21,13 +21,14 @@ describe('GET /api/beats/{id}/licenses', () => {
     }
   });
 
-  it('lists Basic, Premium and Exclusive at 1x, 2x and 10x, signed in or not', async () => {
+  it('lists Basic, Premium, Trackout and Exclusive at 1x, 2x, 5x and 10x, signed in or not', async () => {
     const beat = await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 2999 });
     const res = await ctx.t.app.inject({ method: 'GET', url: `/api/beats/${beat.id}/licenses` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject([
       { license_type: 'basic', name: 'Basic', price_cents: 2999, popular: false, available: true },
       { license_type: 'premium', name: 'Premium', price_cents: 5998, popular: true, available: true },
+      { license_type: 'trackout', name: 'Trackout', price_cents: 14_995, popular: false, available: true },
       { license_type: 'exclusive', name: 'Exclusive', price_cents: 29_990, popular: false, available: true },
     ]);
     expect(res.json()[1].features).toContain('WAV and MP3 files');
@@ -142,7 +143,7 @@ describe('exclusive licences', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ error: 'This beat is being purchased by another buyer' });
     const cards = (await ctx.bob.agent.get(`/api/beats/${beat.id}/licenses`)).json();
-    expect(cards.map((c: { available: boolean }) => c.available)).toEqual([true, true, false]);
+    expect(cards.map((c: { available: boolean }) => c.available)).toEqual([true, true, true, false]);
     // The buyer holding the reservation still sees it as theirs to buy.
     expect((await ctx.ann.agent.get(`/api/beats/${beat.id}/licenses`)).json()[2].available).toBe(true);
 
@@ -216,7 +217,7 @@ describe('exclusive licences', () => {
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ id: beat.id, sold_exclusively: true });
     const cards = (await ctx.bob.agent.get(`/api/beats/${beat.id}/licenses`)).json();
-    expect(cards.map((c: { available: boolean }) => c.available)).toEqual([false, false, false]);
+    expect(cards.map((c: { available: boolean }) => c.available)).toEqual([false, false, false, false]);
     for (const [license_type, price_cents] of [
       ['basic', 1000],
       ['exclusive', 10_000],

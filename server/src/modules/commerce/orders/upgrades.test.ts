@@ -33,6 +33,7 @@ describe('GET /api/beats/{id}/licenses for a holder', () => {
     expect(ann.map((o) => [o.license_type, o.price_cents, o.available, o.held, o.upgrade_from])).toEqual([
       ['basic', 2000, false, true, null],
       ['premium', 2000, true, false, 'basic'],
+      ['trackout', 8000, true, false, 'basic'],
       ['exclusive', 18_000, true, false, 'basic'],
     ]);
     // Bob (someone else) and a visitor are offered the full prices.
@@ -40,6 +41,7 @@ describe('GET /api/beats/{id}/licenses for a holder', () => {
       expect(other.map((o) => [o.price_cents, o.available, o.held, o.upgrade_from])).toEqual([
         [2000, true, false, null],
         [4000, true, false, null],
+        [10_000, true, false, null],
         [20_000, true, false, null],
       ]);
     }
@@ -55,6 +57,7 @@ describe('GET /api/beats/{id}/licenses for a holder', () => {
     expect(options.map((o) => [o.price_cents, o.list_price_cents, o.list_currency])).toEqual([
       [2359, 1999, 'EUR'],
       [4718, 3998, 'EUR'],
+      [11_795, 9995, 'EUR'],
       [23_590, 19_990, 'EUR'],
     ]);
   });
@@ -125,11 +128,12 @@ describe('POST /api/beats/{id}/purchase as an upgrade', () => {
     ]);
     // The Basic purchase stays on its own invoice.
     expect(await prisma().invoice.count({ where: { orderId: basicOrder } })).toBe(1);
-    // Now a Premium holder: only the exclusive is left, less everything paid (2000 + 2000).
+    // Now a Premium holder: only Trackout and the exclusive are left, less everything paid (2000 + 2000).
     const now = await cards(ctx.ann.agent, beat.id);
     expect(now.map((o) => [o.license_type, o.price_cents, o.available, o.held, o.upgrade_from])).toEqual([
       ['basic', 2000, false, false, null],
       ['premium', 4000, false, true, null],
+      ['trackout', 6000, true, false, 'premium'],
       ['exclusive', 16_000, true, false, 'premium'],
     ]);
   });
@@ -174,6 +178,7 @@ describe('POST /api/beats/{id}/purchase as an upgrade', () => {
     expect(again.map((o) => [o.license_type, o.held, o.upgrade_from, o.price_cents])).toEqual([
       ['basic', true, null, 1200],
       ['premium', false, 'basic', 1200],
+      ['trackout', false, 'basic', 4800],
       ['exclusive', false, 'basic', 10_800],
     ]);
   });

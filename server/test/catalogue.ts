@@ -52,6 +52,19 @@ export async function createBeat(
   return res.json().id as string;
 }
 
+/** A priced, described beat with a cover: what a public page shows in full. Its id and cover key. */
+export async function beatWithCover(agent: Agent, title: string) {
+  const coverKey = (await uploadImage(agent)).json().key as string;
+  const id = await createBeat(agent, {
+    title,
+    bpm: 140,
+    price_cents: 2999,
+    description: 'Heavy 808s for late-night verses.',
+    cover_image_key: coverKey,
+  });
+  return { id, coverKey };
+}
+
 /** Rows of the uploads table, to check that failures leave nothing behind. */
 export async function uploadRows(app: FastifyInstance): Promise<number> {
   const rows = await app.db.prisma.upload.count();

@@ -45,6 +45,15 @@ export async function insertBeat(
   });
 }
 
+/** Makes the user's profile private, as the settings page would. */
+export async function hideProfile(app: FastifyInstance, userId: string) {
+  await app.db.prisma.userSettings.upsert({
+    where: { userId },
+    create: { userId, profileVisibility: 'private' },
+    update: { profileVisibility: 'private' },
+  });
+}
+
 export async function insertImageUpload(app: FastifyInstance, userId: string) {
   const key = `images/${randomUUID()}.jpg`;
   await app.db.prisma.upload.create({

@@ -1,27 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_DIR } from '../src/server-dir';
+import { freePort } from './free-port';
 
 // The compiled server (server/tools/build.mjs) run by plain node, as `npm start` runs it: built
 // into its own folder directly under server/ (like server/dist), so paths computed from the
 // bundle's location (the migrations, web/dist) resolve as they do from server/dist.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Run {
   child: ChildProcess;

@@ -7,22 +7,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_DIR } from '../src/server-dir';
+import { freePort } from './free-port';
 
 // The real server process (server/src/main.ts), started against a PostgreSQL address where
 // nothing listens yet; later a TCP proxy opens there to the real PostgreSQL of TEST_DATABASE_URL.
 const base = process.env.TEST_DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const get = (url: string): Promise<{ status: number; body: Record<string, unknown> }> =>
   fetch(url).then(

@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, watch } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../test/free-port';
 import { storedFiles } from '../../../../test/catalogue';
 import { createTemplatedDatabase } from '../../../../test/test-database';
 import { SERVER_DIR } from '../../../server-dir';
@@ -17,18 +17,6 @@ import { ORPHAN_GRACE_MS } from './orphan-sweep';
 // The real server process (server/src/main.ts) killed with SIGKILL mid-upload and
 // mid-analysis, then started again: its start-up sweep must leave exactly the files rows name.
 const base = process.env.TEST_DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A mono 44.1 kHz WAV of about `megabytes` MB: big enough that storing and analysing take a while. */
 function bigWav(megabytes: number): Buffer {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBeat, uploadImage } from '../../../../test/catalogue';
+import { beatWithCover, createBeat } from '../../../../test/catalogue';
+import { hideProfile } from '../../../../test/community-fixtures';
 import { createTestApp, signIn, type Agent } from '../../../../test/helpers';
 import { BEAT_COVER_SIZES } from '../seo/seo.service';
 import { escapeHtml, markup, rawHtml } from './html';
@@ -41,14 +42,7 @@ beforeAll(async () => {
     url: '/api/profile',
     payload: { display_name: 'Nova <b>Beats</b>', bio: XSS_TEXT, location: 'Berlin' },
   });
-  coverKey = (await uploadImage(producer)).json().key;
-  beatId = await createBeat(producer, {
-    title: 'Midnight Trap Lord',
-    bpm: 140,
-    price_cents: 2999,
-    description: 'Heavy 808s for late-night verses.',
-    cover_image_key: coverKey,
-  });
+  ({ id: beatId, coverKey } = await beatWithCover(producer, 'Midnight Trap Lord'));
   xssBeatId = await createBeat(producer, {
     title: XSS_TITLE,
     description: XSS_TEXT,
@@ -59,11 +53,7 @@ beforeAll(async () => {
   const hidden = await signIn(t.app, 'hidden@example.com');
   privateId = hidden.user.id;
   await hidden.agent.request({ method: 'PUT', url: '/api/profile', payload: { display_name: 'Quiet One' } });
-  await t.app.db.prisma.userSettings.upsert({
-    where: { userId: privateId },
-    create: { userId: privateId, profileVisibility: 'private' },
-    update: { profileVisibility: 'private' },
-  });
+  await hideProfile(t.app, privateId);
   // Uploads and beat creation run real audio work: slow when the machine is shared.
 }, 400_000);
 afterAll(async () => {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBeat, uploadImage } from '../../../../test/catalogue';
+import { beatWithCover, createBeat } from '../../../../test/catalogue';
+import { hideProfile } from '../../../../test/community-fixtures';
 import { createTestApp, signIn, type Agent } from '../../../../test/helpers';
 import { BEAT_COVER_SIZES, DEFAULT_TITLE } from './seo.service';
 
@@ -32,25 +33,14 @@ beforeAll(async () => {
     url: '/api/profile',
     payload: { display_name: 'Nova <Beats>', bio: 'Icy trap & drill.' },
   });
-  coverKey = (await uploadImage(producer)).json().key;
-  beatId = await createBeat(producer, {
-    title: 'Midnight "Trap" Lord',
-    bpm: 140,
-    price_cents: 2999,
-    description: 'Heavy 808s for late-night verses.',
-    cover_image_key: coverKey,
-  });
+  ({ id: beatId, coverKey } = await beatWithCover(producer, 'Midnight "Trap" Lord'));
   soldId = await createBeat(producer, { title: 'Gone Beat' });
   await t.app.db.prisma.beat.update({ where: { id: soldId }, data: { soldExclusiveAt: new Date() } });
 
   const hidden = await signIn(t.app, 'hidden@example.com');
   hiddenProducerId = hidden.user.id;
   hiddenBeatId = await createBeat(hidden.agent, { title: 'Quiet Beat', is_free: true, price_cents: 0 });
-  await t.app.db.prisma.userSettings.upsert({
-    where: { userId: hiddenProducerId },
-    create: { userId: hiddenProducerId, profileVisibility: 'private' },
-    update: { profileVisibility: 'private' },
-  });
+  await hideProfile(t.app, hiddenProducerId);
   // Uploads and beat creation run real audio work: slow when the machine is shared.
 }, 400_000);
 afterAll(async () => {

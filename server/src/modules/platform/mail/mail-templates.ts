@@ -1,5 +1,6 @@
 import { licenseName } from '@beatroom/shared/licensing';
-import { CHARGE_CURRENCY, formatCharged } from '@beatroom/shared/list-price';
+import { CHARGE_CURRENCY, formatChargedFor } from '@beatroom/shared/list-price';
+import type { Currency } from '@beatroom/shared/money-constants';
 import { escapeHtml } from '../prerender/html';
 import type { MailJob } from './mail-jobs';
 
@@ -28,10 +29,16 @@ function render(subject: string, paragraphs: Paragraph[]): MailContent {
 /**
  * The text of each kind of mail. Links lead to the site's own pages (the buyer signs in there to
  * download), never to signed file URLs: a mail is kept and forwarded long after such a URL
- * should have expired.
+ * should have expired. Amounts are what was charged (USD), with the recipient's own currency
+ * beside them when they use another.
  */
-export function mailContent(job: MailJob, recipientName: string, siteUrl: string): MailContent {
-  const hello = `Hi ${recipientName},`;
+export function mailContent(
+  job: MailJob,
+  recipient: { name: string; currency: Currency },
+  siteUrl: string,
+): MailContent {
+  const hello = `Hi ${recipient.name},`;
+  const money = (cents: number) => formatChargedFor(cents, CHARGE_CURRENCY, recipient.currency);
   const settings = {
     text: 'You can turn these e-mails off in your notification settings',
     href: `${siteUrl}/settings?section=notifications`,
@@ -40,7 +47,7 @@ export function mailContent(job: MailJob, recipientName: string, siteUrl: string
     case 'receipt':
       return render(`Your receipt: ${job.beatTitle}`, [
         hello,
-        `Thank you for your purchase. You bought a ${licenseName(job.licenseType)} licence for ${job.beatTitle} for ${formatCharged(job.amountCents, CHARGE_CURRENCY)} (order ${job.orderId}).`,
+        `Thank you for your purchase. You bought a ${licenseName(job.licenseType)} licence for ${job.beatTitle} for ${money(job.amountCents)} (order ${job.orderId}).`,
         'Your licence agreement is attached to this e-mail as a PDF.',
         { text: 'Download your files from your purchases', href: `${siteUrl}/downloads` },
         settings,
@@ -48,7 +55,7 @@ export function mailContent(job: MailJob, recipientName: string, siteUrl: string
     case 'new_sale':
       return render(`New sale: ${job.beatTitle}`, [
         hello,
-        `Someone bought a ${licenseName(job.licenseType)} licence for ${job.beatTitle}: ${formatCharged(job.netCents, CHARGE_CURRENCY)} to you (order ${job.orderId}).`,
+        `Someone bought a ${licenseName(job.licenseType)} licence for ${job.beatTitle}: ${money(job.netCents)} to you (order ${job.orderId}).`,
         { text: 'See your earnings', href: `${siteUrl}/earnings` },
         settings,
       ]);
@@ -62,7 +69,7 @@ export function mailContent(job: MailJob, recipientName: string, siteUrl: string
     case 'refund':
       return render(`${job.full ? 'Refund' : 'Partial refund'}: ${job.beatTitle}`, [
         hello,
-        `Your purchase of ${job.beatTitle} was ${job.full ? 'refunded' : 'partly refunded'}: ${formatCharged(job.amountCents, CHARGE_CURRENCY)} back (order ${job.orderId}).`,
+        `Your purchase of ${job.beatTitle} was ${job.full ? 'refunded' : 'partly refunded'}: ${money(job.amountCents)} back (order ${job.orderId}).`,
         `The credit note ${job.creditNoteNumber} is attached to this e-mail as a PDF.`,
         { text: 'Your purchases', href: `${siteUrl}/downloads` },
         settings,

@@ -40,13 +40,13 @@ export function createMailService(deps: {
 }) {
   const { repo, transport, jobs, users, settings, log } = deps;
 
-  /** The recipient, if the account still exists and wants this kind of mail. */
-  async function wantedBy(job: MailJob): Promise<UserRecord | null> {
+  /** The recipient and their settings, if the account still exists and wants this kind of mail. */
+  async function wantedBy(job: MailJob): Promise<{ user: UserRecord; chosen: UserSettings } | null> {
     const user = await users.findById(job.userId);
     // An erased account keeps its row for the books, with no address left to write to.
     if (!user || !user.email) return null;
     const chosen = await settings.get(user);
-    return chosen.emailNotifications && chosen[SETTING_OF[job.kind]] === true ? user : null;
+    return chosen.emailNotifications && chosen[SETTING_OF[job.kind]] === true ? { user, chosen } : null;
   }
 
   return {
@@ -62,10 +62,12 @@ export function createMailService(deps: {
       const claim = { key: job.key, kind: job.kind, userId: job.userId, jobId: context.id };
       if (!(await repo.claim(claim))) return;
       // Asked again at sending time: a setting turned off while the job waited is respected.
-      const user = await wantedBy(job);
-      if (!user) return repo.finish(job.key, context.id, 'skipped');
+      const wanted = await wantedBy(job);
+      if (!wanted) return repo.finish(job.key, context.id, 'skipped');
+      const { user, chosen } = wanted;
       try {
-        const content = mailContent(job, displayName(user.name, user.id), deps.siteUrl);
+        const recipient = { name: displayName(user.name, user.id), currency: chosen.preferredCurrency };
+        const content = mailContent(job, recipient, deps.siteUrl);
         await transport.send({
           to: user.email,
           ...content,

@@ -36,7 +36,7 @@ const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).
 const mailsTo = (email: string, subject: string) =>
   smtp.received.filter((m) => to(m).includes(email) && m.subject === subject);
 
-async function setEmailSetting(who: typeof fan, key: string, value: boolean) {
+async function setSetting(who: typeof fan, key: string, value: boolean | string) {
   const current = (await who.agent.get('/api/user-settings')).json() as Record<string, unknown>;
   const res = await who.agent.request({
     method: 'PUT',
@@ -48,11 +48,11 @@ async function setEmailSetting(who: typeof fan, key: string, value: boolean) {
 
 /** Sells a new beat to the fan while `who` has `setting` off, then turns it back on. */
 async function sellWithSettingOff(who: typeof fan, setting: string, title: string) {
-  await setEmailSetting(who, setting, false);
+  await setSetting(who, setting, false);
   const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 1000, title });
   await buyLocally(fan.agent, beat, 'basic');
   await settled();
-  await setEmailSetting(who, setting, true);
+  await setSetting(who, setting, true);
 }
 
 describe('mail after a paid order', () => {
@@ -97,11 +97,16 @@ describe('mail after a paid order', () => {
   });
 
   it('tells the producer of the sale, unless they turned sale e-mails off', async () => {
+    await setSetting(producer, 'preferredCurrency', 'EUR');
     const first = await insertPricedBeat(t.app, producer.id, { priceCents: 1000, title: 'Told Sale' });
     await buyLocally(fan.agent, first, 'basic');
     await settled();
+    await setSetting(producer, 'preferredCurrency', 'USD');
     const [sale] = mailsTo('producer@example.com', 'New sale: Told Sale');
-    expect(sale?.text).toContain('Someone bought a Basic licence for Told Sale');
+    // Charged in USD, said so, with the producer's own currency beside it.
+    expect(sale?.text).toMatch(
+      /Someone bought a Basic licence for Told Sale: \$[\d.]+ USD \(≈ €[\d.]+\) to you/,
+    );
     expect(sale?.text).toContain('http://localhost:3000/earnings');
     expect(sale?.attachments).toEqual([]);
 
@@ -145,13 +150,13 @@ describe('mail after a refund', () => {
   });
 
   it('sends no refund mail to a buyer who turned refund e-mails off', async () => {
-    await setEmailSetting(fan, 'refundEmails', false);
+    await setSetting(fan, 'refundEmails', false);
     const beat = await insertPricedBeat(t.app, producer.id, { priceCents: 900, title: 'Silent Refund' });
     const orderId = await buyLocally(fan.agent, beat, 'basic');
     await admin.agent.post(`/api/admin/orders/${orderId}/refund`, { reason: 'Buyer asked' });
     await settled();
     expect(mailsTo('fan@example.com', 'Refund: Silent Refund')).toEqual([]);
-    await setEmailSetting(fan, 'refundEmails', true);
+    await setSetting(fan, 'refundEmails', true);
   });
 });
 

@@ -1,15 +1,15 @@
-// HTTP contract of selling beats: licences, purchase, checkout,
-// saved payment methods, orders, downloads, purchases, invoices and producer earnings. The
-// server validates with these schemas and the web app imports the same ones. Money is integer
-// cents with its currency; dates are ISO 8601 strings.
+// HTTP contract of selling beats: licences, purchase, checkout, saved payment methods, orders and
+// invoices (downloads and purchase history are in downloads-contract.ts, producer earnings in
+// earnings-contract.ts). The server validates with these schemas and the web app imports the
+// same ones. Money is integer cents with its currency; dates are ISO 8601 strings.
 import { z } from 'zod';
 import { PAGE_SIZES } from './limits';
 import { CURRENCIES, LICENSE_IDS } from './money-constants';
-import { DOWNLOAD_FORMATS } from './settings-constants';
 
 export const LicenseType = z.enum(LICENSE_IDS);
 export const Currency = z.enum(CURRENCIES);
-const Cents = z.number().int();
+/** An amount of money: integer cents of the currency beside it. */
+export const Cents = z.number().int();
 
 // ---------------------------------------------------------------------------------------------
 // Licences and purchase
@@ -157,84 +157,8 @@ export const GooglePayCompleteBody = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Downloads, purchases, invoices
+// Invoices
 // ---------------------------------------------------------------------------------------------
-
-/**
- * Why a download is refused: payment_required opens the purchase dialog;
- * sold_exclusive means nothing is left to buy (the beat was sold exclusively to someone else).
- */
-/**
- * refunded: the buyer's licence was refunded (they may buy again); disputed: the payment is
- * disputed with the bank and downloads wait until the dispute closes.
- */
-export const DOWNLOAD_DENIED_REASONS = [
-  'payment_required',
-  'sold_exclusive',
-  'refunded',
-  'disputed',
-] as const;
-
-/**
- * The formats a caller may download of a beat, main format first (licensing.ts's
- * LICENSE_FORMATS against what the master allows): ['wav', 'mp3'] for a Premium licence of a
- * WAV master, ['mp3'] for a Basic one; empty when the caller may not download.
- */
-export const DownloadableFormats = z.array(z.enum(DOWNLOAD_FORMATS));
-
-/** GET /api/beats/{id}/download-status. reason says why (owner, license, free) or why not. */
-export const DownloadStatus = z.object({
-  canDownload: z.boolean(),
-  reason: z.enum(['owner', 'license', 'free', ...DOWNLOAD_DENIED_REASONS]),
-  formats: DownloadableFormats,
-});
-export type DownloadStatus = z.infer<typeof DownloadStatus>;
-
-/**
- * POST /api/beats/{id}/download, optional body. `format` asks for one of the status's
- * `formats` (anything else is a 403); without it the user's downloadFormat setting is
- * delivered when the licence covers it, else the licence's main format.
- */
-export const DownloadRequestBody = z.object({ format: z.enum(DOWNLOAD_FORMATS).optional() });
-export type DownloadRequestBody = z.infer<typeof DownloadRequestBody>;
-
-/** POST /api/beats/{id}/download. downloadUrl is signed, single-user and short-lived. */
-export const DownloadResponse = z.object({
-  downloadUrl: z.string(),
-  filename: z.string(),
-  /** Whether the delivered format is the one asked for: the body's format, else the user's preferred one. */
-  formatMatch: z.boolean(),
-  originalFormat: z.string(),
-  userPreference: z.enum(DOWNLOAD_FORMATS),
-});
-export type DownloadResponse = z.infer<typeof DownloadResponse>;
-
-export const DownloadHistoryItem = z.object({
-  id: z.string(),
-  beat_id: z.string(),
-  beat_title: z.string(),
-  cover_image_key: z.string().nullable(),
-  created_at: z.string(),
-  price_paid_cents: Cents,
-  /** null when no licence was needed (own or free beat). */
-  license_type: LicenseType.nullable(),
-});
-export type DownloadHistoryItem = z.infer<typeof DownloadHistoryItem>;
-
-export const PurchaseItem = DownloadHistoryItem.extend({
-  license_type: LicenseType,
-  payment_method: z.string(),
-  order_id: z.string(),
-  /** GET /api/orders/{id}/license.pdf */
-  license_pdf_url: z.string(),
-  /** What this licence delivers of the beat, main format first (a row offers the choice). */
-  formats: DownloadableFormats,
-});
-export type PurchaseItem = z.infer<typeof PurchaseItem>;
-
-/** GET /api/users/{id}/downloads and /purchases (own only): newest first. */
-export const DownloadHistoryResponse = z.array(DownloadHistoryItem);
-export const PurchaseListResponse = z.array(PurchaseItem);
 
 export const INVOICE_NUMBER_PATTERN = /^BR-\d{4}-\d{6,}$/;
 
@@ -284,36 +208,3 @@ export const InvoiceListResponse = z.object({
   pagination: z.object({ page: z.number().int(), pages: z.number().int(), total: z.number().int() }),
 });
 export type InvoiceListResponse = z.infer<typeof InvoiceListResponse>;
-
-// ---------------------------------------------------------------------------------------------
-// Producer earnings
-// ---------------------------------------------------------------------------------------------
-
-export const PAYOUT_STATUSES = ['unavailable', 'not_connected', 'pending', 'active'] as const;
-
-/** GET /api/users/me/earnings: the sales ledger summed (USD cents). */
-export const EarningsResponse = z.object({
-  currency: Currency,
-  totals: z.object({ sales: z.number().int(), gross_cents: Cents, fee_cents: Cents, net_cents: Cents }),
-  per_beat: z.array(
-    z.object({
-      beat_id: z.string(),
-      beat_title: z.string(),
-      sales: z.number().int(),
-      gross_cents: Cents,
-      net_cents: Cents,
-    }),
-  ),
-  /** One entry per day (YYYY-MM-DD, UTC), oldest first, days without sales included. */
-  last_30_days: z.array(z.object({ date: z.string(), sales: z.number().int(), net_cents: Cents })),
-  payout: z.object({
-    /** unavailable: no Stripe on this server; not_connected / pending / active otherwise. */
-    status: z.enum(PAYOUT_STATUSES),
-    /** Net earnings still waiting for a payout account. */
-    pending_transfer_cents: Cents,
-  }),
-});
-export type EarningsResponse = z.infer<typeof EarningsResponse>;
-
-/** POST /api/payouts/onboarding: where the producer completes Stripe Connect onboarding. */
-export const PayoutOnboardingResponse = z.object({ url: z.string() });

@@ -1,11 +1,6 @@
-import {
-  DownloadHistoryItem,
-  EarningsResponse,
-  Invoice,
-  InvoiceListResponse,
-  PurchaseItem,
-  type InvoiceItem,
-} from '@beatroom/shared/money-contract';
+import { DownloadHistoryItem, PurchaseItem } from '@beatroom/shared/downloads-contract';
+import { EarningsResponse } from '@beatroom/shared/earnings-contract';
+import { Invoice, InvoiceListResponse, type InvoiceItem } from '@beatroom/shared/money-contract';
 
 // What the account routes of selling answer, built for tests and parsed
 // by the shared contracts the server answers with, like fixtures.ts: downloads, purchases,

@@ -1,7 +1,6 @@
 import { licenseOptions } from '@beatroom/shared/licensing';
+import { DownloadResponse, DownloadStatus } from '@beatroom/shared/downloads-contract';
 import {
-  DownloadResponse,
-  DownloadStatus,
   LicenseListResponse,
   Order,
   PaymentMethod,

@@ -1,4 +1,4 @@
-import { DownloadHistoryResponse, PurchaseListResponse } from '@beatroom/shared/money-contract';
+import { DownloadHistoryResponse, PurchaseListResponse } from '@beatroom/shared/downloads-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 

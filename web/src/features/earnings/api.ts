@@ -1,5 +1,5 @@
 import { EarningsByDayResponse } from '@beatroom/shared/analytics-charts-contract';
-import { EarningsResponse, PayoutOnboardingResponse } from '@beatroom/shared/money-contract';
+import { EarningsResponse, PayoutOnboardingResponse } from '@beatroom/shared/earnings-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 

@@ -1,12 +1,14 @@
-import type { DownloadRequestBody, PurchaseBody } from '@beatroom/shared/money-contract';
+import type { DownloadRequestBody } from '@beatroom/shared/downloads-contract';
+import type { PurchaseBody } from '@beatroom/shared/money-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, lazySchema } from '../../lib/api-client';
 
 // Cards' price buttons use this module on the first load: the contracts (and zod) load with
 // the first request that needs them.
 const money = () => import('@beatroom/shared/money-contract');
-const DownloadResponseSchema = lazySchema(() => money().then((m) => m.DownloadResponse));
-const DownloadStatusSchema = lazySchema(() => money().then((m) => m.DownloadStatus));
+const downloads = () => import('@beatroom/shared/downloads-contract');
+const DownloadResponseSchema = lazySchema(() => downloads().then((m) => m.DownloadResponse));
+const DownloadStatusSchema = lazySchema(() => downloads().then((m) => m.DownloadStatus));
 const LicenseListResponseSchema = lazySchema(() => money().then((m) => m.LicenseListResponse));
 const OrderSchema = lazySchema(() => money().then((m) => m.Order));
 const PaymentMethodListResponseSchema = lazySchema(() => money().then((m) => m.PaymentMethodListResponse));

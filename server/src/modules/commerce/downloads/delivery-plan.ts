@@ -1,4 +1,4 @@
-import type { DownloadStatus } from '@beatroom/shared/money-contract';
+import type { DownloadStatus } from '@beatroom/shared/downloads-contract';
 import { LICENSE_FORMATS, type DeliveryFormat } from '@beatroom/shared/licensing';
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import type { DownloadFormat } from '@beatroom/shared/settings-constants';

@@ -1,4 +1,4 @@
-import type { DownloadHistoryItem, PurchaseItem } from '@beatroom/shared/money-contract';
+import type { DownloadHistoryItem, PurchaseItem } from '@beatroom/shared/downloads-contract';
 import { LICENSE_IDS, type LicenseId } from '@beatroom/shared/money-constants';
 import {
   DOWNLOAD_FORMATS,

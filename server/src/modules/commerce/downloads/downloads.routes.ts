@@ -5,7 +5,7 @@ import {
   DownloadResponse,
   DownloadStatus,
   PurchaseItem,
-} from '@beatroom/shared/money-contract';
+} from '@beatroom/shared/downloads-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../../http/authenticate';

@@ -5,7 +5,7 @@ import type {
   DownloadResponse,
   DownloadStatus,
   PurchaseItem,
-} from '@beatroom/shared/money-contract';
+} from '@beatroom/shared/downloads-contract';
 import { bestLicense } from '@beatroom/shared/licensing';
 import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refund-texts';
 import type { DomainEvents } from '../../../events/domain-events';

@@ -1,5 +1,5 @@
 import { ChartQuery, EarningsByDayResponse } from '@beatroom/shared/analytics-charts-contract';
-import { EarningsResponse, PayoutOnboardingResponse } from '@beatroom/shared/money-contract';
+import { EarningsResponse, PayoutOnboardingResponse } from '@beatroom/shared/earnings-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 import { errorResponses } from '../../../http/error-responses';

@@ -1,5 +1,5 @@
 import { ANALYTICS_LOCKED, type EarningsByDayResponse } from '@beatroom/shared/analytics-charts-contract';
-import type { EarningsResponse } from '@beatroom/shared/money-contract';
+import type { EarningsResponse } from '@beatroom/shared/earnings-contract';
 import { conflict, forbidden } from '../../../http/http-errors';
 import type { UserRecord } from '../../platform/users/user-record';
 import type { EarningsRepository } from './earnings.repository';

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@beatroom/shared/format-dates';
 import { formatPriceIn } from '@beatroom/shared/format-money';
 import { licenseName } from '@beatroom/shared/licensing';
-import type { DownloadHistoryItem, PurchaseItem } from '@beatroom/shared/money-contract';
+import type { DownloadHistoryItem, PurchaseItem } from '@beatroom/shared/downloads-contract';
 import type { DownloadFormat } from '@beatroom/shared/settings-constants';
 import { Download, Eye, FileText, LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { ANALYTICS_LOCKED } from '@beatroom/shared/analytics-charts-contract';
-import type { EarningsResponse } from '@beatroom/shared/money-contract';
+import type { EarningsResponse } from '@beatroom/shared/earnings-contract';
 import { DEFAULT_USER_SETTINGS } from '@beatroom/shared/settings-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

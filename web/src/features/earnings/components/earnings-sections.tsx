@@ -1,5 +1,5 @@
 import { formatAmount } from '@beatroom/shared/format-money';
-import type { EarningsResponse } from '@beatroom/shared/money-contract';
+import type { EarningsResponse } from '@beatroom/shared/earnings-contract';
 import { Landmark, LoaderCircle, Music } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button';

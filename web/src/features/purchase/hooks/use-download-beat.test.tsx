@@ -1,5 +1,5 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import type { DownloadStatus } from '@beatroom/shared/money-contract';
+import type { DownloadStatus } from '@beatroom/shared/downloads-contract';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserPlatform, PlatformProvider, type Platform } from '../../../lib/platform';

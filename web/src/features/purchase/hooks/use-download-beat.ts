@@ -1,4 +1,4 @@
-import type { DownloadStatus } from '@beatroom/shared/money-contract';
+import type { DownloadStatus } from '@beatroom/shared/downloads-contract';
 import { PURCHASE_ERRORS } from '@beatroom/shared/purchase-errors';
 import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refund-texts';
 import type { DownloadFormat } from '@beatroom/shared/settings-constants';

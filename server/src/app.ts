@@ -13,6 +13,7 @@ import { beatsPlugin } from './modules/catalogue/beats/beats.plugin';
 import { cartPlugin } from './modules/commerce/cart/cart.plugin';
 import { challengesPlugin } from './modules/community/challenges/challenges.plugin';
 import { checkoutPlugin } from './modules/commerce/checkout/checkout.plugin';
+import { couponsPlugin } from './modules/commerce/coupons/coupons.plugin';
 import { collabSessionsPlugin } from './modules/community/collab-sessions/collab-sessions.plugin';
 import { collaborationsPlugin } from './modules/community/collaborations/collaborations.plugin';
 import { creditsPlugin } from './modules/commerce/credits/credits.plugin';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // with the one fulfilment function, then Stripe's webhook feeding it.
   await app.register(paymentsPlugin, { config });
   await app.register(ordersPlugin, { config });
+  await app.register(couponsPlugin);
   await app.register(cartPlugin);
   await app.register(checkoutPlugin, { config });
   // What buyers and producers get afterwards: downloads, invoices and licence PDFs, earnings.

@@ -62,6 +62,13 @@ export async function insertImageUpload(app: FastifyInstance, userId: string) {
   return key;
 }
 
+/** Starts the app listening on a free local port; answers its WebSocket address. */
+export async function listenForSockets(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+}
+
 /** Polls until the check passes (domain-event work that runs after the response). */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
   const start = Date.now();

@@ -3,7 +3,7 @@ import type { CollabSession } from '@beatroom/shared/collab-sessions-contract';
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { isNotification, listenForSockets, member, TestSocket } from '../../../../test/community-fixtures';
 import { createTestApp } from '../../../../test/helpers';
 import { insertPlayableBeat } from '../../../../test/recording-fixtures';
 
@@ -27,9 +27,7 @@ describe.skipIf(!!reason)(`collaborative session events across instances ${reaso
   beforeAll(async () => {
     a = await createTestApp({}, env);
     b = await createTestApp({ databaseUrl: a.config.databaseUrl }, env);
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = b.app.server.address();
-    urlB = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+    urlB = await listenForSockets(b.app);
   });
 
   afterAll(async () => {

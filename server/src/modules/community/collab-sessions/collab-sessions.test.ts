@@ -11,7 +11,7 @@ import {
 } from '@beatroom/shared/collab-sessions-contract';
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { isNotification, listenForSockets, member, TestSocket } from '../../../../test/community-fixtures';
 import { createTestApp } from '../../../../test/helpers';
 import { insertPlayableBeat, multipartBody, takeParts } from '../../../../test/recording-fixtures';
 import { newSessionCode } from './collab-session-codes';
@@ -33,9 +33,7 @@ const base = '/api/collaborative-sessions';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+  url = await listenForSockets(t.app);
   [ann, bob, cy, dee, eve, zed] = (await Promise.all(
     ['ann', 'bob', 'cy', 'dee', 'eve', 'zed'].map((name) => member(t.app, `${name}@example.com`)),
   )) as [Member, Member, Member, Member, Member, Member];

@@ -1,6 +1,6 @@
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { isNotification, listenForSockets, member, TestSocket } from '../../../../test/community-fixtures';
 import { createTestApp, type Agent } from '../../../../test/helpers';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -11,9 +11,7 @@ let second: Awaited<ReturnType<typeof member>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+  url = await listenForSockets(t.app);
   ann = await member(t.app, 'ann@example.com');
   admin = await member(t.app, t.config.adminEmail);
   second = await member(t.app, 'second-admin@example.com');

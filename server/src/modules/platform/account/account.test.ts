@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DELETED_PRODUCER_NAME } from '@beatroom/shared/account-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBeat, isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import {
+  insertBeat,
+  isNotification,
+  listenForSockets,
+  member,
+  TestSocket,
+} from '../../../../test/community-fixtures';
 import { FakeStripe } from '../../../../test/fake-stripe';
 import { createTestApp } from '../../../../test/helpers';
 import { buyLocally, insertPricedBeat } from '../../../../test/selling-fixtures';
@@ -92,9 +98,7 @@ describe('the account routes', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+    url = await listenForSockets(t.app);
     producer = await member(t.app, 'producer@example.com');
     // The same account signed in on a second device: both sessions must end.
     producerPhone = await member(t.app, 'producer@example.com');
@@ -423,9 +427,7 @@ describe.skipIf(!sharedDatabase || !redisUrl)(
     beforeAll(async () => {
       a = await createTestApp({}, env);
       b = await createTestApp({ databaseUrl: a.config.databaseUrl }, env);
-      await b.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = b.app.server.address();
-      urlB = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+      urlB = await listenForSockets(b.app);
     });
     afterAll(async () => {
       await b?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadImage } from '../../../../test/catalogue';
-import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { isNotification, listenForSockets, member, TestSocket } from '../../../../test/community-fixtures';
 import { createTestApp } from '../../../../test/helpers';
 import { signedInUser } from '../../../http/authenticate';
 
@@ -14,9 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // A route that reads the user without declaring app.authenticate: a wiring mistake.
   t.app.get('/api/test/unguarded', async (request) => ({ id: signedInUser(request).id }));
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  wsUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+  wsUrl = await listenForSockets(t.app);
   ann = await member(t.app, 'ann@example.com');
 });
 afterAll(async () => t?.close());

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import {
+  eventually,
+  isNotification,
+  listenForSockets,
+  member,
+  TestSocket,
+} from '../../../../test/community-fixtures';
 import { createTestApp } from '../../../../test/helpers';
 
 // Two server instances on one PostgreSQL database, with realtime events over the real Redis.
@@ -29,9 +35,7 @@ describe.skipIf(!!reason)(`two instances over Redis ${reason}`, () => {
       ['a', a],
       ['b', b],
     ] as const) {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = t.app.server.address();
-      urls[name] = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+      urls[name] = await listenForSockets(t.app);
     }
   });
 

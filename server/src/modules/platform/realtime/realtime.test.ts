@@ -1,6 +1,12 @@
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBeat, isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import {
+  insertBeat,
+  isNotification,
+  listenForSockets,
+  member,
+  TestSocket,
+} from '../../../../test/community-fixtures';
 import { createTestApp } from '../../../../test/helpers';
 import { SESSION_IDLE_MS } from '../auth/auth.service';
 
@@ -12,9 +18,7 @@ const origin = 'http://localhost:3000';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+  url = await listenForSockets(t.app);
   ann = await member(t.app, 'ann@example.com');
   bob = await member(t.app, 'bob@example.com');
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { isNotification, listenForSockets, member, TestSocket } from '../../../../test/community-fixtures';
 import { createTestApp } from '../../../../test/helpers';
 import { TOO_MANY_SOCKETS_REASON } from './socket-hub';
 
@@ -11,9 +11,7 @@ beforeAll(async () => {
     {},
     { WS_MAX_SOCKETS_PER_SESSION: '2', WS_MAX_SOCKETS_PER_USER: '3', WS_UPGRADE_RATE_LIMIT_MAX: '12' },
   );
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+  url = await listenForSockets(t.app);
 });
 afterAll(async () => t?.close());
 

@@ -167,7 +167,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(myBeatsPlugin);
   // The vocal studio: sessions and the beat's audio (master for licence holders), and the takes
   // saved from it.
-  await app.register(studioPlugin);
+  await app.register(studioPlugin, { config });
   await app.register(recordingsPlugin, { config });
   // Live collaborative sessions: members on tracks, takes from the recordings above.
   await app.register(collabSessionsPlugin, { config });

@@ -11,11 +11,11 @@ export const ORPHAN_GRACE_MS = 3600_000;
 
 /**
  * The folders the sweep walks: those of storage's own keys, and those other modules make keys
- * in (studio takes, support attachments). A folder missing here is never swept; a folder
+ * in (recordings, the studio timeline's takes, support attachments). A folder missing here is never swept; a folder
  * added here needs its rows in UploadsRepository.referencedKeys, or its files would be taken
  * for orphans.
  */
-export const SWEPT_FOLDERS: readonly string[] = [...KEY_FOLDERS, 'recordings', 'support'];
+export const SWEPT_FOLDERS: readonly string[] = [...KEY_FOLDERS, 'recordings', 'studio-takes', 'support'];
 
 /** Keys checked against the database per query. */
 const ORPHAN_BATCH = 500;

@@ -102,7 +102,7 @@ export function createUploadsRepository(prisma: PrismaClient) {
 
     /**
      * Which of `keys` some row names: an upload, a beat (audio, cover, preview), a beat's
-     * rendition, a profile (picture, cover, voice tag), a studio recording, a support
+     * rendition, a profile (picture, cover, voice tag), a studio recording, a studio timeline's take, a support
      * attachment. The orphan sweep deletes the others'
      * files. Indexed columns are probed per key; the others are read once per call as a hashed
      * set, so a batch of keys costs one pass over beats and profiles at most.
@@ -115,6 +115,7 @@ export function createUploadsRepository(prisma: PrismaClient) {
            OR EXISTS (SELECT 1 FROM beats b WHERE b.audio_file_key = k)
            OR EXISTS (SELECT 1 FROM beats b WHERE b.cover_image_key = k)
            OR EXISTS (SELECT 1 FROM recordings r WHERE r.file_key = k)
+           OR EXISTS (SELECT 1 FROM studio_takes t WHERE t.file_key = k)
            OR EXISTS (SELECT 1 FROM support_attachments s WHERE s.key = k)
            OR k IN (SELECT b.preview_key FROM beats b WHERE b.preview_key IS NOT NULL)
            OR k IN (SELECT r.storage_key FROM beat_renditions r)

@@ -53,12 +53,13 @@ export function parseUploadFields(fields: Record<string, string>) {
 /**
  * Streams a take to private storage: checks its first bytes (WebM or WAV, else 400) and its
  * size (at most 50 MB or what the allowance has left, else 413; the partial file is removed by
- * storage).
+ * storage). `folder` is a private folder (the studio keeps its timeline's takes in its own).
  */
 export async function receiveTake(
   storage: Storage,
   source: Readable,
   allowance?: TakeAllowance,
+  folder: string = RECORDINGS_FOLDER,
 ): Promise<StoredTake> {
   const cap =
     allowance && allowance.bytes < RECORDING_MAX_BYTES
@@ -77,7 +78,7 @@ export async function receiveTake(
     limited.destroy();
     throw badRequest(received.head.length === 0 ? RECORDING_EMPTY : NOT_A_RECORDING);
   }
-  const key = `${RECORDINGS_FOLDER}/${randomUUID()}.${format}`;
+  const key = `${folder}/${randomUUID()}.${format}`;
   assertStorageKey(key);
   try {
     const { size } = await storage.put(key, received.body, {

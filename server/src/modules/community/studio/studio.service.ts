@@ -8,6 +8,7 @@ import {
   type StudioSession,
 } from '@beatroom/shared/studio-sessions-contract';
 import { StudioSessionData } from '@beatroom/shared/studio-settings';
+import { studioTakeIdsOf } from '@beatroom/shared/studio-takes-contract';
 import type { Tx } from '../../../db/transaction';
 import { conflict, notFound } from '../../../http/http-errors';
 import { isUuid } from '../../../http/params';
@@ -29,6 +30,14 @@ export interface StudioPorts {
   mp3Rendition(beatId: string): Promise<{ storageKey: string } | null>;
   /** Stored files with Range and ETag, after access was decided here. */
   readPrivate(key: string, request: FileRequest): Promise<FileAnswer>;
+  /** Deletes the user's take files among these ids (no session names them any more). */
+  releaseTakes(user: UserRecord, ids: string[]): Promise<void>;
+}
+
+/** The take files a stored session's timeline names (none when it has no timeline). */
+function takeIdsOf(row: StudioSessionRow): string[] {
+  const parsed = StudioSessionData.safeParse(row.sessionData);
+  return parsed.success ? studioTakeIdsOf(parsed.data.arrangement) : [];
 }
 
 function session(row: StudioSessionRow, log: Log): StudioSession {
@@ -122,8 +131,20 @@ export function createStudioService(deps: { repo: StudioRepository; ports: Studi
       return session(row, log);
     },
 
+    /**
+     * Deletes the session and the take files it names that no other session of the user names
+     * (Save Session copies the timeline, so two sessions may share a take's file).
+     */
     async remove(user: UserRecord, id: string): Promise<void> {
-      if (!isUuid(id) || !(await repo.deleteOwn(id, user.id))) throw notFound(STUDIO_SESSION_NOT_FOUND);
+      const row = await ownSession(user, id);
+      if (!(await repo.deleteOwn(row.id, user.id))) throw notFound(STUDIO_SESSION_NOT_FOUND);
+      const named = takeIdsOf(row);
+      if (!named.length) return;
+      const kept = new Set((await repo.list(user.id)).flatMap(takeIdsOf));
+      await ports.releaseTakes(
+        user,
+        named.filter((take) => !kept.has(take)),
+      );
     },
 
     /** GET /api/studio/beats/{beatId}: the beat as the studio needs it and which audio it gets. */

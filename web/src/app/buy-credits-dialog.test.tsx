@@ -1,5 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useBuyCreditsDialog } from '../features/credits/store/buy-credits-dialog-store';
 import { redirectBrowser } from '../lib/browser-location';
 import { createBrowserPlatform } from '../lib/platform';
@@ -7,10 +7,11 @@ import { makeCredits, makeTransactions } from '../test/account-money-fixtures';
 import { deferred, jsonResponse } from '../test/mock-fetch';
 import { makePaymentMethod } from '../test/purchase-fixtures';
 import {
+  expectFinishedAfterSuccess,
   openWith,
   renderMoneyDialogs,
-  resetMoneyDialogs,
   startSteppableTimers,
+  freshMoneyDialogsEachTest,
 } from './money-dialogs.test-setup';
 
 vi.mock('../lib/browser-location', () => ({ redirectBrowser: vi.fn() }));
@@ -24,11 +25,7 @@ function open(onPurchased = vi.fn()) {
   return onPurchased;
 }
 
-beforeEach(() => {
-  resetMoneyDialogs();
-  vi.mocked(redirectBrowser).mockReset();
-});
-afterEach(() => vi.useRealTimers());
+freshMoneyDialogsEachTest();
 
 describe('Buy Credits', () => {
   it('shows the balance, the six packs with their bonus, how credits work and the last five transactions', async () => {
@@ -129,11 +126,7 @@ describe('Buy Credits', () => {
     });
     // The balance is asked for again at once (the menu and settings show it).
     await waitFor(() => expect(api.calls('GET /api/user/credits').length).toBeGreaterThanOrEqual(2));
-    expect(onPurchased).not.toHaveBeenCalled();
-
-    await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(onPurchased).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expectFinishedAfterSuccess(onPurchased);
     expect(redirectBrowser).not.toHaveBeenCalled();
   });
 

@@ -1,11 +1,12 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { DEFAULT_USER_SETTINGS } from '@beatroom/shared/settings-contract';
-import { act } from '@testing-library/react';
-import { vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi, type Mock } from 'vitest';
 import { useBuyCreditsDialog } from '../features/credits/store/buy-credits-dialog-store';
 import { usePromoteDialog } from '../features/promotions/store/promote-dialog-store';
 import { sessionKeys } from '../features/session/api';
 import { useUpgradeDialog } from '../features/subscriptions/store/upgrade-dialog-store';
+import { redirectBrowser } from '../lib/browser-location';
 import { createBrowserPlatform, PlatformProvider, type Platform } from '../lib/platform';
 import { makeCredits, makePromotionOptions, makeTiers } from '../test/account-money-fixtures';
 import { producer } from '../test/fixtures';
@@ -20,6 +21,29 @@ export function resetMoneyDialogs() {
   useBuyCreditsDialog.setState({ isOpen: false, onPurchased: null });
   useUpgradeDialog.setState({ isOpen: false, onSubscribed: null });
   usePromoteDialog.setState({ beat: null, onPromoted: null });
+}
+
+/**
+ * Each test starts with the dialogs closed and no browser redirect recorded, and ends on real
+ * timers. For a test file that mocks ../lib/browser-location (vi.mock is hoisted per file).
+ */
+export function freshMoneyDialogsEachTest() {
+  beforeEach(() => {
+    resetMoneyDialogs();
+    vi.mocked(redirectBrowser).mockReset();
+  });
+  afterEach(() => vi.useRealTimers());
+}
+
+/**
+ * On a success screen (steppable timers): the opener's callback waits out its 2 s, then runs
+ * once and the dialog closes.
+ */
+export async function expectFinishedAfterSuccess(callback: Mock) {
+  expect(callback).not.toHaveBeenCalled();
+  await act(() => vi.advanceTimersByTimeAsync(2000));
+  expect(callback).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
 
 export function renderMoneyDialogs({

@@ -1,6 +1,6 @@
 import { insufficientCreditsMessage } from '@beatroom/shared/credits-contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { PROMOTION_FOOTER } from '../features/promotions/components/promote-dialog';
 import { usePromoteDialog } from '../features/promotions/store/promote-dialog-store';
 import { redirectBrowser } from '../lib/browser-location';
@@ -8,10 +8,11 @@ import { makeBeatPromotion, makeCredits, makePromotionOptions } from '../test/ac
 import { makeBeat } from '../test/fixtures';
 import { jsonResponse } from '../test/mock-fetch';
 import {
+  expectFinishedAfterSuccess,
   openWith,
   renderMoneyDialogs,
-  resetMoneyDialogs,
   startSteppableTimers,
+  freshMoneyDialogsEachTest,
 } from './money-dialogs.test-setup';
 
 vi.mock('../lib/browser-location', () => ({ redirectBrowser: vi.fn() }));
@@ -28,11 +29,7 @@ function open(onPromoted = vi.fn()) {
   return onPromoted;
 }
 
-beforeEach(() => {
-  resetMoneyDialogs();
-  vi.mocked(redirectBrowser).mockReset();
-});
-afterEach(() => vi.useRealTimers());
+freshMoneyDialogsEachTest();
 
 describe('Promote Your Beat', () => {
   it('offers the three options, credits by default, and the footer; confirm waits for an option', async () => {
@@ -163,11 +160,7 @@ describe('Promote Your Beat', () => {
     });
     // The balance is fetched again (the menu, settings and this dialog's rule read it).
     await waitFor(() => expect(api.calls('GET /api/user/credits').length).toBeGreaterThanOrEqual(2));
-    expect(onPromoted).not.toHaveBeenCalled();
-
-    await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(onPromoted).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expectFinishedAfterSuccess(onPromoted);
   });
 
   it('with a card: the browser goes to the checkout', async () => {

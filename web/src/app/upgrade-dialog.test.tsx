@@ -1,5 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { SUBSCRIPTION_TERMS } from '../features/subscriptions/components/upgrade-dialog';
 import { useUpgradeDialog } from '../features/subscriptions/store/upgrade-dialog-store';
 import { redirectBrowser } from '../lib/browser-location';
@@ -7,10 +7,11 @@ import { makeSubscription } from '../test/account-money-fixtures';
 import { jsonResponse } from '../test/mock-fetch';
 import { makePaymentMethod } from '../test/purchase-fixtures';
 import {
+  expectFinishedAfterSuccess,
   openWith,
   renderMoneyDialogs,
-  resetMoneyDialogs,
   startSteppableTimers,
+  freshMoneyDialogsEachTest,
 } from './money-dialogs.test-setup';
 
 vi.mock('../lib/browser-location', () => ({ redirectBrowser: vi.fn() }));
@@ -23,11 +24,7 @@ function open(onSubscribed = vi.fn()) {
   return onSubscribed;
 }
 
-beforeEach(() => {
-  resetMoneyDialogs();
-  vi.mocked(redirectBrowser).mockReset();
-});
-afterEach(() => vi.useRealTimers());
+freshMoneyDialogsEachTest();
 
 describe('Upgrade to Producer Pro', () => {
   it('hides Free, labels the monthly Pro MOST POPULAR and shows Annual per month with 2 months free', async () => {
@@ -102,11 +99,7 @@ describe('Upgrade to Producer Pro', () => {
       saved_payment_method_id: 'pm_visa_4242',
     });
     await waitFor(() => expect(api.calls('GET /api/user/subscription').length).toBeGreaterThanOrEqual(2));
-    expect(onSubscribed).not.toHaveBeenCalled();
-
-    await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(onSubscribed).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expectFinishedAfterSuccess(onSubscribed);
   });
 
   it('marks the current plan and does not offer it again', async () => {

@@ -4,7 +4,6 @@ import { CREDIT_PACKS, PROCESSING_FEE_CENTS, PROMOTION_OPTIONS } from '@beatroom
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { DialogShell } from '../../../components/ui/dialog-shell';
 import { DialogSubmitFooter } from '../../../components/ui/dialog-submit-footer';
 import { SuccessView } from '../../../components/ui/success-view';
 import { TotalsCard } from '../../../components/ui/totals-list';
@@ -13,7 +12,7 @@ import { useLeaveForPage, type LeaveOutcome } from '../../../lib/leave-for-page'
 import { showToast } from '../../../lib/toast';
 import { useSuccessDelay } from '../../../lib/use-success-delay';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
-import { useSession } from '../../session/hooks/use-session';
+import { SignedInDialog } from '../../session/components/signed-in-dialog';
 import { creditsKeys, creditsQueryOptions, purchaseCredits } from '../api';
 import { useBuyCreditsDialog } from '../store/buy-credits-dialog-store';
 import { CreditPackOptions } from './credit-pack-options';
@@ -190,32 +189,24 @@ export function BuyCreditsDialog({ paymentChoice, onPaid }: BuyCreditsProps) {
   const isOpen = useBuyCreditsDialog((state) => state.isOpen);
   const onPurchased = useBuyCreditsDialog((state) => state.onPurchased);
   const close = useBuyCreditsDialog((state) => state.close);
-  const { user } = useSession();
-  const open = isOpen && Boolean(user);
 
   return (
-    <DialogShell
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) close();
-      }}
+    <SignedInDialog
+      open={isOpen}
+      close={close}
+      onFinished={onPurchased}
       title="Buy Credits"
       description="Spend credits to promote your beats."
-      widthClassName="max-w-3xl"
     >
-      {/* Mounted only while open, so every opening starts fresh. */}
-      {open && user ? (
+      {(user, finish) => (
         <BuyCreditsForm
           user={user}
           paymentChoice={paymentChoice}
           onPaid={onPaid}
-          onDone={() => {
-            onPurchased?.();
-            close();
-          }}
+          onDone={finish}
           onClose={close}
         />
-      ) : null}
-    </DialogShell>
+      )}
+    </SignedInDialog>
   );
 }

@@ -6,10 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { DialogShell } from '../../../components/ui/dialog-shell';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
-import { useSession } from '../../session/hooks/use-session';
+import { SignedInDialog } from '../../session/components/signed-in-dialog';
 import { invoicesQueryOptions } from '../api';
 import { TRANSACTION_LABELS } from '../invoice-items';
 import { useInvoicesDialog } from '../store/invoices-dialog-store';
@@ -124,22 +123,13 @@ function InvoicesBrowser({ userId }: { userId: string }) {
  * invoice's detail with Download PDF. Opened through useInvoicesDialog; app/ mounts it once.
  */
 export function InvoicesDialog() {
-  const { user } = useSession();
   const isOpen = useInvoicesDialog((state) => state.isOpen);
   const close = useInvoicesDialog((state) => state.close);
-  // Invoices are one's own: signed out, there is nothing to show.
-  const open = isOpen && user !== null;
+  // Invoices are one's own: signed out, there is nothing to show. Every opening starts on
+  // page 1, on the list.
   return (
-    <DialogShell
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) close();
-      }}
-      title="Invoices & Receipts"
-      widthClassName="max-w-2xl"
-    >
-      {/* Mounted only while open: every opening starts on page 1, on the list. */}
-      {open && user ? <InvoicesBrowser key={user.id} userId={user.id} /> : null}
-    </DialogShell>
+    <SignedInDialog open={isOpen} close={close} title="Invoices & Receipts" widthClassName="max-w-2xl">
+      {(user) => <InvoicesBrowser key={user.id} userId={user.id} />}
+    </SignedInDialog>
   );
 }

@@ -5,7 +5,6 @@ import type { PromoteBody } from '@beatroom/shared/promotions-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { DialogShell } from '../../../components/ui/dialog-shell';
 import { DialogSubmitFooter } from '../../../components/ui/dialog-submit-footer';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SuccessView } from '../../../components/ui/success-view';
@@ -14,7 +13,7 @@ import { useLeaveForPage, type LeaveOutcome } from '../../../lib/leave-for-page'
 import { showToast } from '../../../lib/toast';
 import { useSuccessDelay } from '../../../lib/use-success-delay';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
-import { useSession } from '../../session/hooks/use-session';
+import { SignedInDialog } from '../../session/components/signed-in-dialog';
 import { promoteBeat, promotionKeys, promotionOptionsQueryOptions } from '../api';
 import { usePromoteDialog, type PromoteBeat } from '../store/promote-dialog-store';
 import { PromotionOptions } from './promotion-options';
@@ -204,33 +203,28 @@ export function PromoteDialog({ creditsAvailable, onPromoted }: PromoteDialogPro
   const beat = usePromoteDialog((state) => state.beat);
   const onDoneCallback = usePromoteDialog((state) => state.onPromoted);
   const close = usePromoteDialog((state) => state.close);
-  const { user } = useSession();
-  const open = beat !== null && Boolean(user);
 
   return (
-    <DialogShell
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) close();
-      }}
+    <SignedInDialog
+      open={beat !== null}
+      close={close}
+      onFinished={onDoneCallback}
       title="Promote Your Beat"
       description={beat ? <span className="font-semibold text-fg">{beat.title}</span> : null}
-      widthClassName="max-w-3xl"
     >
-      {beat && user ? (
-        <PromoteForm
-          key={beat.id}
-          beat={beat}
-          userId={user.id}
-          creditsAvailable={creditsAvailable}
-          onPromoted={onPromoted}
-          onDone={() => {
-            onDoneCallback?.();
-            close();
-          }}
-          onClose={close}
-        />
-      ) : null}
-    </DialogShell>
+      {(user, finish) =>
+        beat ? (
+          <PromoteForm
+            key={beat.id}
+            beat={beat}
+            userId={user.id}
+            creditsAvailable={creditsAvailable}
+            onPromoted={onPromoted}
+            onDone={finish}
+            onClose={close}
+          />
+        ) : null
+      }
+    </SignedInDialog>
   );
 }

@@ -3,7 +3,6 @@ import type { SubscribeBody } from '@beatroom/shared/subscriptions-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Coins, Crown, Megaphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { DialogShell } from '../../../components/ui/dialog-shell';
 import { DialogSubmitFooter } from '../../../components/ui/dialog-submit-footer';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SuccessView } from '../../../components/ui/success-view';
@@ -12,7 +11,7 @@ import { useLeaveForPage, type LeaveOutcome } from '../../../lib/leave-for-page'
 import { showToast } from '../../../lib/toast';
 import { useSuccessDelay } from '../../../lib/use-success-delay';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
-import { useSession } from '../../session/hooks/use-session';
+import { SignedInDialog } from '../../session/components/signed-in-dialog';
 import { producerTiersQueryOptions, subscribe, subscriptionKeys, subscriptionQueryOptions } from '../api';
 import { useUpgradeDialog } from '../store/upgrade-dialog-store';
 import { upgradeTiers } from '../tier-rules';
@@ -198,31 +197,24 @@ export function UpgradeDialog({ paymentChoice, onSubscribed }: UpgradeProps) {
   const isOpen = useUpgradeDialog((state) => state.isOpen);
   const onDoneCallback = useUpgradeDialog((state) => state.onSubscribed);
   const close = useUpgradeDialog((state) => state.close);
-  const { user } = useSession();
-  const open = isOpen && Boolean(user);
 
   return (
-    <DialogShell
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) close();
-      }}
+    <SignedInDialog
+      open={isOpen}
+      close={close}
+      onFinished={onDoneCallback}
       title="Upgrade to Producer Pro"
       description="More credits, cheaper promotions and deeper analytics."
-      widthClassName="max-w-3xl"
     >
-      {open && user ? (
+      {(user, finish) => (
         <UpgradeForm
           user={user}
           paymentChoice={paymentChoice}
           onSubscribed={onSubscribed}
-          onDone={() => {
-            onDoneCallback?.();
-            close();
-          }}
+          onDone={finish}
           onClose={close}
         />
-      ) : null}
-    </DialogShell>
+      )}
+    </SignedInDialog>
   );
 }

@@ -41,6 +41,9 @@ export const CartLine = z.object({
   display_price_cents: Cents,
   upgrade_from: z.enum(LICENSE_IDS).nullable(),
   available: z.boolean(),
+  /** USD cents off this line: its producer's bulk deal made it free, or the coupon. */
+  discount_cents: Cents,
+  discount_reason: z.enum(['deal', 'coupon']).nullable(),
   added_at: z.string(),
 });
 export type CartLine = z.infer<typeof CartLine>;
@@ -57,8 +60,18 @@ export const CartTotals = z.object({
 });
 export type CartTotals = z.infer<typeof CartTotals>;
 
+/** GET /api/cart?coupon_code=…: the cart as checkout with that code would charge it. */
+export const CartQuery = z.object({ coupon_code: z.string().trim().max(64).optional() });
+
+/** The coupon asked for: error says why it does not apply (null: it does). */
+export const CartCoupon = z.object({ code: z.string(), error: z.string().nullable() });
+
 /** GET /api/cart, and the answer of every change to it. */
-export const CartResponse = z.object({ lines: z.array(CartLine), totals: CartTotals });
+export const CartResponse = z.object({
+  lines: z.array(CartLine),
+  totals: CartTotals,
+  coupon: CartCoupon.nullable(),
+});
 export type CartResponse = z.infer<typeof CartResponse>;
 
 /** DELETE /api/cart/{lineId} */

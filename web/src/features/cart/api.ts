@@ -12,13 +12,16 @@ const CartResponseSchema = lazySchema(() =>
 export const cartKeys = {
   all: ['cart'] as const,
   cart: (userId: string) => ['cart', userId] as const,
+  /** The cart with a coupon applied: a key of its own under the user's. */
+  withCoupon: (userId: string, couponCode: string) => ['cart', userId, couponCode] as const,
 };
 
-/** GET /api/cart: the lines priced now, and the totals. */
-export function cartQueryOptions(userId: string) {
+/** GET /api/cart: the lines priced now (with the coupon, if one is given), and the totals. */
+export function cartQueryOptions(userId: string, couponCode = '') {
+  const query = couponCode ? `?coupon_code=${encodeURIComponent(couponCode)}` : '';
   return queryOptions({
-    queryKey: cartKeys.cart(userId),
-    queryFn: ({ signal }) => apiClient.get('/api/cart', { schema: CartResponseSchema, signal }),
+    queryKey: couponCode ? cartKeys.withCoupon(userId, couponCode) : cartKeys.cart(userId),
+    queryFn: ({ signal }) => apiClient.get(`/api/cart${query}`, { schema: CartResponseSchema, signal }),
   });
 }
 

@@ -5,7 +5,7 @@ import { createCartService, type CartService } from './cart.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Signed-in users' carts, priced by the single purchase's licence pricing. */
+    /** Signed-in users' carts, priced by the single purchase's licence pricing, with deals and coupons. */
     cart: CartService;
   }
 }
@@ -17,9 +17,10 @@ export const cartPlugin = fp(
       createCartService({
         repo: createCartRepository(app.db.prisma),
         pricing: (beatId, viewer) => app.orders.licenses(beatId, viewer),
+        discounts: app.coupons,
       }),
     );
     await app.register(cartRoutes);
   },
-  { name: 'cart', dependencies: ['db', 'auth', 'orders'] },
+  { name: 'cart', dependencies: ['db', 'auth', 'orders', 'coupons'] },
 );

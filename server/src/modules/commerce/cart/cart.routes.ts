@@ -1,4 +1,4 @@
-import { AddToCartBody, CART_ERRORS, CartResponse } from '@beatroom/shared/cart-contract';
+import { AddToCartBody, CART_ERRORS, CartQuery, CartResponse } from '@beatroom/shared/cart-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../../http/authenticate';
@@ -13,8 +13,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cart',
-    { onRequest: app.authenticate, schema: { response: { 200: CartResponse, ...errorResponses(401) } } },
-    async (request) => cart.get(signedInUser(request)),
+    {
+      onRequest: app.authenticate,
+      schema: { querystring: CartQuery, response: { 200: CartResponse, ...errorResponses(400, 401) } },
+    },
+    async (request) => cart.get(signedInUser(request), request.query.coupon_code),
   );
 
   app.post(

@@ -6,6 +6,14 @@ import {
   type CartLine,
   type CartResponse,
 } from '@beatroom/shared/cart-contract';
+import {
+  couponApplies,
+  lineDiscounts,
+  type ApplicableCoupon,
+  type Deal,
+} from '@beatroom/shared/cart-discounts';
+import { COUPON_ERRORS } from '@beatroom/shared/coupons-contract';
+import { convertCents } from '@beatroom/shared/format-money';
 import { licenseName } from '@beatroom/shared/licensing';
 import { licencePriceIn } from '@beatroom/shared/list-price';
 import { CURRENCIES, type Currency } from '@beatroom/shared/money-constants';
@@ -19,6 +27,12 @@ import type { CartRepository, StoredCartLine } from './cart.repository';
  * service's `licenses`): the cart never has prices of its own.
  */
 export type LicencePricing = (beatId: string, viewer: UserRecord) => Promise<LicenseOption[]>;
+
+/** Coupons and deals as the cart applies them (the coupons service). */
+export interface CartDiscounts {
+  applicable(buyer: UserRecord, code: string, at: Date): Promise<ApplicableCoupon | string>;
+  deals(producerIds: string[]): Promise<Map<string, Deal>>;
+}
 
 /** A priced line, with what checkout needs beyond the contract. */
 export interface PricedLine extends CartLine {
@@ -35,8 +49,14 @@ const asCurrency = (value: string): Currency =>
  * line whose beat can no longer be bought at all (sold exclusively, delisted, made free) leaves
  * the cart when it is next read.
  */
-export function createCartService(deps: { repo: CartRepository; pricing: LicencePricing }) {
-  const { repo, pricing } = deps;
+export function createCartService(deps: {
+  repo: CartRepository;
+  pricing: LicencePricing;
+  discounts: CartDiscounts;
+  now?: () => Date;
+}) {
+  const { repo, pricing, discounts } = deps;
+  const now = deps.now ?? (() => new Date());
 
   /** The beat's licence cards; an unknown beat is a 404 (so is a malformed id, at the route). */
   async function offers(user: UserRecord, beatId: string): Promise<LicenseOption[]> {
@@ -64,6 +84,8 @@ export function createCartService(deps: { repo: CartRepository; pricing: Licence
       display_price_cents: licencePriceIn(option, currency),
       upgrade_from: option.upgrade_from,
       available: option.available && !option.held,
+      discount_cents: 0,
+      discount_reason: null,
       added_at: line.createdAt.toISOString(),
       producerId: line.beat.userId,
     };
@@ -88,30 +110,68 @@ export function createCartService(deps: { repo: CartRepository; pricing: Licence
     return { lines, currency };
   }
 
-  function answer(lines: PricedLine[], currency: Currency): CartResponse {
+  /**
+   * The lines with their bulk deals and the coupon applied (an unavailable line takes no part),
+   * and what became of the coupon: null error when it discounts something.
+   */
+  async function discounted(user: UserRecord, lines: PricedLine[], couponCode: string | undefined) {
+    const counted = lines.filter((l) => l.available);
+    const deals = await discounts.deals([...new Set(counted.map((l) => l.producerId))]);
+    const found = couponCode ? await discounts.applicable(user, couponCode, now()) : null;
+    const coupon = typeof found === 'string' ? null : found;
+    const off = lineDiscounts(
+      counted.map((l) => ({
+        id: l.id,
+        producerId: l.producerId,
+        beatId: l.beat.id,
+        priceCents: l.price_cents,
+      })),
+      deals,
+      coupon,
+    );
+    const error =
+      typeof found === 'string' ? found : coupon && !couponApplies(off) ? COUPON_ERRORS.NOT_APPLICABLE : null;
+    return {
+      lines: lines.map((l) => {
+        const d = off.get(l.id);
+        return d && d.cents > 0 ? { ...l, discount_cents: d.cents, discount_reason: d.reason } : l;
+      }),
+      coupon: couponCode ? { code: couponCode.trim().toUpperCase(), error } : null,
+    };
+  }
+
+  function answer(lines: PricedLine[], currency: Currency, coupon: CartResponse['coupon']): CartResponse {
     const counted = lines.filter((l) => l.available);
     const subtotal = counted.reduce((sum, l) => sum + l.price_cents, 0);
+    const discount = counted.reduce((sum, l) => sum + l.discount_cents, 0);
+    const shown = counted.reduce((sum, l) => sum + l.display_price_cents, 0);
     return {
       lines: lines.map(({ producerId: _producer, ...line }) => line),
       totals: {
         line_count: lines.length,
         subtotal_cents: subtotal,
-        discount_cents: 0,
-        total_cents: subtotal,
+        discount_cents: discount,
+        total_cents: subtotal - discount,
         currency: 'USD',
         display_currency: currency,
-        display_total_cents: counted.reduce((sum, l) => sum + l.display_price_cents, 0),
+        // Exact list prices in the buyer's currency, less the discount converted once.
+        display_total_cents:
+          currency === 'USD' ? subtotal - discount : shown - convertCents(discount, 'USD', currency),
       },
+      coupon,
     };
   }
 
   return {
     pricedLines,
 
-    /** GET /api/cart */
-    async get(user: UserRecord): Promise<CartResponse> {
+    discounted,
+
+    /** GET /api/cart, with the coupon the buyer typed applied (or said why it is not). */
+    async get(user: UserRecord, couponCode?: string): Promise<CartResponse> {
       const { lines, currency } = await pricedLines(user);
-      return answer(lines, currency);
+      const applied = await discounted(user, lines, couponCode || undefined);
+      return answer(applied.lines, currency, applied.coupon);
     },
 
     /** POST /api/cart: the beat's line with this licence (replacing the licence it had). */

@@ -1,4 +1,5 @@
 import { CART_ERRORS } from '@beatroom/shared/cart-contract';
+import { COUPON_ERRORS } from '@beatroom/shared/coupons-contract';
 import { PURCHASE_ERRORS } from '@beatroom/shared/money-contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buyLocally, insertPricedBeat, useProducerAndBuyers } from '../../../../test/selling-fixtures';
@@ -11,6 +12,8 @@ const lineCount = () => ctx.t.app.db.prisma.cartLine.count();
 
 beforeEach(async () => {
   await ctx.t.app.db.prisma.cartLine.deleteMany();
+  await ctx.t.app.db.prisma.coupon.deleteMany();
+  await ctx.t.app.db.prisma.bulkDeal.deleteMany();
 });
 
 describe('cart routes: signed out', () => {
@@ -166,5 +169,80 @@ describe('DELETE /api/cart/{lineId}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().lines).toEqual([]);
     expect(await lineCount()).toBe(0);
+  });
+});
+
+describe('GET /api/cart with deals and a coupon', () => {
+  async function cartOfThreeAndOne() {
+    const beats = [
+      await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 3000 }),
+      await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 1000 }),
+      await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 2000 }),
+      await insertPricedBeat(ctx.t.app, ctx.bob.id, { priceCents: 999 }),
+    ];
+    for (const beat of beats) await add(ctx.ann.agent, { beat_id: beat.id, license_type: 'basic' });
+    return beats;
+  }
+
+  it('makes the cheapest of the producer’s lines free under their deal, automatically', async () => {
+    await cartOfThreeAndOne();
+    await ctx.producer.agent.request({
+      method: 'PUT',
+      url: '/api/deals',
+      payload: { buy_count: 2, free_count: 1 },
+    });
+    const res = await ctx.ann.agent.get('/api/cart');
+    expect(res.json().lines.map((l: { discount_cents: number }) => l.discount_cents)).toEqual([
+      0, 1000, 0, 0,
+    ]);
+    expect(res.json().lines[1].discount_reason).toBe('deal');
+    expect(res.json().totals).toMatchObject({
+      subtotal_cents: 6999,
+      discount_cents: 1000,
+      total_cents: 5999,
+    });
+    expect(res.json().coupon).toBeNull();
+  });
+
+  it('applies a coupon to its producer’s lines, and says why one does not apply', async () => {
+    const beats = await cartOfThreeAndOne();
+    await ctx.producer.agent.post('/api/coupons', { code: 'TEN', kind: 'percent', value: 10 });
+    await ctx.producer.agent.post('/api/coupons', {
+      code: 'OLD',
+      kind: 'fixed',
+      value: 500,
+      expires_at: '2020-01-01T00:00:00.000Z',
+    });
+    await ctx.producer.agent.post('/api/coupons', {
+      code: 'ELSEWHERE',
+      kind: 'fixed',
+      value: 500,
+      beat_ids: [],
+    });
+    await ctx.ann.agent.post('/api/coupons', { code: 'MINE', kind: 'percent', value: 50 });
+    const res = await ctx.ann.agent.get('/api/cart?coupon_code=ten');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().lines.map((l: { discount_cents: number }) => l.discount_cents)).toEqual([
+      300, 100, 200, 0,
+    ]);
+    expect(res.json().totals).toMatchObject({ discount_cents: 600, total_cents: 6399 });
+    expect(res.json().coupon).toEqual({ code: 'TEN', error: null });
+
+    for (const [code, error] of [
+      ['NOPE', COUPON_ERRORS.INVALID],
+      ['OLD', COUPON_ERRORS.EXPIRED],
+      ['MINE', COUPON_ERRORS.INVALID],
+    ]) {
+      const other = await ctx.ann.agent.get(`/api/cart?coupon_code=${code}`);
+      expect(other.json().coupon).toEqual({ code, error });
+      expect(other.json().totals.discount_cents).toBe(0);
+    }
+    // Only Bob's beat left: the producer's coupon has nothing to apply to.
+    for (const line of (await ctx.ann.agent.get('/api/cart')).json().lines.slice(0, 3)) {
+      await ctx.ann.agent.request({ method: 'DELETE', url: `/api/cart/${line.id}` });
+    }
+    const none = await ctx.ann.agent.get('/api/cart?coupon_code=ELSEWHERE');
+    expect(none.json().lines.map((l: { beat: { id: string } }) => l.beat.id)).toEqual([beats[3]!.id]);
+    expect(none.json().coupon).toEqual({ code: 'ELSEWHERE', error: COUPON_ERRORS.NOT_APPLICABLE });
   });
 });

@@ -9,6 +9,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../../http/http-errors';
 import { USER_NOT_FOUND } from '../../../http/params';
 import type { UserRecord } from '../../platform/users/user-record';
+import type { ApplicableCoupon, Deal } from '@beatroom/shared/cart-discounts';
 import type { CouponFields, CouponRecord, CouponsRepository } from './coupons.repository';
 
 export const NOTHING_TO_CHANGE = 'Nothing to change';
@@ -86,6 +87,27 @@ export function createCouponsService(deps: { repo: CouponsRepository }) {
     async remove(user: UserRecord, id: string): Promise<void> {
       await own(user, id);
       await repo.remove(id);
+    },
+
+    /**
+     * The coupon a buyer typed, as discounts take it, or why it cannot be used: unknown, expired
+     * or their own (a producer does not discount their own beats for themselves).
+     */
+    async applicable(buyer: UserRecord, code: string, at: Date): Promise<ApplicableCoupon | string> {
+      const coupon = await repo.findByCode(code.trim().toUpperCase());
+      if (!coupon || coupon.producerId === buyer.id) return COUPON_ERRORS.INVALID;
+      if (coupon.expires_at && new Date(coupon.expires_at) <= at) return COUPON_ERRORS.EXPIRED;
+      return {
+        producerId: coupon.producerId,
+        kind: coupon.kind,
+        value: coupon.value,
+        beatIds: coupon.beat_ids,
+      };
+    },
+
+    /** The bulk deals of these producers. */
+    deals(producerIds: string[]): Promise<Map<string, Deal>> {
+      return repo.deals(producerIds);
     },
 
     /** GET /api/users/{id}/deal: public, shown on the producer's profile. */

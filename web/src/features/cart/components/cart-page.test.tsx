@@ -21,7 +21,8 @@ const beat = {
 };
 const LINE_ID = '55555555-5555-4555-8555-555555555555';
 
-function cartWith(lines: number): CartResponse {
+function cartWith(lines: number, couponCode = ''): CartResponse {
+  const off = couponCode === 'TEN' ? 600 : 0;
   const line = {
     id: LINE_ID,
     beat: {
@@ -39,20 +40,23 @@ function cartWith(lines: number): CartResponse {
     display_price_cents: 5998,
     upgrade_from: null,
     available: true,
+    discount_cents: off,
+    discount_reason: off ? ('coupon' as const) : null,
     added_at: '2026-11-29T06:00:00.000Z',
   };
-  const total = lines * 5998;
+  const total = lines * 5998 - off;
   return {
     lines: lines ? [line] : [],
     totals: {
       line_count: lines,
-      subtotal_cents: total,
-      discount_cents: 0,
+      subtotal_cents: lines * 5998,
+      discount_cents: off,
       total_cents: total,
       currency: 'USD',
       display_currency: 'USD',
       display_total_cents: total,
     },
+    coupon: couponCode ? { code: couponCode, error: off ? null : 'This coupon code is not valid' } : null,
   };
 }
 
@@ -60,7 +64,8 @@ function setup(user: SessionUser | null) {
   let cart = cartWith(0);
   const api = stubFetch({
     'GET /api/users/me': () => (user ? jsonResponse(user) : jsonResponse({ error: 'Not signed in' }, 401)),
-    'GET /api/cart': () => jsonResponse(cart),
+    'GET /api/cart': ({ query }) =>
+      jsonResponse(query.get('coupon_code') ? cartWith(cart.lines.length, query.get('coupon_code')!) : cart),
     'POST /api/cart': () => jsonResponse((cart = cartWith(1))),
     [`DELETE /api/cart/${LINE_ID}`]: () => jsonResponse((cart = cartWith(0))),
   });
@@ -94,6 +99,16 @@ describe('the cart', () => {
     const lines = screen.getByRole('list', { name: 'Cart lines' });
     expect(within(lines).getByText('Nova · Premium licence')).toBeInTheDocument();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$59.98');
+
+    await user.type(screen.getByLabelText('Coupon code'), 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This coupon code is not valid');
+    await user.clear(screen.getByLabelText('Coupon code'));
+    await user.type(screen.getByLabelText('Coupon code'), 'TEN');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Coupon TEN applied')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$53.98');
+    expect(api.calls('GET /api/cart').some((r) => r.query.get('coupon_code') === 'TEN')).toBe(true);
 
     await user.click(screen.getByRole('button', { name: `Remove ${beat.title} from your cart` }));
     expect(await screen.findByRole('link', { name: 'Cart, 0 beats' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import type { CartLine } from '@beatroom/shared/cart-contract';
 import { formatPrice } from '@beatroom/shared/format-money';
 import { licenseName } from '@beatroom/shared/licensing';
 import type { Currency } from '@beatroom/shared/money-constants';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { CoverArt } from '../../../components/ui/cover-art';
@@ -12,6 +12,7 @@ import { showToast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/use-session';
 import { guestCart, useGuestCart } from '../guest-cart';
 import { useRemoveCartLine, useServerCart } from '../hooks/use-cart';
+import { CouponField } from './coupon-field';
 
 const rowClass = 'flex items-center gap-3 rounded-2xl border border-line bg-surface/60 p-3';
 
@@ -59,6 +60,12 @@ function LineRow({ line, currency }: { line: CartLine; currency: Currency }) {
           {line.beat.producer_name} · {line.license_name} licence
           {line.upgrade_from ? ` (upgrade from ${licenseName(line.upgrade_from)})` : ''}
         </p>
+        {line.discount_cents > 0 ? (
+          <p className="text-sm text-emerald-400">
+            {line.discount_reason === 'deal' ? 'Free with the producer’s deal' : 'Coupon'}: −
+            {formatPrice(line.discount_cents, 'USD')}
+          </p>
+        ) : null}
         {line.available ? null : (
           <p className="text-sm text-amber-300">Not available right now: left out of the total.</p>
         )}
@@ -80,10 +87,11 @@ function LineRow({ line, currency }: { line: CartLine; currency: Currency }) {
 
 /** A signed-in buyer's cart, priced by the server. */
 function MemberCart() {
-  const cart = useServerCart();
+  const [couponCode, setCouponCode] = useState('');
+  const cart = useServerCart(couponCode);
   if (cart.isPending) return <p className="text-muted">Loading your cart…</p>;
   if (cart.isError) return <p className="text-red-400">Your cart could not be loaded.</p>;
-  const { lines, totals } = cart.data;
+  const { lines, totals, coupon } = cart.data;
   if (lines.length === 0) return <Empty />;
   const currency = totals.display_currency;
   return (
@@ -93,6 +101,7 @@ function MemberCart() {
           <LineRow key={line.id} line={line} currency={currency} />
         ))}
       </ul>
+      <CouponField key={coupon?.code ?? ''} coupon={coupon} onApply={setCouponCode} />
       <dl className="ml-auto grid w-full max-w-xs grid-cols-2 gap-y-1 text-sm">
         {totals.discount_cents > 0 ? (
           <>

@@ -13,10 +13,13 @@ export interface CartBeat {
   producer_name: string;
 }
 
-/** The signed-in user's cart from the server (undefined for a visitor or while it loads). */
-export function useServerCart() {
+/**
+ * The signed-in user's cart from the server, with the coupon applied when one is given
+ * (undefined for a visitor or while it loads).
+ */
+export function useServerCart(couponCode = '') {
   const { user } = useSession();
-  return useQuery({ ...cartQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
+  return useQuery({ ...cartQueryOptions(user?.id ?? '', couponCode), enabled: Boolean(user) });
 }
 
 /** How many lines the cart holds: the server's for a member, this browser's for a visitor. */
@@ -45,7 +48,10 @@ export function useAddToCart() {
       return addToCart({ beat_id: beat.id, license_type: license });
     },
     onSuccess: (cart) => {
-      if (user && cart) queryClient.setQueryData(cartKeys.cart(user.id), cart);
+      if (!user || !cart) return;
+      queryClient.setQueryData(cartKeys.cart(user.id), cart);
+      // The cart with a coupon is priced again (the coupon may apply to the new line).
+      void queryClient.invalidateQueries({ queryKey: cartKeys.cart(user.id), exact: false });
     },
   });
 }
@@ -57,7 +63,9 @@ export function useRemoveCartLine() {
   return useMutation({
     mutationFn: (lineId: string) => removeCartLine(lineId),
     onSuccess: (cart: CartResponse) => {
-      if (user) queryClient.setQueryData(cartKeys.cart(user.id), cart);
+      if (!user) return;
+      queryClient.setQueryData(cartKeys.cart(user.id), cart);
+      void queryClient.invalidateQueries({ queryKey: cartKeys.cart(user.id), exact: false });
     },
   });
 }

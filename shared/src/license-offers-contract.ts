@@ -12,7 +12,7 @@ import { LICENSE_IDS } from './money-constants';
 export const LICENSE_PRICE_MAX_CENTS = LIMITS.PRICE_MAX_CENTS * 10;
 
 export const LICENSE_OFF = 'This licence is not offered for this beat';
-export const NO_LICENSE_ENABLED = 'license_offers: at least one licence must stay on';
+export const NO_LICENSE_ENABLED = 'must keep at least one licence on';
 
 /**
  * One licence of one beat. price_cents is in cents of the beat's list_currency (as typed), null

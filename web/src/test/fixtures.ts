@@ -71,6 +71,9 @@ export function makeBeat(overrides: Partial<Beat> = {}): Beat {
     // Listed in USD at its price unless told otherwise.
     list_price_cents: overrides.price_cents ?? 2999,
     list_currency: 'USD',
+    // Every licence on offer at its default price: the cheapest is the Basic, the base price.
+    license_offers: {},
+    lowest_price_cents: overrides.is_free ? 0 : (overrides.price_cents ?? 2999),
     is_free: false,
     is_featured: false,
     promotion_type: null,

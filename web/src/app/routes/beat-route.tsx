@@ -6,6 +6,7 @@ import { ProducerBadges } from '../../features/profile/components/producer-badge
 import { PromoteBeatButton } from '../../features/promotions/components/promote-beat-button';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { BeatPriceButton } from '../../features/purchase/components/beat-price-button';
+import { LicenceTable } from '../../features/purchase/components/licence-table';
 import { ReportButton } from '../../features/reports/components/report-button';
 import { RateBeatButton } from '../../features/reviews/components/rate-beat-button';
 import { RatingSummary } from '../../features/reviews/components/rating-summary';
@@ -25,6 +26,7 @@ const slots: BeatPageSlots = {
       <AddToCartButton beat={beat} variant="page" />
     </>
   ),
+  licensing: (beat) => <LicenceTable beatId={beat.id} />,
   reviews: (beat) => (
     <ReviewsSection
       beat={beat}

@@ -92,6 +92,12 @@ describe('the upload and edit form rules', () => {
       mood: 'Chill',
       list_price_cents: 500,
       list_currency: 'USD',
+      license_offers: {
+        basic: { enabled: true, price_cents: null },
+        premium: { enabled: true, price_cents: null },
+        trackout: { enabled: true, price_cents: null },
+        exclusive: { enabled: true, price_cents: null },
+      },
       is_free: false,
     });
     expect(fieldsOf({ ...EMPTY_BEAT_FORM, title: 'Run', price: '5', free: true })).toMatchObject({
@@ -116,6 +122,26 @@ describe('the upload and edit form rules', () => {
     expect(beatFormFrom(listed, 'EUR').price).toBe('19.99');
     // Someone using the other currency sees the USD worth.
     expect(beatFormFrom(listed, 'USD').price).toBe('23.59');
+  });
+
+  it('sends the licence offer: an empty price is the default, a typed one its cents, a switch its state', () => {
+    const offers = {
+      ...EMPTY_BEAT_FORM.offers,
+      basic: { enabled: false, price: '' },
+      exclusive: { enabled: true, price: '499,50' },
+    };
+    expect(fieldsOf({ ...EMPTY_BEAT_FORM, title: 'Run', price: '20', offers })?.license_offers).toMatchObject(
+      {
+        basic: { enabled: false, price_cents: null },
+        exclusive: { enabled: true, price_cents: 49_950 },
+      },
+    );
+    const none = Object.fromEntries(
+      Object.keys(offers).map((id) => [id, { enabled: false, price: '' }]),
+    ) as typeof offers;
+    expect(
+      errorsOf({ ...EMPTY_BEAT_FORM, title: 'Run', price: '20', offers: none }).license_offers,
+    ).toBeDefined();
   });
 
   it('starts the edit form from the beat, the price in the user currency', () => {

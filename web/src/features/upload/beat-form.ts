@@ -2,6 +2,12 @@ import { CreateBeatBody, resolveListPricing, type Beat } from '@beatroom/shared/
 import { GENRES, type Genre } from '@beatroom/shared/catalogue-constants';
 import { listPriceCentsOf, priceInputOf } from '@beatroom/shared/list-price';
 import type { Currency } from '@beatroom/shared/money-constants';
+import {
+  DEFAULT_OFFER_INPUTS,
+  offerInputsFrom,
+  offersOf,
+  type LicenceOfferInputs,
+} from './licence-offers-form';
 
 // The beat form's rules, shared by Upload Beat, Manage Beat and the
 // desktop app's upload: the values as typed, the price in the user's currency, and one check
@@ -18,6 +24,8 @@ export interface BeatFormValues {
   /** In the user's currency, 0 to 100. */
   price: string;
   free: boolean;
+  /** Per licence: on or off, and an own price in the same currency ('' for the default). */
+  offers: LicenceOfferInputs;
 }
 
 export const EMPTY_BEAT_FORM: BeatFormValues = {
@@ -31,6 +39,7 @@ export const EMPTY_BEAT_FORM: BeatFormValues = {
   // Not ticked: a producer decides to give a beat away. (A price left empty still counts as
   // zero, and zero marks the beat free when it is sent.)
   free: false,
+  offers: DEFAULT_OFFER_INPUTS,
 };
 
 /**
@@ -47,11 +56,12 @@ export type BeatFields = Pick<
   | 'mood'
   | 'list_price_cents'
   | 'list_currency'
+  | 'license_offers'
   | 'is_free'
 >;
 
 /** Field messages shown under the inputs that can be wrong (the others are choices). */
-export type BeatFormErrors = Partial<Record<'title' | 'description' | 'bpm', string>>;
+export type BeatFormErrors = Partial<Record<'title' | 'description' | 'bpm' | 'license_offers', string>>;
 
 export type BeatFormResult = { ok: true; fields: BeatFields } | { ok: false; errors: BeatFormErrors };
 
@@ -65,6 +75,7 @@ const FieldsContract = CreateBeatBody.pick({
   mood: true,
   list_price_cents: true,
   list_currency: true,
+  license_offers: true,
   is_free: true,
 });
 
@@ -78,7 +89,12 @@ function pricingOf(values: BeatFormValues, currency: Currency) {
   return { list_price_cents, list_currency, is_free };
 }
 
-const LABELS = { title: 'Title', description: 'Description', bpm: 'BPM' } as const;
+const LABELS = {
+  title: 'Title',
+  description: 'Description',
+  bpm: 'BPM',
+  license_offers: 'Licence price',
+} as const;
 
 export function beatFormFrom(beat: Beat, currency: Currency): BeatFormValues {
   return {
@@ -91,6 +107,7 @@ export function beatFormFrom(beat: Beat, currency: Currency): BeatFormValues {
     // Exactly as the producer typed it when they use the currency they typed it in.
     price: beat.is_free ? '0.00' : priceInputOf(beat, currency),
     free: beat.is_free,
+    offers: offerInputsFrom(beat),
   };
 }
 
@@ -142,12 +159,13 @@ export function parseBeatForm(values: BeatFormValues, currency: Currency): BeatF
     key_signature: values.key,
     mood: values.mood,
     ...pricingOf(values, currency),
+    license_offers: offersOf(values.offers),
   });
   if (!parsed.success) {
     const errors: BeatFormErrors = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (field === 'title' || field === 'description' || field === 'bpm') {
+      if (field === 'title' || field === 'description' || field === 'bpm' || field === 'license_offers') {
         errors[field] ??= fieldMessage(LABELS[field], issue.message);
       }
     }
@@ -164,6 +182,7 @@ export function parseBeatForm(values: BeatFormValues, currency: Currency): BeatF
       key_signature: fields.key_signature ?? null,
       mood: fields.mood ?? null,
       ...pricingOf(values, currency),
+      license_offers: fields.license_offers ?? {},
     },
   };
 }

@@ -34,7 +34,7 @@ describe("PUT /api/beats/{id}/edit with the producer's licence offer", () => {
       license_offers: { basic: off, premium: off, trackout: off, exclusive: off },
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json().error).toContain(NO_LICENSE_ENABLED.split(': ')[1]);
+    expect(none.json().error).toContain(NO_LICENSE_ENABLED);
     const free = await edit(ctx.producer.agent, beat.id, {
       license_offers: { premium: { enabled: true, price_cents: 0 } },
     });

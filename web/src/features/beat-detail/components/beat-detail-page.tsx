@@ -102,6 +102,7 @@ function BeatView({ beat, slots }: { beat: BeatDetail; slots: BeatPageSlots }) {
       <Deferred fallback={<SectionsPlaceholder />}>
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="flex min-w-0 flex-col gap-6">
+            {slots.licensing(beat)}
             {slots.reviews(beat)}
             <VocalCovers beatId={beat.id} onRecord={recordVocals} />
           </div>

@@ -31,6 +31,8 @@ export interface BeatPageSlots {
    * (purchase): it goes at the end of the player.
    */
   priceButton: (beat: BeatDetail) => ReactNode;
+  /** Licensing: each licence on offer, its price, files and terms (purchase). */
+  licensing: (beat: BeatDetail) => ReactNode;
   /** Reviews & Ratings (reviews). */
   reviews: (beat: BeatDetail) => ReactNode;
   /** The owner's Manage Beat dialog (upload). */

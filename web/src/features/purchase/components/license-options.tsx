@@ -48,7 +48,7 @@ export function LicenseOptions({
   return (
     <fieldset disabled={disabled}>
       <legend className="mb-3 text-sm font-semibold">Choose a licence</legend>
-      <div className="grid gap-3 md:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {licenses.map((license) => {
           const id = `license-${license.license_type}`;
           const price = licensePriceLabel(license, currency);

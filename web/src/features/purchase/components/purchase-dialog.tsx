@@ -25,7 +25,7 @@ export const PURCHASE_FAILED = 'Purchase failed. Please try again.';
 
 function LicensesSkeleton() {
   return (
-    <div role="status" aria-label="Loading licences" className="grid gap-3 md:grid-cols-3">
+    <div role="status" aria-label="Loading licences" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {[1, 2, 3].map((n) => (
         <div key={n} className="h-40 animate-pulse rounded-2xl bg-fg/10" />
       ))}

@@ -13,6 +13,7 @@ import {
   type BeatFormErrors,
   type BeatFormValues,
 } from '../beat-form';
+import { LicenceOffersFields } from './licence-offers-fields';
 
 /**
  * The beat form's state: the values, the errors on show, and `check`, which shows what is wrong
@@ -226,6 +227,17 @@ export function BeatFormFields({
           {freeLabel}
         </label>
       </div>
+
+      {!values.free && (
+        <LicenceOffersFields
+          offers={values.offers}
+          basePrice={values.price}
+          currency={currency}
+          onChange={(offers) => set('offers', offers)}
+          error={errors.license_offers}
+          disabled={disabled}
+        />
+      )}
 
       <FormField
         label="Description"

@@ -1,6 +1,6 @@
 // HTTP contract of producers' coupons and bulk deals (docs/domain.md#coupons-and-bulk-deals).
 // A coupon takes a percent or a fixed USD amount off the producer's beats (all, or those
-// listed) until it expires or its uses run out, once per buyer; a bulk deal makes the cheapest
+// listed) until it expires (max_uses is kept for checkout, which counts uses); a bulk deal makes the cheapest
 // of every N + M of the producer's lines in a cart free. Money is integer USD cents.
 import { z } from 'zod';
 
@@ -19,7 +19,7 @@ const couponFields = {
   kind: z.enum(COUPON_KINDS),
   /** percent: 1 to 100; fixed: USD cents. */
   value: z.number().int().min(1, 'value must be at least 1'),
-  /** Null: no limit. */
+  /** Null: no limit. Counted per paid order by checkout (not built yet). */
   max_uses: z.number().int().min(1, 'max_uses must be at least 1').nullable(),
   /** Empty: every beat of the producer. */
   beat_ids: z.array(z.uuid('beat_ids must be beat ids')).max(200).default([]),

@@ -79,7 +79,13 @@ export PATH="$NODE_HOME/bin:$PATH"
 export npm_config_nodedir="$NODE_HOME"
 cd "$WORK"
 say "node $(node --version), npm $(npm --version), installing in $WORK"
-npm ci --no-audit --no-fund --prefer-offline
+# Packages come from the npm cache the main install filled (--prefer-offline). No install script
+# runs: the only native module Node 24 loads is better-sqlite3 13 (the desktop's
+# `better-sqlite3-napi`), which ships prebuilt; better-sqlite3 12, the Node 20 build, would only
+# cost a 90-second compile here. The workspace's own postinstall (Prisma client, server bundle)
+# then runs as npm would have run it.
+npm ci --no-audit --no-fund --prefer-offline --ignore-scripts
+npm run postinstall
 # The desktop library's SQLite driver as the desktop code picks it for this runtime
 # (desktop/src/main/library/sqlite-driver.ts: the Node-API build on Node 22.14+), opened for real.
 DRIVER="$(npx tsx -e '

@@ -6,7 +6,7 @@ describe('the SQLite driver', () => {
     expect(sqliteDriverPackage('9')).toBe('better-sqlite3');
     expect(sqliteDriverPackage(String(NAPI_BUILD_MIN_NAPI_VERSION))).toBe('better-sqlite3-napi');
     expect(sqliteDriverPackage('11')).toBe('better-sqlite3-napi');
-    expect(sqliteDriverPackage(undefined)).toBe('better-sqlite3');
+    expect(sqliteDriverPackage('')).toBe('better-sqlite3');
   });
 
   it('opens a working database on this runtime', () => {

@@ -209,3 +209,29 @@ describe('boundaries by resolved path', () => {
     expect(await boundaryErrors(file, code)).toBe(0);
   });
 });
+
+describe('file size', () => {
+  async function maxLinesErrors(filePath: string, lines: number) {
+    const code = Array.from({ length: lines }, (_, i) => `export const line${i} = ${i};`).join('\n') + '\n';
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'max-lines').length;
+  }
+
+  it.each([
+    'server/src/modules/catalogue/beats/x.ts',
+    'web/src/features/studio/x.tsx',
+    'desktop/src/main/x.ts',
+    'desktop/harness/x.ts',
+    'shared/src/x.ts',
+  ])('refuses a source file of 301 lines in %s, allows 300', async (file) => {
+    expect(await maxLinesErrors(file, 301)).toBe(1);
+    expect(await maxLinesErrors(file, 300)).toBe(0);
+  });
+
+  it.each(['server/src/modules/catalogue/beats/x.test.ts', 'server/test/x.ts', 'web/src/test/x.ts'])(
+    'leaves tests and their helpers to their own length: %s',
+    async (file) => {
+      expect(await maxLinesErrors(file, 400)).toBe(0);
+    },
+  );
+});

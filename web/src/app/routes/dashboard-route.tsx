@@ -2,6 +2,7 @@ import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { beatDetailKeys, beatDetailQueryOptions } from '../../features/beat-detail/api';
 import { catalogueKeys } from '../../features/catalogue/api';
+import { CouponsSection } from '../../features/coupons/components/coupons-section';
 import { MyBeatsPage, type MyBeatsSlots } from '../../features/my-beats/components/my-beats-page';
 import { forgetBeat } from '../../features/player/hooks/use-beat-playback';
 import { profileKeys } from '../../features/profile/api';
@@ -28,7 +29,10 @@ function ManageRowBeat({ beatId, onClose, onChanged }: Parameters<MyBeatsSlots['
   );
 }
 
-/** /dashboard "My beats": the table, with Manage Beat (upload) and Promote (promotions). */
+/**
+ * /dashboard "My beats": the table, with Manage Beat (upload) and Promote (promotions), then the
+ * producer's coupons and bulk deal.
+ */
 export function DashboardRoute({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const slots: MyBeatsSlots = {
@@ -41,5 +45,10 @@ export function DashboardRoute({ user }: { user: SessionUser }) {
       void queryClient.invalidateQueries({ queryKey: profileKeys.user(user.id) });
     },
   };
-  return <MyBeatsPage user={user} slots={slots} />;
+  return (
+    <>
+      <MyBeatsPage user={user} slots={slots} />
+      <CouponsSection userId={user.id} />
+    </>
+  );
 }

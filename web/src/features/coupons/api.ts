@@ -1,0 +1,48 @@
+import type { BulkDealBody, CreateCouponBody } from '@beatroom/shared/coupons-contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, lazySchema } from '../../lib/api-client';
+
+const contract = () => import('@beatroom/shared/coupons-contract');
+const CouponSchema = lazySchema(() => contract().then((m) => m.Coupon));
+const CouponListSchema = lazySchema(() => contract().then((m) => m.CouponListResponse));
+const BulkDealSchema = lazySchema(() => contract().then((m) => m.BulkDeal));
+
+/** Query keys of a producer's coupons and bulk deal. */
+export const couponKeys = {
+  all: ['coupons'] as const,
+  mine: (userId: string) => ['coupons', 'mine', userId] as const,
+  deal: (producerId: string) => ['coupons', 'deal', producerId] as const,
+};
+
+/** GET /api/coupons: the signed-in producer's coupons. */
+export function myCouponsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: couponKeys.mine(userId),
+    queryFn: ({ signal }) => apiClient.get('/api/coupons', { schema: CouponListSchema, signal }),
+  });
+}
+
+/** GET /api/users/{id}/deal: a producer's "buy N get M free", null for none. */
+export function dealQueryOptions(producerId: string) {
+  return queryOptions({
+    queryKey: couponKeys.deal(producerId),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/users/${encodeURIComponent(producerId)}/deal`, { schema: BulkDealSchema, signal }),
+  });
+}
+
+export function createCoupon(body: CreateCouponBody) {
+  return apiClient.post('/api/coupons', { body, schema: CouponSchema });
+}
+
+export function deleteCoupon(id: string) {
+  return apiClient.delete(`/api/coupons/${encodeURIComponent(id)}`);
+}
+
+export function saveDeal(body: BulkDealBody) {
+  return apiClient.put('/api/deals', { body, schema: BulkDealSchema });
+}
+
+export function removeDeal() {
+  return apiClient.delete('/api/deals', { schema: BulkDealSchema });
+}

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from './http-load';
+import { freePort } from '../server/test/free-port';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { SqliteDatabase } from '../desktop/src/main/library/sqlite-driver';
+import { unreachableUrl } from '../server/test/free-port';
 import { wavFile } from '../server/test/media-fixtures';
 
 /**
@@ -25,15 +25,6 @@ const dir = mkdtempSync(join(tmpdir(), 'beatroom-crash-bench-'));
 const libraryDir = join(dir, 'library');
 const sourceWav = join(dir, 'source.wav');
 writeFileSync(sourceWav, wavFile(1, 8000));
-
-/** A port nothing listens on: the library is offline for the whole benchmark. */
-async function unreachableUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 1}`;
-}
 
 /** Runs one writer and kills it; answers what it had acknowledged before the kill. */
 async function round(n: number, offline: string) {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import type { CpuMeter } from './process-cpu';
 
@@ -21,16 +20,6 @@ export interface MeasureOptions {
   headers?: Record<string, string>;
   /** Measures the CPU the server and its database spend per request during the run. */
   cpu?: CpuMeter;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchServerEnv, createBenchDatabase } from './bench-server';
-import { freePort } from './http-load';
+import { freePort } from '../server/test/free-port';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);

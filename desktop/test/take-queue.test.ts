@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn } from '../../server/test/helpers';
+import { unreachableUrl } from '../../server/test/free-port';
 import { insertPlayableBeat, WEBM_TAKE } from '../../server/test/recording-fixtures';
 import { openLibraryDatabase, type LibraryDatabase } from '../src/main/library/database';
 import { createLibraryService } from '../src/main/library/library-service';
@@ -24,15 +24,6 @@ let token = '';
 let userId = '';
 let beatId = '';
 let dir = '';
-
-/** A port nothing listens on: bound, then released. */
-async function unreachableUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 1}`;
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'beatroom-takes-'));

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn } from '../../server/test/helpers';
+import { unreachableUrl } from '../../server/test/free-port';
 import { openLibraryDatabase, type LibraryDatabase } from '../src/main/library/database';
 import { createLibraryService } from '../src/main/library/library-service';
 import { createServerClient, ServerCallError } from '../src/main/library/server-client';
@@ -22,15 +22,6 @@ let serverUrl = '';
 let token = '';
 let userId = '';
 let dir = '';
-
-/** A port nothing listens on: bound, then released. */
-async function unreachableUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 1}`;
-}
 
 async function serverBeats(): Promise<{ id: string; title: string; cover_image_key: string | null }[]> {
   const res = await fetch(`${serverUrl}/api/users/${userId}/beats`);

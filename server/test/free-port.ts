@@ -12,3 +12,8 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** An address where nothing listens (a port bound, then released): a server that is down. */
+export async function unreachableUrl(): Promise<string> {
+  return `http://127.0.0.1:${await freePort()}`;
+}

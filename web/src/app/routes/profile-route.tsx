@@ -1,5 +1,6 @@
 import { UI } from '@beatroom/shared/limits';
 import { BeatGrid, BeatGridSkeleton } from '../../features/catalogue/components/beat-grid';
+import { DealBadge } from '../../features/coupons/components/deal-badge';
 import { CreditsOverview } from '../../features/credits/components/credits-overview';
 import { PromoteBeatButton } from '../../features/promotions/components/promote-beat-button';
 import { ProfilePage } from '../../features/profile/components/profile-page';
@@ -36,6 +37,7 @@ const slots: ProfilePageSlots = {
     />
   ),
   credits: (userId) => <CreditsOverview userId={userId} />,
+  deal: (userId) => <DealBadge producerId={userId} />,
   reportButton: (userId) => <ReportButton targetType="profile" targetId={userId} ownerId={userId} />,
   promoteButton: (beat) => <PromoteBeatButton beat={beat} />,
 };

@@ -24,6 +24,8 @@ export interface ProfilePageSlots {
   promoteButton: (beat: Beat) => ReactNode;
   /** The owner's own credits: balance, Buy More, transactions (credits; ?tab=credits). */
   credits: (userId: string) => ReactNode;
+  /** The producer's "buy N get M free" deal, when they have one (coupons). */
+  deal?: (userId: string) => ReactNode;
   /** Report a profile, for other viewers (moderation reports). */
   reportButton?: (userId: string) => ReactNode;
 }

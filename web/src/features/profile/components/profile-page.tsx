@@ -95,6 +95,7 @@ function ProfileContent(props: ProfileTabsProps) {
   return (
     <>
       <ProfileStats data={data} />
+      {slots.deal?.(data.profile.user_id)}
       <FavoriteGenres genres={data.favorite_genres} />
       {/* The tabs and their cards after the header and stats (and the first style pass of their
           content, which Radix's Presence forces while the update runs). */}

@@ -221,6 +221,12 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
       if (buffer) arrangementAudio.keep(takeId, buffer);
     },
 
+    async loadTake(takeId, file) {
+      const buffer = await ctx.decodeAudioData(await file.arrayBuffer());
+      arrangementAudio.keep(takeId, buffer);
+      return { samples: buffer.getChannelData(0), sampleRate: buffer.sampleRate, durationS: buffer.duration };
+    },
+
     async playArrangement(arrangement, from, onEnded) {
       audio.pauseBeat();
       audio.pauseTake();

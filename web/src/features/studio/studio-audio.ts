@@ -91,6 +91,11 @@ export interface StudioAudio {
   lastTake(): TakeInfo | null;
   /** Keeps the last take's audio for the timeline under `takeId` (it plays and exports from there). */
   keepTake(takeId: string): void;
+  /**
+   * Decodes a take's file (a session's take, fetched again) and keeps it for the timeline under
+   * `takeId`, like keepTake; answers its samples for the waveform. Rejects when it cannot decode.
+   */
+  loadTake(takeId: string, audio: Blob): Promise<Pick<TakeInfo, 'samples' | 'sampleRate' | 'durationS'>>;
   /** Plays the timeline (the beat and every audible track through its chain) from `from` seconds. */
   playArrangement(arrangement: Arrangement, from: number, onEnded: () => void): Promise<void>;
   stopArrangement(): void;

@@ -111,6 +111,8 @@ class FakeStudioAudio implements StudioAudio {
       : null;
   }
   keepTake = vi.fn();
+  /** A take's file fetched back: half a second of silence. */
+  loadTake = vi.fn(async () => ({ samples: new Float32Array(600), sampleRate: 1_200, durationS: 0.5 }));
   playArrangement = vi.fn(async () => undefined);
   stopArrangement = vi.fn();
   exportArrangement = vi.fn(async () => new Blob(['RIFF'], { type: 'audio/wav' }));
@@ -190,6 +192,8 @@ function setup({ handlers = {}, microphone = 'allowed', sessions = [], platform 
   const api = stubFetch({
     [`GET /api/studio/beats/${BEAT_ID}`]: () => jsonResponse(beat),
     'GET /api/studio/sessions': () => jsonResponse({ sessions }),
+    // Each take on the timeline is kept as a file as soon as it is recorded.
+    'POST /api/studio/takes': () => jsonResponse({ id: `${crypto.randomUUID()}.webm`, size: 10 }, 201),
     ...handlers,
   });
   const toasts: ToastDetail[] = [];

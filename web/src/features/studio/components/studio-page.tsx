@@ -16,6 +16,9 @@ import { useAutoSave } from '../hooks/use-studio-sessions';
 import { useStudioRecorder } from '../hooks/use-studio-recorder';
 import { useTimeline } from '../hooks/use-timeline';
 import { useTakeDraft, useTakeDraftStore } from '../hooks/use-take-draft';
+import { useTakeFiles } from '../hooks/use-take-files';
+import { unsavedTakeCount, useTakeFilesStore } from '../store/take-files-store';
+import { serverTakeStorage, type TakeStorage } from '../take-storage';
 import type { StudioAudioFactory } from '../studio-audio';
 import { defaultRecordingName, STUDIO_ALERTS } from '../studio-alerts';
 import { useArrangementStore } from '../store/arrangement-store';
@@ -70,11 +73,18 @@ function useSettingsFollow(audio: ReturnType<typeof useStudioRecorder>['audio'])
 
 interface StudioProps {
   createAudio: StudioAudioFactory;
+  /** Where the timeline's takes keep their audio: the server's take files by default. */
+  takeStorage?: TakeStorage | undefined;
   /** A take was saved over this beat: app/ refreshes what shows it (the beat page's covers). */
   onRecordingSaved?: ((beatId: string) => void) | undefined;
 }
 
-function Studio({ beat, createAudio, onRecordingSaved }: StudioProps & { beat: StudioBeat }) {
+function Studio({
+  beat,
+  createAudio,
+  onRecordingSaved,
+  takeStorage = serverTakeStorage,
+}: StudioProps & { beat: StudioBeat }) {
   const navigate = useNavigate();
   const devices = useInputDevices();
   const bpm = Math.round(60_000 / beatIntervalMs(beat.bpm));
@@ -88,7 +98,8 @@ function Studio({ beat, createAudio, onRecordingSaved }: StudioProps & { beat: S
     deviceId: devices.deviceId,
   });
   const phase = useStudioStore((state) => state.phase);
-  const timeline = useTimeline({ audio: recorder.audio, bpm });
+  const takeFiles = useTakeFiles({ audio: recorder.audio, storage: takeStorage });
+  const timeline = useTimeline({ audio: recorder.audio, bpm, take: recorder.take, onTake: takeFiles.keep });
   range.current = timeline.takeRange;
   const waveform = useQuery(studioBeatWaveformQueryOptions(beat.id));
   const audio = recorder.audio;
@@ -96,12 +107,18 @@ function Studio({ beat, createAudio, onRecordingSaved }: StudioProps & { beat: S
   useSettingsFollow(recorder.audio);
   useAutoSave(beat.id);
   const busy = phase === 'starting' || phase === 'count-in' || phase === 'recording' || phase === 'stopping';
-  const draft = useTakeDraft({
+  const consoleDraft = useTakeDraft({
     beatId: beat.id,
     take: recorder.take,
     restoreTake: recorder.restore,
     drafts: useTakeDraftStore(),
   });
+  // A timeline take not kept as a file yet counts as unsaved too: leaving asks.
+  const draft = {
+    ...consoleDraft,
+    unsaved: consoleDraft.unsaved || takeFiles.unsaved > 0,
+    unsavedNow: () => consoleDraft.unsavedNow() || unsavedTakeCount(useTakeFilesStore.getState().takes) > 0,
+  };
   // Reset clears the take: the kept draft goes with it.
   const consoleRecorder = {
     ...recorder,
@@ -190,6 +207,7 @@ function FreshStudio({ beat, ...props }: StudioProps & { beat: StudioBeat }) {
   useLayoutEffect(() => {
     useStudioStore.getState().reset(defaultRecordingName(beat.title));
     useArrangementStore.getState().reset(useStudioStore.getState().settings);
+    useTakeFilesStore.getState().reset();
     setReady(true);
   }, [beat.title]);
   return ready ? <Studio beat={beat} {...props} /> : null;
@@ -199,7 +217,7 @@ function FreshStudio({ beat, ...props }: StudioProps & { beat: StudioBeat }) {
  * /studio/:beatId "Studio Pro" for a signed-in member. `createAudio`
  * makes the page's audio: the real engine in the app (studio-route.tsx), a fake in jsdom tests.
  */
-export function StudioPage({ createAudio, onRecordingSaved }: StudioProps) {
+export function StudioPage({ createAudio, onRecordingSaved, takeStorage }: StudioProps) {
   const { beatId = '' } = useParams();
   const navigate = useNavigate();
   const beat = useQuery(studioBeatQueryOptions(beatId));
@@ -240,6 +258,7 @@ export function StudioPage({ createAudio, onRecordingSaved }: StudioProps) {
           beat={beat.data}
           createAudio={createAudio}
           onRecordingSaved={onRecordingSaved}
+          takeStorage={takeStorage}
         />
       ) : (
         <StudioSkeleton />

@@ -57,8 +57,22 @@ export function placeTake(
  * (and show it when another track is chosen), each finished take lands on the armed track with
  * its waveform computed in a worker, and the take being recorded is drawn live from the input.
  */
-export function useTimeline({ audio, bpm }: { audio: StudioAudio | null; bpm: number }) {
+export function useTimeline({
+  audio,
+  bpm,
+  take,
+  onTake,
+}: {
+  audio: StudioAudio | null;
+  bpm: number;
+  /** The recorded take's file, as the recorder made it. */
+  take: Blob | null;
+  /** A take joined the timeline under `takeId`: its file is to be kept. */
+  onTake: (takeId: string, take: Blob) => void;
+}) {
   const phase = useStudioStore((state) => state.phase);
+  const latest = useRef({ take, onTake });
+  latest.current = { take, onTake };
   const recordingRange = useRef<Pick<TakeStart, 'from' | 'loop'>>({ from: 0, loop: null });
 
   // Settings → selected track: a slider or preset changes the chain of the track being edited.
@@ -126,6 +140,9 @@ export function useTimeline({ audio, bpm }: { audio: StudioAudio | null; bpm: nu
     placed.current = info.samples;
     const store = useArrangementStore.getState();
     const { arrangement, takeId } = placeTake(store.history.present, info, recordingRange.current);
+    // Known as unsaved before it shows, so its clip never looks like one without audio.
+    const { take: file, onTake: keepFile } = latest.current;
+    if (file) keepFile(takeId, file);
     store.edit(() => arrangement);
     audio.keepTake(takeId);
     peaksInWorker(info.samples, info.sampleRate)

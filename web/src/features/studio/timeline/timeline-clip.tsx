@@ -4,6 +4,7 @@ import { snapTime } from '@beatroom/shared/studio-arrangement-grid';
 import { formatDuration } from '@beatroom/shared/format-numbers';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Arrangement } from '@beatroom/shared/studio-arrangement';
+import { useTakeFilesStore, type TakeAudioState } from '../store/take-files-store';
 import { LANE_HEIGHT, TRIM_HANDLE_PX } from './timeline-geometry';
 
 type Drag = { mode: 'move' | 'trim-start' | 'trim-end'; x: number; y: number; original: ArrangementClip };
@@ -24,6 +25,14 @@ export interface TimelineClipProps {
   onDelete: () => void;
 }
 
+/** What a clip says of its take's audio, when there is something to say. */
+const AUDIO_NOTES: Partial<Record<TakeAudioState, string>> = {
+  unsaved: 'Not saved yet',
+  refused: 'Not saved yet: could not be stored',
+  loading: 'Loading audio…',
+  missing: 'No audio',
+};
+
 /** Arrow keys move by the snap step, or by 1/10 s with snapping off. */
 const FREE_STEP_S = 0.1;
 
@@ -35,6 +44,8 @@ const FREE_STEP_S = 0.1;
 export function TimelineClip(props: TimelineClipProps) {
   const { clip, pxPerSecond, bpm, arrangement, step } = props;
   const drag = useRef<Drag | null>(null);
+  const audioState = useTakeFilesStore((state) => state.takes[clip.takeId]);
+  const note = audioState ? AUDIO_NOTES[audioState] : undefined;
   const snap = (seconds: number) => snapTime(seconds, arrangement.snap, bpm);
 
   const landing = (event: PointerEvent<HTMLElement>): Arrangement | null => {
@@ -107,6 +118,7 @@ export function TimelineClip(props: TimelineClipProps) {
       aria-pressed={props.selected}
       aria-description={`Lane ${clip.lane + 1}, ${formatDuration(clip.start)} to ${formatDuration(clip.start + clip.duration)}`}
       data-clip-id={clip.id}
+      data-take-audio={audioState}
       className={`absolute touch-none cursor-grab overflow-hidden rounded-md border text-left text-[11px] leading-4 outline-none focus-visible:ring-2 focus-visible:ring-accent ${
         props.selected ? 'border-accent' : 'border-fg/20'
       }`}
@@ -129,6 +141,15 @@ export function TimelineClip(props: TimelineClipProps) {
       <span className="pointer-events-none block truncate px-1.5 pt-0.5 font-medium text-fg/90">
         {props.takeName}
       </span>
+      {note ? (
+        <span
+          className={`pointer-events-none block truncate px-1.5 text-[10px] ${
+            audioState === 'unsaved' || audioState === 'refused' ? 'text-amber-300' : 'text-muted'
+          }`}
+        >
+          {note}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,52 @@
+// Where the timeline's takes keep their audio, behind one small interface so a platform can keep
+// them elsewhere (the desktop app's local library, say) while the studio stays the same. The
+// arrangement only ever holds what `save` answers (a take's `source`), never the audio itself.
+import {
+  STUDIO_TAKE_UPLOAD_FIELD,
+  StudioTakeFile,
+  studioTakeAudioUrl,
+  studioTakeIdOf,
+  studioTakeSource,
+} from '@beatroom/shared/studio-takes-contract';
+import { apiClient, ApiError, apiUrl } from '../../lib/api-client';
+
+export interface TakeStorage {
+  /** Keeps a take's audio; answers the `source` the take names it by. */
+  save(audio: Blob): Promise<string>;
+  /** The audio a take's `source` names, or null when this storage does not know the source. */
+  load(source: string): Promise<Blob | null>;
+}
+
+/**
+ * Whether a failed save is worth trying again: a network failure, a timeout, a busy or failing
+ * server are; the server refusing the take itself (not audio, too large: 4xx) is not.
+ */
+export function worthRetrying(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/** Delay before the next attempt: 1, 2, 4… seconds, at most 30 (a take is never given up on). */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/** The web's: each take a private file on the server (POST / GET /api/studio/takes). */
+export const serverTakeStorage: TakeStorage = {
+  async save(audio) {
+    const form = new FormData();
+    const extension = audio.type.includes('wav') ? 'wav' : 'webm';
+    form.append(STUDIO_TAKE_UPLOAD_FIELD, audio, `take.${extension}`);
+    const file = await apiClient.post('/api/studio/takes', { body: form, schema: StudioTakeFile });
+    return studioTakeSource(file.id);
+  },
+
+  async load(source) {
+    const id = studioTakeIdOf(source);
+    if (!id) return null;
+    const response = await fetch(apiUrl(studioTakeAudioUrl(id)), { credentials: 'include' });
+    if (!response.ok)
+      throw new ApiError(response.status, `The take's audio answered HTTP ${response.status}`);
+    return response.blob();
+  },
+};

@@ -47,6 +47,8 @@ export const AREA_OF_MODULE: Record<string, string> = {
   subscriptions: 'Commerce',
   promotions: 'Commerce',
   earnings: 'Commerce',
+  cart: 'Commerce',
+  coupons: 'Commerce',
   // Operations: support, administration, moderation.
   support: 'Operations',
   admin: 'Operations',

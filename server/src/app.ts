@@ -10,6 +10,7 @@ import { analyticsPlugin } from './modules/catalogue/analytics/analytics.plugin'
 import { auditPlugin } from './modules/operations/audit/audit.plugin';
 import { authPlugin } from './modules/platform/auth/auth.plugin';
 import { beatsPlugin } from './modules/catalogue/beats/beats.plugin';
+import { stemsPlugin } from './modules/catalogue/stems/stems.plugin';
 import { cartPlugin } from './modules/commerce/cart/cart.plugin';
 import { challengesPlugin } from './modules/community/challenges/challenges.plugin';
 import { checkoutPlugin } from './modules/commerce/checkout/checkout.plugin';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // The public MP3 every beat streams, rendered by background jobs (beats delete its files).
   await app.register(previewsPlugin);
   await app.register(beatsPlugin, { config });
+  await app.register(stemsPlugin);
   await app.register(filesPlugin, { config });
   await app.register(seedPlugin, { config });
 

@@ -65,6 +65,21 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/beats/:id/stems/download',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: beatIdParams,
+        response: { 200: DownloadResponse.pick({ downloadUrl: true, filename: true }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.downloads.stems(signedInUser(request), request.params.id);
+    },
+  );
+
   app.get(
     '/api/users/:id/downloads',
     {

@@ -6,7 +6,8 @@ import type {
   DownloadStatus,
   PurchaseItem,
 } from '@beatroom/shared/downloads-contract';
-import { bestLicense } from '@beatroom/shared/licensing';
+import { bestLicense, LICENSE_STEMS } from '@beatroom/shared/licensing';
+import { STEMS_ERRORS } from '@beatroom/shared/stems-contract';
 import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refund-texts';
 import type { DomainEvents } from '../../../events/domain-events';
 import { conflict, forbidden, notFound, paymentRequired } from '../../../http/http-errors';
@@ -68,6 +69,14 @@ export function createDownloadsService(deps: {
     return { beat, isOwner, licence, access, right, master: masterFormat(beat.audioFileKey) };
   }
 
+  /** Why someone without a download right gets nothing, as the HTTP error to answer. */
+  function refusal(reason: DownloadStatus['reason']) {
+    if (reason === 'sold_exclusive') return forbidden(SOLD_EXCLUSIVELY);
+    if (reason === 'disputed') return forbidden(DOWNLOAD_DISPUTED);
+    if (reason === 'refunded') return paymentRequired(LICENCE_REFUNDED);
+    return paymentRequired(BUY_TO_DOWNLOAD);
+  }
+
   return {
     /** GET /api/beats/{id}/download-status */
     async status(user: UserRecord, beatId: string): Promise<DownloadStatus> {
@@ -88,15 +97,7 @@ export function createDownloadsService(deps: {
       body: DownloadRequestBody = {},
     ): Promise<DownloadResponse> {
       const { beat, isOwner, licence, access, right, master: original } = await decide(user, beatId);
-      if (!right) {
-        throw access.reason === 'sold_exclusive'
-          ? forbidden(SOLD_EXCLUSIVELY)
-          : access.reason === 'disputed'
-            ? forbidden(DOWNLOAD_DISPUTED)
-            : access.reason === 'refunded'
-              ? paymentRequired(LICENCE_REFUNDED)
-              : paymentRequired(BUY_TO_DOWNLOAD);
-      }
+      if (!right) throw refusal(access.reason);
       const preference = await repo.preferredFormat(user.id);
       const { format } = body;
       if (format && !downloadableFormats(right, original).includes(format)) {
@@ -133,6 +134,26 @@ export function createDownloadsService(deps: {
         originalFormat: original,
         userPreference: preference,
       };
+    },
+
+    /**
+     * POST /api/beats/{id}/stems/download: a signed link to the stems ZIP for the producer and
+     * holders of a licence that includes the stems (Trackout, Exclusive); the same refusals as
+     * a file download otherwise, 403 for a licence without stems, 404 when there are none.
+     */
+    async stems(
+      user: UserRecord,
+      beatId: string,
+    ): Promise<Pick<DownloadResponse, 'downloadUrl' | 'filename'>> {
+      const { beat, access, right } = await decide(user, beatId);
+      if (!right) throw refusal(access.reason);
+      if (right === 'free' || !LICENSE_STEMS[right === 'owner' ? 'exclusive' : right]) {
+        throw forbidden(STEMS_ERRORS.NOT_INCLUDED);
+      }
+      if (!beat.stemsKey) throw notFound(STEMS_ERRORS.NONE);
+      const filename = `${downloadFilename(beat.title, 'mp3').replace(/\.mp3$/, '')} (stems).zip`;
+      const { token } = signer.sign({ userId: user.id, key: beat.stemsKey, filename });
+      return { downloadUrl: `/api/downloads/${token}`, filename };
     },
 
     /** GET /api/downloads/{token}: the grant behind a link, for the user it was made for only. */

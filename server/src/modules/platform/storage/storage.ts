@@ -118,6 +118,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
   pdf: 'application/pdf',
+  zip: 'application/zip',
   txt: 'text/plain; charset=utf-8',
 };
 

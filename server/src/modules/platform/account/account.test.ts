@@ -8,6 +8,8 @@ import {
   listenForSockets,
   member,
   TestSocket,
+  twoInstancesSkipReason,
+  useTwoInstances,
 } from '../../../../test/community-fixtures';
 import { FakeStripe } from '../../../../test/fake-stripe';
 import { createTestApp } from '../../../../test/helpers';
@@ -34,44 +36,22 @@ async function storedUpload(t: TestApp, userId: string, key: string, kind: 'audi
 /** Every row of the user's own data that deletion must leave empty. */
 async function personalRows(t: TestApp, userId: string) {
   const p = t.app.db.prisma;
-  const [
-    favorites,
-    reviews,
-    follows,
-    notifications,
-    sessions,
-    settings,
-    profile,
-    methods,
-    customers,
-    downloads,
-    activities,
-  ] = await Promise.all([
-    p.beatFavorite.count({ where: { userId } }),
-    p.beatReview.count({ where: { userId } }),
-    p.follow.count({ where: { OR: [{ followerId: userId }, { followedId: userId }] } }),
-    p.notification.count({ where: { userId } }),
-    p.session.count({ where: { userId } }),
-    p.userSettings.count({ where: { userId } }),
-    p.profile.count({ where: { userId } }),
-    p.paymentMethod.count({ where: { userId } }),
-    p.paymentCustomer.count({ where: { userId } }),
-    p.download.count({ where: { userId } }),
-    p.activity.count({ where: { userId } }),
-  ]);
-  return {
-    favorites,
-    reviews,
-    follows,
-    notifications,
-    sessions,
-    settings,
-    profile,
-    methods,
-    customers,
-    downloads,
-    activities,
+  const where = { userId };
+  const counts = {
+    favorites: p.beatFavorite.count({ where }),
+    reviews: p.beatReview.count({ where }),
+    follows: p.follow.count({ where: { OR: [{ followerId: userId }, { followedId: userId }] } }),
+    notifications: p.notification.count({ where }),
+    sessions: p.session.count({ where }),
+    settings: p.userSettings.count({ where }),
+    profile: p.profile.count({ where }),
+    methods: p.paymentMethod.count({ where }),
+    customers: p.paymentCustomer.count({ where }),
+    downloads: p.download.count({ where }),
+    activities: p.activity.count({ where }),
   };
+  const values = await Promise.all(Object.values(counts));
+  return Object.fromEntries(Object.keys(counts).map((name, i) => [name, values[i]]));
 }
 
 const NONE = {
@@ -414,32 +394,14 @@ describe('with Stripe', () => {
 
 // Two instances on one PostgreSQL with realtime over Redis (as realtime-redis.test.ts): a
 // deletion on one instance closes the user's sockets held by the other.
-const sharedDatabase = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-describe.skipIf(!sharedDatabase || !redisUrl)(
-  'two instances over Redis (TEST_DATABASE_URL and REDIS_URL)',
-  () => {
-    const env = { REDIS_URL: redisUrl ?? '', REDIS_PREFIX: `beatroom-account-test-${randomUUID()}:` };
-    let a: TestApp;
-    let b: TestApp;
-    let urlB = '';
+describe.skipIf(!!twoInstancesSkipReason)(`two instances over Redis ${twoInstancesSkipReason}`, () => {
+  const two = useTwoInstances();
 
-    beforeAll(async () => {
-      a = await createTestApp({}, env);
-      b = await createTestApp({ databaseUrl: a.config.databaseUrl }, env);
-      urlB = await listenForSockets(b.app);
-    });
-    afterAll(async () => {
-      await b?.close();
-      await a?.close();
-    });
-
-    it('closes the sockets on the other instance', async () => {
-      const dee = await member(a.app, 'dee@example.com');
-      const socket = await TestSocket.open(urlB, { cookie: `beatroom_session=${dee.token}` });
-      await socket.next(isNotification('unread_count_updated'));
-      expect((await deleteAccount(dee)).statusCode).toBe(200);
-      expect((await socket.waitClosed())?.code).toBe(1000);
-    });
-  },
-);
+  it('closes the sockets on the other instance', async () => {
+    const dee = await member(two.a.app, 'dee@example.com');
+    const socket = await TestSocket.open(two.urlB, { cookie: `beatroom_session=${dee.token}` });
+    await socket.next(isNotification('unread_count_updated'));
+    expect((await deleteAccount(dee)).statusCode).toBe(200);
+    expect((await socket.waitClosed())?.code).toBe(1000);
+  });
+});

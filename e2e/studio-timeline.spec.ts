@@ -2,12 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import config from '../playwright.config';
 import { beatThroughApi, previewReady } from './support/beats';
 import { useFakeMicrophone } from './support/fake-microphone';
+import { expectTakeFilesPlay, saveReloadAndLoad } from './support/studio-takes';
 import { signInNewContext } from './support/sign-in';
 
 // The studio's timeline in a real browser: two passes recorded over a loop land on two lanes of
 // Track 1 with their waveforms, half of each is comped, a clip is trimmed and the trim undone,
-// the arrangement is exported as a 24-bit WAV and saved as a vocal cover that then plays on the
-// beat's page. Chromium's fake microphone plays a WAV file.
+// the takes (kept as private files) come back with their sound after a reload, the arrangement
+// is exported as a 24-bit WAV and saved as a vocal cover that then plays on the beat's page. Chromium's fake microphone plays a WAV file.
 
 useFakeMicrophone(config.use?.launchOptions, 'beatroom-timeline-');
 
@@ -22,7 +23,7 @@ async function playableBeat(page: Page): Promise<string> {
   return id;
 }
 
-test('two passes over a loop, comped, trimmed and undone, exported as WAV and saved as a cover that plays', async ({
+test('two passes over a loop, comped, trimmed and undone, reloaded with their sound, exported as WAV and saved as a cover that plays', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -87,6 +88,11 @@ test('two passes over a loop, comped, trimmed and undone, exported as WAV and sa
   await expect(last).toHaveAttribute('aria-description', before!);
   await expect(timeline.getByRole('button', { name: 'Redo' })).toBeEnabled();
   await timeline.screenshot({ path: test.info().outputPath('timeline.png') });
+
+  // --- The takes are files: saved as a session and reloaded, every clip is back with its sound --
+  await saveReloadAndLoad(page, track, 'Loop takes');
+  await expectTakeFilesPlay(page, beatId);
+  await timeline.screenshot({ path: test.info().outputPath('timeline-reloaded.png') });
 
   // --- Export the arrangement as WAV 24-bit, then save it as a public cover --------------------
   await expect(timeline.getByRole('combobox', { name: 'Export format' })).toHaveValue('wav');

@@ -30,7 +30,10 @@ export const ArrangementTake = z
     id: Id,
     /** "Take 1", "Take 2"…: the clip elements are named after it. */
     name: z.string().min(1).max(100),
-    /** Where the audio is kept: a file key or URL (web upload), or a device draft's id. */
+    /**
+     * Where the audio is kept: `studio-take:<id>` for a take file (studio-takes-contract.ts);
+     * null while it is not kept yet, or for a session saved before takes had files.
+     */
     source: z.string().max(500).nullable(),
     duration: Seconds,
   })

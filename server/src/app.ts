@@ -24,6 +24,7 @@ import { filesPlugin } from './modules/catalogue/files/files.plugin';
 import { followsPlugin } from './modules/community/follows/follows.plugin';
 import { healthPlugin } from './modules/platform/health/health.plugin';
 import { invoicesPlugin } from './modules/commerce/invoices/invoices.plugin';
+import { licenceTermsPlugin } from './modules/commerce/licence-terms/licence-terms.plugin';
 import { jobsPlugin } from './modules/platform/jobs/jobs.plugin';
 import { livePlugin } from './modules/community/live/live.plugin';
 import { mailPlugin } from './modules/platform/mail/mail.plugin';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(checkoutPlugin, { config });
   // What buyers and producers get afterwards: downloads, invoices and licence PDFs, earnings.
   await app.register(downloadsPlugin, { config });
+  await app.register(licenceTermsPlugin);
   await app.register(invoicesPlugin);
   // E-mail from the events of sales, refunds and support replies; attaches the invoices' PDFs.
   await app.register(mailPlugin, { config });

@@ -1,5 +1,4 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import { UI } from '@beatroom/shared/limits';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { Download, LockKeyhole, Receipt, ShoppingBag, type LucideIcon } from 'lucide-react';
@@ -7,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { RowsSkeleton } from '../../../components/ui/rows-skeleton';
 import { useSession } from '../../session/hooks/use-session';
 import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 import { downloadHistoryQueryOptions, purchasesQueryOptions } from '../api';
@@ -38,26 +38,6 @@ function Count({ value }: { value: number | undefined }) {
 /** A tab's count: unknown while loading; a list that failed to load shows empty, so 0. */
 function countOf(query: { isPending: boolean; data: readonly unknown[] | undefined }): number | undefined {
   return query.isPending ? undefined : (query.data?.length ?? 0);
-}
-
-function RowsSkeleton({ label }: { label: string }) {
-  return (
-    <ul role="status" aria-label={label} className="flex flex-col gap-3">
-      {Array.from({ length: UI.SKELETON_ROWS }, (_, index) => (
-        <li
-          key={index}
-          aria-hidden="true"
-          className="flex items-center gap-3 rounded-2xl border border-line p-3"
-        >
-          <span className="size-14 shrink-0 animate-pulse rounded-xl bg-fg/10" />
-          <span className="flex flex-1 flex-col gap-2">
-            <span className="h-4 w-1/2 animate-pulse rounded bg-fg/10" />
-            <span className="h-3 w-1/3 animate-pulse rounded bg-fg/10" />
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function TabList<T extends { id: string }>({

@@ -2,7 +2,6 @@ import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { formatTimeAgo } from '@beatroom/shared/format-dates';
 import { formatDuration } from '@beatroom/shared/format-numbers';
 import { RECORDINGS_ALERTS, type Recording } from '@beatroom/shared/recordings-contract';
-import { UI } from '@beatroom/shared/limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Globe, LoaderCircle, Lock, MicVocal, Pause, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +10,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { CoverArt } from '../../../components/ui/cover-art';
 import { DialogShell } from '../../../components/ui/dialog-shell';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { RowsSkeleton } from '../../../components/ui/rows-skeleton';
 import { apiUrl } from '../../../lib/api-client';
 import { usePlatform } from '../../../lib/platform';
 import { saveApiFile } from '../../../lib/save-api-file';
@@ -25,27 +25,6 @@ import {
   registerOwnPlay,
   setRecordingPublic,
 } from '../api';
-
-function RowsSkeleton() {
-  return (
-    <ul role="status" aria-label="Loading recordings" className="flex flex-col gap-3">
-      {Array.from({ length: UI.SKELETON_ROWS }, (_, index) => (
-        <li
-          key={index}
-          aria-hidden="true"
-          className="flex items-center gap-3 rounded-2xl border border-line p-3"
-        >
-          <span className="size-10 shrink-0 animate-pulse rounded-full bg-fg/10" />
-          <span className="size-14 shrink-0 animate-pulse rounded-xl bg-fg/10" />
-          <span className="flex flex-1 flex-col gap-2">
-            <span className="h-4 w-1/2 animate-pulse rounded bg-fg/10" />
-            <span className="h-3 w-1/3 animate-pulse rounded bg-fg/10" />
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 interface RowProps {
   recording: Recording;
@@ -233,7 +212,7 @@ export function MyRecordingsPage({
         <p className="mt-1 text-sm text-muted">Your vocal takes from the studio, public and private.</p>
       </div>
       {recordings.isPending ? (
-        <RowsSkeleton />
+        <RowsSkeleton label="Loading recordings" avatar />
       ) : list.length === 0 ? (
         // A failed load is only logged (the query cache does), like the other lists.
         <EmptyState

@@ -83,6 +83,4 @@ export const CART_MAX_LINES = 50;
 export const CART_ERRORS = {
   LINE_NOT_FOUND: 'Cart line not found',
   FULL: `A cart holds at most ${CART_MAX_LINES} beats`,
-  NOT_FOR_SALE: 'This beat is not for sale',
-  LICENSE_UNAVAILABLE: 'This licence is not available for this beat',
 } as const;

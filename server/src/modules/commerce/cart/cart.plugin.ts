@@ -16,7 +16,7 @@ export const cartPlugin = fp(
       'cart',
       createCartService({
         repo: createCartRepository(app.db.prisma),
-        pricing: (beatId, viewer) => app.orders.licenses(beatId, viewer),
+        pricing: (buyer, beatId, license) => app.orders.priceLine(buyer, beatId, license),
         discounts: app.coupons,
       }),
     );

@@ -42,12 +42,6 @@ export function createCartRepository(prisma: PrismaClient) {
       });
     },
 
-    /** Who owns the beat, or null for an unknown one. */
-    async beatOwner(beatId: string): Promise<string | null> {
-      const row = await prisma.beat.findUnique({ where: { id: beatId }, select: { userId: true } });
-      return row?.userId ?? null;
-    },
-
     async hasBeat(userId: string, beatId: string): Promise<boolean> {
       return (await prisma.cartLine.count({ where: { userId, beatId } })) > 0;
     },

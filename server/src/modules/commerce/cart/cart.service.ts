@@ -1,4 +1,3 @@
-import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import {
   CART_ERRORS,
   CART_MAX_LINES,
@@ -16,17 +15,24 @@ import { COUPON_ERRORS } from '@beatroom/shared/coupons-contract';
 import { convertCents } from '@beatroom/shared/format-money';
 import { licenseName } from '@beatroom/shared/licensing';
 import { licencePriceIn } from '@beatroom/shared/list-price';
-import { CURRENCIES, type Currency } from '@beatroom/shared/money-constants';
-import { PURCHASE_ERRORS, type LicenseOption } from '@beatroom/shared/money-contract';
-import { badRequest, conflict, forbidden, notFound } from '../../../http/http-errors';
+import { CURRENCIES, type Currency, type LicenseId } from '@beatroom/shared/money-constants';
+import { PURCHASE_ERRORS } from '@beatroom/shared/money-contract';
+import { conflict, HttpError, notFound } from '../../../http/http-errors';
 import type { UserRecord } from '../../platform/users/user-record';
 import type { CartRepository, StoredCartLine } from './cart.repository';
 
-/**
- * The licence cards of a beat for a viewer, exactly as a single purchase prices them (the orders
- * service's `licenses`): the cart never has prices of its own.
- */
-export type LicencePricing = (beatId: string, viewer: UserRecord) => Promise<LicenseOption[]>;
+/** A line's price now, from the one licence pricing function (the orders service's priceLine). */
+export interface LinePrice {
+  price_cents: number;
+  list_price_cents: number;
+  list_currency: Currency;
+  upgrade_from: LicenseId | null;
+  /** Another buyer's open checkout holds the exclusive. */
+  reserved: boolean;
+}
+
+/** Prices one licence of one beat for a buyer, refusing (HttpError) what cannot be sold to them. */
+export type LicencePricing = (buyer: UserRecord, beatId: string, license: LicenseId) => Promise<LinePrice>;
 
 /** Coupons and deals as the cart applies them (the coupons service). */
 export interface CartDiscounts {
@@ -44,10 +50,10 @@ const asCurrency = (value: string): Currency =>
 
 /**
  * A signed-in user's cart (docs/domain.md#cart-and-multi-line-checkout): one line per beat, each
- * priced afresh on every read by the single purchase's pricing. Adding refuses what a single
- * purchase would refuse (own beat, nothing to buy, a licence not offered or not available); a
- * line whose beat can no longer be bought at all (sold exclusively, delisted, made free) leaves
- * the cart when it is next read.
+ * priced afresh on every read by the one licence pricing function every purchase uses. Adding
+ * refuses what a purchase would refuse (own beat, a free or sold beat, a licence switched off or
+ * held, an exclusive another buyer's checkout holds); a line that can no longer be sold to the
+ * buyer leaves the cart when it is next read, one only reserved for now stays, unavailable.
  */
 export function createCartService(deps: {
   repo: CartRepository;
@@ -58,15 +64,7 @@ export function createCartService(deps: {
   const { repo, pricing, discounts } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The beat's licence cards; an unknown beat is a 404 (so is a malformed id, at the route). */
-  async function offers(user: UserRecord, beatId: string): Promise<LicenseOption[]> {
-    const owner = await repo.beatOwner(beatId);
-    if (!owner) throw notFound(BEAT_NOT_FOUND);
-    if (owner === user.id) throw forbidden(PURCHASE_ERRORS.OWN_BEAT);
-    return pricing(beatId, user);
-  }
-
-  function priced(line: StoredCartLine, option: LicenseOption, currency: Currency): PricedLine {
+  function priced(line: StoredCartLine, price: LinePrice, currency: Currency): PricedLine {
     return {
       id: line.id,
       beat: {
@@ -78,12 +76,12 @@ export function createCartService(deps: {
       },
       license_type: line.licenseType,
       license_name: licenseName(line.licenseType),
-      price_cents: option.price_cents,
-      list_price_cents: option.list_price_cents,
-      list_currency: option.list_currency,
-      display_price_cents: licencePriceIn(option, currency),
-      upgrade_from: option.upgrade_from,
-      available: option.available && !option.held,
+      price_cents: price.price_cents,
+      list_price_cents: price.list_price_cents,
+      list_currency: price.list_currency,
+      display_price_cents: licencePriceIn(price, currency),
+      upgrade_from: price.upgrade_from,
+      available: !price.reserved,
       discount_cents: 0,
       discount_reason: null,
       added_at: line.createdAt.toISOString(),
@@ -91,7 +89,7 @@ export function createCartService(deps: {
     };
   }
 
-  /** Every line priced now; lines that can no longer be bought at all are removed. */
+  /** Every line priced now; lines that can no longer be sold to the buyer are removed. */
   async function pricedLines(user: UserRecord): Promise<{ lines: PricedLine[]; currency: Currency }> {
     const [stored, currency] = await Promise.all([
       repo.lines(user.id),
@@ -100,11 +98,13 @@ export function createCartService(deps: {
     const lines: PricedLine[] = [];
     const gone: string[] = [];
     for (const line of stored) {
-      const options = line.beat.userId === user.id ? [] : await pricing(line.beat.id, user);
-      const option = options.find((o) => o.license_type === line.licenseType);
-      if (options.length === 0 || options.every((o) => !o.available && !o.held)) gone.push(line.id);
-      else if (option) lines.push(priced(line, option, currency));
-      else gone.push(line.id);
+      try {
+        lines.push(priced(line, await pricing(user, line.beat.id, line.licenseType), currency));
+      } catch (error) {
+        // Not for sale to this buyer any more (sold, delisted, switched off, held): it leaves.
+        if (!(error instanceof HttpError)) throw error;
+        gone.push(line.id);
+      }
     }
     await repo.removeMany(user.id, gone);
     return { lines, currency };
@@ -176,15 +176,8 @@ export function createCartService(deps: {
 
     /** POST /api/cart: the beat's line with this licence (replacing the licence it had). */
     async add(user: UserRecord, body: AddToCartBody): Promise<CartResponse> {
-      const options = await offers(user, body.beat_id);
-      if (options.length === 0) throw badRequest(CART_ERRORS.NOT_FOR_SALE);
-      const option = options.find((o) => o.license_type === body.license_type);
-      if (!option) throw badRequest(CART_ERRORS.LICENSE_UNAVAILABLE);
-      if (option.held) throw conflict(PURCHASE_ERRORS.ALREADY_HELD);
-      if (!option.available) {
-        const sold = options.every((o) => !o.available);
-        throw conflict(sold ? PURCHASE_ERRORS.SOLD_EXCLUSIVE : CART_ERRORS.LICENSE_UNAVAILABLE);
-      }
+      const price = await pricing(user, body.beat_id, body.license_type);
+      if (price.reserved) throw conflict(PURCHASE_ERRORS.RESERVED);
       const full =
         !(await repo.hasBeat(user.id, body.beat_id)) && (await repo.count(user.id)) >= CART_MAX_LINES;
       if (full) throw conflict(CART_ERRORS.FULL);

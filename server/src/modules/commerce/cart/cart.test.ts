@@ -62,7 +62,7 @@ describe('POST /api/cart', () => {
     const free = await insertPricedBeat(ctx.t.app, ctx.producer.id, { isFree: true, priceCents: 0 });
     const freeRes = await add(ctx.ann.agent, { beat_id: free.id, license_type: 'basic' });
     expect(freeRes.statusCode).toBe(400);
-    expect(freeRes.json()).toEqual({ error: CART_ERRORS.NOT_FOR_SALE });
+    expect(freeRes.json()).toEqual({ error: PURCHASE_ERRORS.FREE_BEAT });
 
     const sold = await insertPricedBeat(ctx.t.app, ctx.producer.id);
     await buyLocally(ctx.bob.agent, sold, 'exclusive');
@@ -147,6 +147,24 @@ describe('GET /api/cart', () => {
     expect(res.json().lines).toEqual([]);
     expect(res.json().totals.total_cents).toBe(0);
     expect(await lineCount()).toBe(0);
+  });
+});
+
+describe('an exclusive another buyer is checking out', () => {
+  it('cannot be added, and a line already in the cart is shown unavailable, out of the totals', async () => {
+    const beat = await insertPricedBeat(ctx.t.app, ctx.producer.id, { priceCents: 1000 });
+    await add(ctx.ann.agent, { beat_id: beat.id, license_type: 'exclusive' });
+    const checkout = await ctx.bob.agent.post(`/api/beats/${beat.id}/purchase`, {
+      license_type: 'exclusive',
+      price_cents: 10_000,
+    });
+    expect(checkout.statusCode).toBe(200);
+    const res = await ctx.ann.agent.get('/api/cart');
+    expect(res.json().lines).toMatchObject([{ license_type: 'exclusive', available: false }]);
+    expect(res.json().totals).toMatchObject({ line_count: 1, total_cents: 0 });
+    const again = await add(ctx.ann.agent, { beat_id: beat.id, license_type: 'exclusive' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: PURCHASE_ERRORS.RESERVED });
   });
 });
 

@@ -1,4 +1,5 @@
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
+import { licencePrice } from '@beatroom/shared/license-pricing';
 import { CHARGE_CURRENCY } from '@beatroom/shared/list-price';
 import { CHECKOUT_EXPIRY_MS, licenseName, licenseOptions, splitSale } from '@beatroom/shared/licensing';
 import type { LicenseId } from '@beatroom/shared/money-constants';
@@ -145,6 +146,24 @@ export function createOrdersService(deps: {
       const reserved = await repo.exclusiveReserved(beatId, now(), viewer?.id ?? null);
       const holding = viewer ? await repo.holding(viewer.id, beatId) : undefined;
       return licenseOptions(saleBeat(beat), reserved, holding);
+    },
+
+    /**
+     * One licence of one beat priced for a buyer by the one pricing function, as a cart line
+     * shows it: the USD charge, the list price, and whether another buyer's open checkout holds
+     * the exclusive now. Refuses (HttpError) whatever a purchase would refuse.
+     */
+    async priceLine(user: UserRecord, beatId: string, license: LicenseId) {
+      const line = await priceLicenceLine(repo, user, beatId, license);
+      const list = licencePrice(saleBeat(line.beat), license);
+      const reserved = license === 'exclusive' && (await repo.exclusiveReserved(beatId, now(), user.id));
+      return {
+        price_cents: line.priceCents,
+        list_price_cents: list.list_cents,
+        list_currency: list.list_currency,
+        upgrade_from: line.upgradeFrom,
+        reserved,
+      };
     },
 
     /** POST /api/beats/{id}/purchase */

@@ -1,5 +1,4 @@
-import { ChevronDown } from 'lucide-react';
-import { DeferredMenu } from '../../components/ui/deferred-menu';
+import { HeaderMenu } from './header-menu';
 
 const loadMenu = () => import('./community-menu-list').then((m) => m.CommunityMenuList);
 
@@ -8,19 +7,5 @@ const loadMenu = () => import('./community-menu-list').then((m) => m.CommunityMe
  * shows its button, on a phone in the scrolling nav row; the menu loads when reached for.
  */
 export function CommunityMenu({ className }: { className: string }) {
-  return (
-    <DeferredMenu
-      load={loadMenu}
-      menuProps={{ className }}
-      triggerProps={{
-        className,
-        children: (
-          <>
-            Community
-            <ChevronDown aria-hidden="true" className="size-4" />
-          </>
-        ),
-      }}
-    />
-  );
+  return <HeaderMenu label="Community" load={loadMenu} className={className} />;
 }

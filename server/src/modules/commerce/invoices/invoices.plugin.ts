@@ -13,8 +13,14 @@ declare module 'fastify' {
 /** Builds the invoices service and registers its routes. */
 export const invoicesPlugin = fp(
   async (app) => {
-    app.decorate('invoices', createInvoicesService({ repo: createInvoicesRepository(app.db.prisma) }));
+    app.decorate(
+      'invoices',
+      createInvoicesService({
+        repo: createInvoicesRepository(app.db.prisma),
+        terms: (producerId) => app.licenceTerms.termsOf(producerId),
+      }),
+    );
     await app.register(invoicesRoutes);
   },
-  { name: 'invoices', dependencies: ['db', 'auth'] },
+  { name: 'invoices', dependencies: ['db', 'auth', 'licence-terms'] },
 );

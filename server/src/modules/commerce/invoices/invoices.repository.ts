@@ -85,6 +85,7 @@ export function createInvoicesRepository(prisma: PrismaClient) {
               currency: true,
               paidAt: true,
               producer: { select: partySelect },
+              invoice: { select: { invoiceNumber: true } },
             },
           },
         },
@@ -93,6 +94,8 @@ export function createInvoicesRepository(prisma: PrismaClient) {
       return {
         licenseType: row.licenseType,
         orderId: row.order.id,
+        producerId: row.order.producerId,
+        invoiceNumber: row.order.invoice?.invoiceNumber ?? null,
         date: row.order.paidAt ?? row.createdAt,
         amountCents: row.order.amountCents,
         currency: row.order.currency,

@@ -1,4 +1,5 @@
 import { InvoiceItem, type Invoice, type InvoiceListResponse } from '@beatroom/shared/money-contract';
+import type { ProducerLicenceTerms } from '@beatroom/shared/licence-terms-contract';
 import { LICENSE_IDS, type LicenseId } from '@beatroom/shared/money-constants';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../../http/http-errors';
@@ -64,7 +65,11 @@ function toInvoice(row: InvoiceRow): Invoice {
  * an invoice to the user it was issued to (anyone else gets the same 404 as for a number that
  * does not exist), a licence to its buyer and the producer who sold it.
  */
-export function createInvoicesService(deps: { repo: InvoicesRepository }) {
+export function createInvoicesService(deps: {
+  repo: InvoicesRepository;
+  /** A producer's licence terms (licence-terms module), printed in the agreement. */
+  terms: (producerId: string) => Promise<ProducerLicenceTerms>;
+}) {
   const { repo } = deps;
   return {
     async list(user: UserRecord, query: { page: number; limit: number }): Promise<InvoiceListResponse> {
@@ -134,12 +139,14 @@ export function createInvoicesService(deps: { repo: InvoicesRepository }) {
       const pdf = await licensePdf({
         licenseType: licence.licenseType as LicenseId,
         orderNumber: licence.orderId,
+        invoiceNumber: licence.invoiceNumber,
         date: licence.date,
         buyer: { name: licence.buyer.name, email: licence.buyer.email },
         producer: { name: licence.producer.name },
         beat: licence.beat,
         priceCents: licence.amountCents,
         currency: licence.currency,
+        terms: (await deps.terms(licence.producerId))[licence.licenseType as LicenseId],
       });
       return { pdf, filename: `licence-${licence.orderId}.pdf` };
     },

@@ -1,3 +1,5 @@
+import { DEFAULT_LICENCE_TERMS } from '@beatroom/shared/licence-terms-contract';
+import type { LicenseId } from '@beatroom/shared/money-constants';
 import { describe, expect, it } from 'vitest';
 import { isPdf, pdfText } from '../../../../test/pdf-text';
 import { invoicePdf, type InvoicePdfInput } from './invoice-pdf';
@@ -69,7 +71,9 @@ describe('licence agreement PDF', () => {
     producer: { name: 'Metro Beats' },
     beat: { id: 'b1', title: 'Night Drive' },
     currency: 'USD',
+    invoiceNumber: 'INV-2026-000042',
   };
+  const termsOf = (licenseType: LicenseId) => DEFAULT_LICENCE_TERMS[licenseType];
 
   it.each([
     [
@@ -93,7 +97,7 @@ describe('licence agreement PDF', () => {
   ] as const)(
     '%s: parties, beat, terms, order number and date',
     async (licenseType, title, priceCents, terms) => {
-      const pdf = await licensePdf({ ...base, licenseType, priceCents });
+      const pdf = await licensePdf({ ...base, licenseType, priceCents, terms: termsOf(licenseType) });
       expect(isPdf(pdf)).toBe(true);
       const text = pdfText(pdf).join('\n');
       expect(text).toContain(title);
@@ -104,11 +108,43 @@ describe('licence agreement PDF', () => {
       expect(text).toContain(`Order number: ${base.orderNumber}`);
       expect(text).toContain(`$${(priceCents / 100).toFixed(2)}`);
       for (const term of terms) expect(text).toContain(`- ${term}`);
+      expect(text).toContain('Invoice number: INV-2026-000042');
+      expect(text).toContain('Producer (Licensor): Metro Beats');
+      expect(text).toContain('Buyer (Licensee): Ann Artist');
+      expect(text).toContain('Signature and date');
     },
   );
 
+  it("states the producer's own terms: limits, term, territory, credit line and publishing split", async () => {
+    const terms = {
+      ...DEFAULT_LICENCE_TERMS.trackout,
+      audio_streams: 250_000,
+      music_videos: null,
+      term_years: 7,
+      territory: 'Europe',
+      credit_line: 'Prod. by {producer} x Ann',
+      publishing_split_percent: 40,
+    };
+    const pdf = await licensePdf({ ...base, licenseType: 'trackout', priceCents: 14_995, terms });
+    const text = pdfText(pdf).join('\n');
+    expect(text).toContain('Trackout Licence');
+    expect(text).toContain('250,000');
+    expect(text).toContain('Unlimited');
+    expect(text).toContain('for 7 years from the Effective Date, in the territory: Europe');
+    expect(text.replace(/\s+/g, ' ')).toContain('Prod. by Metro Beats x Ann');
+    expect(text).toContain('The Producer keeps 40% of the publishing');
+    expect(text).toContain('stems');
+    // A real agreement: the grant and limits, then the clauses and signatures on their own page.
+    const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length;
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(pages).toBeLessThanOrEqual(3);
+  });
+
   it('uncompressed output says the same (the extractor reads both)', async () => {
-    const pdf = await licensePdf({ ...base, licenseType: 'basic', priceCents: 100 }, { compress: false });
+    const pdf = await licensePdf(
+      { ...base, licenseType: 'basic', priceCents: 100, terms: termsOf('basic') },
+      { compress: false },
+    );
     expect(pdf.toString('latin1')).not.toContain('/FlateDecode');
     expect(pdfText(pdf).join('\n')).toContain('Basic Licence');
   });

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Config } from '../../../config';
 import { signedInUser } from '../../../http/authenticate';
 import { fileRequestOf, mediaRateLimit, sendFile } from '../../../http/file-answer';
+import { isParsableMultipart } from '../../../http/multipart';
 import { badRequest, tooLarge } from '../../../http/http-errors';
 import { beatIdParams, idParams } from '../../../http/params';
 import type { StoredTake } from './recording-upload';
@@ -23,8 +24,6 @@ import { uploadRateLimit } from '../../../http/upload-rate-limit';
 
 const errors = errorResponses(400, 401, 403, 404);
 const params = idParams(RECORDING_NOT_FOUND);
-/** A multipart content type's boundary parameter; busboy needs one to parse. */
-const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
 const NOT_MULTIPART = `Send the recording as multipart/form-data in the field "${RECORDING_UPLOAD_FIELDS.recording}"`;
 /** The fields the studio sends before the file; with them the upload is checked before it is read. */
 const LEADING_FIELDS = [
@@ -54,7 +53,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      if (!request.isMultipart() || !MULTIPART_BOUNDARY.test(request.headers['content-type'] ?? '')) {
+      if (!isParsableMultipart(request)) {
         throw badRequest(NOT_MULTIPART);
       }
       // Takes count against the same storage quota and daily allowance as other uploads.

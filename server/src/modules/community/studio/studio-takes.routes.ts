@@ -13,13 +13,12 @@ import type { Config } from '../../../config';
 import { signedInUser } from '../../../http/authenticate';
 import { errorResponses } from '../../../http/error-responses';
 import { fileRequestOf, mediaRateLimit, sendFile } from '../../../http/file-answer';
+import { isParsableMultipart } from '../../../http/multipart';
 import { badRequest } from '../../../http/http-errors';
 import { uploadRateLimit } from '../../../http/upload-rate-limit';
 
 const errors = errorResponses(400, 401, 403, 404);
 const NOT_MULTIPART = `Send the take as multipart/form-data in the field "${STUDIO_TAKE_UPLOAD_FIELD}"`;
-/** A multipart content type's boundary parameter; busboy needs one to parse. */
-const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
 
 /**
  * The timeline's take files: upload (as soon as a take is recorded), the owner's audio, delete.
@@ -39,7 +38,7 @@ export const studioTakesRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      if (!request.isMultipart() || !MULTIPART_BOUNDARY.test(request.headers['content-type'] ?? '')) {
+      if (!isParsableMultipart(request)) {
         throw badRequest(NOT_MULTIPART);
       }
       const parts = request.parts({

@@ -74,15 +74,6 @@ describe('saving a take', () => {
     expect(result.current.unsaved).toBe(1);
     expect(currentArrangement().takes).toEqual([]);
   });
-
-  it('asks before the page unloads while a take is unsaved', async () => {
-    const storage: TakeStorage = { save: () => new Promise(() => undefined), load: vi.fn() };
-    const { result } = renderHook(() => useTakeFiles({ audio: fakeAudio(), storage }));
-    act(() => result.current.keep('take-1', new Blob(['take'])));
-    const event = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(event);
-    expect(event.defaultPrevented).toBe(true);
-  });
 });
 
 describe('loading a session', () => {

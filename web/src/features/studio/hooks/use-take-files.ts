@@ -111,18 +111,7 @@ export function useTakeFiles({ audio, storage }: { audio: StudioAudio | null; st
     });
   }, [audio, storage]);
 
-  // Closing or reloading the tab with a take not kept yet asks first.
+  /** Takes recorded here not kept yet: the page's leave guard asks while there are any. */
   const unsaved = useTakeFilesStore((state) => unsavedTakeCount(state.takes));
-  useEffect(() => {
-    if (unsaved === 0) return;
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers (and Electron) look at returnValue.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [unsaved]);
-
   return { keep, unsaved };
 }

@@ -1,3 +1,4 @@
+import { licencePrice, type OfferedBeat } from '@beatroom/shared/license-pricing';
 import { LICENSES } from '@beatroom/shared/money-constants';
 import { ShoppingBasket } from 'lucide-react';
 import { MenuButton } from '../../../components/ui/menu-button';
@@ -7,7 +8,7 @@ import { useSession } from '../../session/hooks/use-session';
 import { useAddToCart, type CartBeat } from '../hooks/use-cart';
 
 /** The beat fields the button decides with. */
-export interface CartableBeat extends CartBeat {
+export interface CartableBeat extends CartBeat, OfferedBeat {
   user_id: string;
   price_cents: number;
   is_free: boolean;
@@ -35,7 +36,8 @@ export function AddToCartButton({ beat, variant }: { beat: CartableBeat; variant
       label={`Add ${beat.title} to cart`}
       disabled={add.isPending}
       className={`inline-flex shrink-0 items-center justify-center rounded-full border border-fg/15 text-sm font-semibold whitespace-nowrap text-fg/80 transition-colors hover:bg-fg/10 disabled:opacity-70 ${VARIANTS[variant]}`}
-      items={LICENSES.map((licence) => ({
+      // Only the licences its producer offers.
+      items={LICENSES.filter((licence) => licencePrice(beat, licence.id).enabled).map((licence) => ({
         label: `${licence.name} licence`,
         onSelect: () =>
           add.mutate(

@@ -18,6 +18,8 @@ const beat = {
   producer_name: 'Nova',
   price_cents: 2999,
   is_free: false,
+  // Its producer does not sell Trackout for it.
+  license_offers: { trackout: { enabled: false, price_cents: null } },
 };
 const LINE_ID = '55555555-5555-4555-8555-555555555555';
 
@@ -92,7 +94,9 @@ describe('the cart', () => {
     const api = setup(listener);
     expect(await screen.findByText('Your cart is empty.', { exact: false })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: `Add ${beat.title} to cart` }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Premium licence' }));
+    expect(await screen.findByRole('menuitem', { name: 'Premium licence' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Trackout licence' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Premium licence' }));
     await waitFor(() => expect(api.calls('POST /api/cart')).toHaveLength(1));
     expect(api.calls('POST /api/cart')[0]!.body).toEqual({ beat_id: beat.id, license_type: 'premium' });
     expect(await screen.findByRole('link', { name: 'Cart, 1 beat' })).toBeInTheDocument();

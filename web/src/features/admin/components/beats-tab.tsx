@@ -5,19 +5,9 @@ import { Music, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { adminBeatsQueryOptions, adminKeys, deleteBeat, setBeatFeatured } from '../api';
-import {
-  AdminTable,
-  Badge,
-  ConfirmDialog,
-  Pager,
-  SearchBox,
-  toastFailure,
-  toastSuccess,
-  type Confirmation,
-} from './admin-parts';
+import { Badge, toastFailure, toastSuccess, type Confirmation } from './admin-parts';
+import { AdminListTab } from './admin-list-tab';
 
 /**
  * The Beats tab: search, paging, the featured toggle and deletion with its confirmation.
@@ -62,21 +52,22 @@ export function BeatsTab({ onBeatsChanged }: { onBeatsChanged?: () => void }) {
     });
 
   return (
-    <section aria-label="Beats" className="flex flex-col gap-4">
-      <SearchBox
-        label="Search beats"
-        value={search}
-        onChange={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-      />
-      {beats.isError ? (
-        <ErrorState title="Beats could not be loaded" onRetry={() => void beats.refetch()} />
-      ) : beats.data && beats.data.beats.length === 0 ? (
-        <EmptyState Icon={Music} title="No beats found" />
-      ) : (
-        <AdminTable caption="Beats" head={['Beat', 'Producer', 'Plays', 'Downloads', 'Featured', 'Actions']}>
+    <AdminListTab
+      name="Beats"
+      Icon={Music}
+      head={['Beat', 'Producer', 'Plays', 'Downloads', 'Featured', 'Actions']}
+      search={search}
+      setSearch={setSearch}
+      page={page}
+      pages={beats.data?.pagination.pages ?? 1}
+      setPage={setPage}
+      failed={beats.isError}
+      onRetry={() => void beats.refetch()}
+      empty={Boolean(beats.data && beats.data.beats.length === 0)}
+      confirmation={confirmation}
+      setConfirmation={setConfirmation}
+      rows={
+        <>
           {(beats.data?.beats ?? []).map((beat) => (
             <tr key={beat.id} data-testid="admin-beat-row">
               <td className="px-3 py-2">
@@ -109,10 +100,8 @@ export function BeatsTab({ onBeatsChanged }: { onBeatsChanged?: () => void }) {
               </td>
             </tr>
           ))}
-        </AdminTable>
-      )}
-      <Pager page={page} pages={beats.data?.pagination.pages ?? 1} onPage={setPage} />
-      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
-    </section>
+        </>
+      }
+    />
   );
 }

@@ -8,19 +8,9 @@ import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { adminKeys, adminUsersQueryOptions, deleteUser, setUserAdmin, setUserOwner } from '../api';
-import {
-  AdminTable,
-  Badge,
-  ConfirmDialog,
-  Pager,
-  SearchBox,
-  toastFailure,
-  toastSuccess,
-  type Confirmation,
-} from './admin-parts';
+import { Badge, toastFailure, toastSuccess, type Confirmation } from './admin-parts';
+import { AdminListTab } from './admin-list-tab';
 
 /** Reloads the page: after an owner transfer the caller's powers changed (after 2 s). */
 export function reloadPage() {
@@ -91,21 +81,22 @@ export function UsersTab({ me, onReload = reloadPage }: { me: SessionUser; onRel
     });
 
   return (
-    <section aria-label="Users" className="flex flex-col gap-4">
-      <SearchBox
-        label="Search users"
-        value={search}
-        onChange={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-      />
-      {users.isError ? (
-        <ErrorState title="Users could not be loaded" onRetry={() => void users.refetch()} />
-      ) : users.data && users.data.users.length === 0 ? (
-        <EmptyState Icon={Users} title="No users found" />
-      ) : (
-        <AdminTable caption="Users" head={['User', 'Beats', 'Followers', 'Roles', 'Joined', 'Actions']}>
+    <AdminListTab
+      name="Users"
+      Icon={Users}
+      head={['User', 'Beats', 'Followers', 'Roles', 'Joined', 'Actions']}
+      search={search}
+      setSearch={setSearch}
+      page={page}
+      pages={users.data?.pagination.pages ?? 1}
+      setPage={setPage}
+      failed={users.isError}
+      onRetry={() => void users.refetch()}
+      empty={Boolean(users.data && users.data.users.length === 0)}
+      confirmation={confirmation}
+      setConfirmation={setConfirmation}
+      rows={
+        <>
           {(users.data?.users ?? []).map((row) => {
             const own = row.user_id === me.id;
             return (
@@ -154,10 +145,8 @@ export function UsersTab({ me, onReload = reloadPage }: { me: SessionUser; onRel
               </tr>
             );
           })}
-        </AdminTable>
-      )}
-      <Pager page={page} pages={users.data?.pagination.pages ?? 1} onPage={setPage} />
-      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
-    </section>
+        </>
+      }
+    />
   );
 }

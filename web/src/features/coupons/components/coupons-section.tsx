@@ -7,6 +7,7 @@ import { serverErrorText } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
 import { couponKeys, createCoupon, deleteCoupon, myCouponsQueryOptions } from '../api';
 import { DealForm } from './deal-form';
+import { TextField } from './text-field';
 
 const input = 'h-9 rounded-lg border border-line bg-surface px-3 text-sm';
 const failed = (error: unknown) =>
@@ -43,15 +44,7 @@ function NewCouponForm({ onCreated }: { onCreated: () => void }) {
   }
   return (
     <form onSubmit={submit} aria-label="New coupon" className="flex flex-wrap items-end gap-2">
-      <label className="flex flex-col gap-1 text-sm">
-        Code
-        <input
-          className={`${input} w-36 uppercase`}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          required
-        />
-      </label>
+      <TextField label="Code" width="w-36 uppercase" value={code} onValue={setCode} required />
       <label className="flex flex-col gap-1 text-sm">
         Discount
         <select className={input} value={kind} onChange={(e) => setKind(e.target.value as CouponKind)}>
@@ -59,29 +52,22 @@ function NewCouponForm({ onCreated }: { onCreated: () => void }) {
           <option value="fixed">Fixed amount (USD)</option>
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-sm">
-        {kind === 'percent' ? 'Percent off' : 'Dollars off'}
-        <input
-          className={`${input} w-24`}
-          inputMode="decimal"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          required
-        />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        Ends (optional)
-        <input className={input} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        Uses (optional)
-        <input
-          className={`${input} w-20`}
-          inputMode="numeric"
-          value={maxUses}
-          onChange={(e) => setMaxUses(e.target.value)}
-        />
-      </label>
+      <TextField
+        label={kind === 'percent' ? 'Percent off' : 'Dollars off'}
+        width="w-24"
+        inputMode="decimal"
+        value={value}
+        onValue={setValue}
+        required
+      />
+      <TextField label="Ends (optional)" type="date" value={expires} onValue={setExpires} />
+      <TextField
+        label="Uses (optional)"
+        width="w-20"
+        inputMode="numeric"
+        value={maxUses}
+        onValue={setMaxUses}
+      />
       <Button type="submit" size="md" disabled={create.isPending}>
         Create coupon
       </Button>

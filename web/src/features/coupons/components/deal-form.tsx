@@ -4,8 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { serverErrorText } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
 import { couponKeys, dealQueryOptions, removeDeal, saveDeal } from '../api';
-
-const input = 'h-9 w-16 rounded-lg border border-line bg-surface px-3 text-sm';
+import { TextField } from './text-field';
 
 /** "Buy N get M free" on all the producer's beats: set, changed or ended here. */
 export function DealForm({ producerId }: { producerId: string }) {
@@ -29,26 +28,8 @@ export function DealForm({ producerId }: { producerId: string }) {
           ? `Your deal: buy ${deal.data.buy_count} get ${deal.data.free_count} free (the cheapest in the cart).`
           : 'No bulk deal: offer "buy N get M free" on your beats.'}
       </p>
-      <label className="flex flex-col gap-1 text-sm">
-        Buy
-        <input
-          className={input}
-          inputMode="numeric"
-          value={buy}
-          onChange={(e) => setBuy(e.target.value)}
-          required
-        />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        Get free
-        <input
-          className={input}
-          inputMode="numeric"
-          value={free}
-          onChange={(e) => setFree(e.target.value)}
-          required
-        />
-      </label>
+      <TextField label="Buy" width="w-16" inputMode="numeric" value={buy} onValue={setBuy} required />
+      <TextField label="Get free" width="w-16" inputMode="numeric" value={free} onValue={setFree} required />
       <Button type="submit" variant="secondary" size="md" disabled={save.isPending}>
         Save deal
       </Button>

@@ -90,3 +90,10 @@ export async function signIn(app: FastifyInstance, email: string) {
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return { agent, user: res.json() as { id: string; email: string; isAdmin: boolean } };
 }
+
+/** Starts the app listening on a free local port; answers its WebSocket address. */
+export async function listenForSockets(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
+}

@@ -1,14 +1,9 @@
 import type { CollabSession } from '@beatroom/shared/collab-sessions-contract';
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { describe, expect, it } from 'vitest';
-import {
-  isNotification,
-  member,
-  TestSocket,
-  twoInstancesSkipReason,
-  useTwoInstances,
-} from '../../../../test/community-fixtures';
+import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
 import { insertPlayableBeat } from '../../../../test/recording-fixtures';
+import { twoInstancesSkipReason, useTwoInstances } from '../../../../test/two-instances';
 
 // Two server instances on one PostgreSQL database with realtime over the real Redis: a session's
 // events published on one instance reach its members' sockets on the other, and no one else's.

@@ -11,8 +11,8 @@ import {
 } from '@beatroom/shared/collab-sessions-contract';
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNotification, listenForSockets, member, TestSocket } from '../../../../test/community-fixtures';
-import { createTestApp } from '../../../../test/helpers';
+import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { createTestApp, listenForSockets } from '../../../../test/helpers';
 import { insertPlayableBeat, multipartBody, takeParts } from '../../../../test/recording-fixtures';
 import { newSessionCode } from './collab-session-codes';
 import { REMOVED_BY_HOST, TAKE_WRONG_BEAT } from './collab-sessions.service';

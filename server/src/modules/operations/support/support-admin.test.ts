@@ -1,7 +1,7 @@
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNotification, listenForSockets, member, TestSocket } from '../../../../test/community-fixtures';
-import { createTestApp, type Agent } from '../../../../test/helpers';
+import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { type Agent, createTestApp, listenForSockets } from '../../../../test/helpers';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let url = '';

@@ -2,18 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DELETED_PRODUCER_NAME } from '@beatroom/shared/account-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  insertBeat,
-  isNotification,
-  listenForSockets,
-  member,
-  TestSocket,
-  twoInstancesSkipReason,
-  useTwoInstances,
-} from '../../../../test/community-fixtures';
+import { insertBeat, isNotification, member, TestSocket } from '../../../../test/community-fixtures';
 import { FakeStripe } from '../../../../test/fake-stripe';
-import { createTestApp } from '../../../../test/helpers';
+import { createTestApp, listenForSockets } from '../../../../test/helpers';
 import { buyLocally, insertPricedBeat } from '../../../../test/selling-fixtures';
+import { twoInstancesSkipReason, useTwoInstances } from '../../../../test/two-instances';
 
 type Member = Awaited<ReturnType<typeof member>>;
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

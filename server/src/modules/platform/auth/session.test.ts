@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadImage } from '../../../../test/catalogue';
-import { isNotification, listenForSockets, member, TestSocket } from '../../../../test/community-fixtures';
-import { createTestApp } from '../../../../test/helpers';
+import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { createTestApp, listenForSockets } from '../../../../test/helpers';
 import { signedInUser } from '../../../http/authenticate';
 
 // request.session: resolved once per /api request by the auth plugin, skipped where no route

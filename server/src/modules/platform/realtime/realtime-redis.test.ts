@@ -1,13 +1,7 @@
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { describe, expect, it } from 'vitest';
-import {
-  eventually,
-  isNotification,
-  member,
-  TestSocket,
-  twoInstancesSkipReason,
-  useTwoInstances,
-} from '../../../../test/community-fixtures';
+import { eventually, isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { twoInstancesSkipReason, useTwoInstances } from '../../../../test/two-instances';
 
 // Two server instances on one PostgreSQL database, with realtime events over the real Redis.
 // PGlite is in-process, so two instances cannot share it: this needs TEST_DATABASE_URL.

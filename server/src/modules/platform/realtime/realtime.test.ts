@@ -1,13 +1,7 @@
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  insertBeat,
-  isNotification,
-  listenForSockets,
-  member,
-  TestSocket,
-} from '../../../../test/community-fixtures';
-import { createTestApp } from '../../../../test/helpers';
+import { insertBeat, isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { createTestApp, listenForSockets } from '../../../../test/helpers';
 import { SESSION_IDLE_MS } from '../auth/auth.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNotification, listenForSockets, member, TestSocket } from '../../../../test/community-fixtures';
-import { createTestApp } from '../../../../test/helpers';
+import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { createTestApp, listenForSockets } from '../../../../test/helpers';
 import { TOO_MANY_SOCKETS_REASON } from './socket-hub';
 
 // Real sockets on a listening server: 2 per session, 3 per user, 6 upgrades a minute per address.

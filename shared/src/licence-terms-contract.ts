@@ -80,13 +80,3 @@ export const DEFAULT_LICENCE_TERMS: ProducerLicenceTerms = {
     publishing_split_percent: 50,
   },
 };
-
-/** The credit line with the producer's name in place of {producer}. */
-export function creditLineFor(terms: Pick<LicenceTerms, 'credit_line'>, producerName: string): string {
-  return terms.credit_line.replaceAll('{producer}', producerName);
-}
-
-/** An allowance as a person reads it: '10,000' or 'Unlimited'. */
-export function allowanceText(value: number | null): string {
-  return value === null ? 'Unlimited' : value.toLocaleString('en-US');
-}

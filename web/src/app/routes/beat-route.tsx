@@ -26,7 +26,7 @@ const slots: BeatPageSlots = {
       <AddToCartButton beat={beat} variant="page" />
     </>
   ),
-  licensing: (beat) => <LicenceTable beatId={beat.id} />,
+  licensing: (beat) => <LicenceTable beatId={beat.id} producerId={beat.user_id} />,
   reviews: (beat) => (
     <ReviewsSection
       beat={beat}

@@ -13,6 +13,9 @@ const LicenseListResponseSchema = lazySchema(() => money().then((m) => m.License
 const OrderSchema = lazySchema(() => money().then((m) => m.Order));
 const PaymentMethodListResponseSchema = lazySchema(() => money().then((m) => m.PaymentMethodListResponse));
 const PurchaseResponseSchema = lazySchema(() => money().then((m) => m.PurchaseResponse));
+const LicenceTermsSchema = lazySchema(() =>
+  import('@beatroom/shared/licence-terms-contract').then((m) => m.ProducerLicenceTerms),
+);
 const AccountPaymentSchema = lazySchema(() =>
   import('@beatroom/shared/subscriptions-contract').then((m) => m.AccountPayment),
 );
@@ -28,6 +31,7 @@ const accountCheckoutPath = (paymentId: string) =>
  */
 export const purchaseKeys = {
   all: ['purchase'] as const,
+  licenceTerms: (producerId: string) => ['purchase', 'licence-terms', producerId] as const,
   /** Per viewer: a holder of a lower licence is offered the higher ones at the difference. */
   licenses: (beatId: string, userId: string | null) =>
     ['purchase', 'licenses', beatId, userId ?? 'visitor'] as const,
@@ -50,6 +54,18 @@ export function licensesQueryOptions(beatId: string, userId: string | null) {
     staleTime: 0,
     queryFn: ({ signal }) =>
       apiClient.get(`${beatPath(beatId)}/licenses`, { schema: LicenseListResponseSchema, signal }),
+  });
+}
+
+/** GET /api/users/{id}/licence-terms: a producer's terms per licence, shown before buying. */
+export function licenceTermsQueryOptions(producerId: string) {
+  return queryOptions({
+    queryKey: purchaseKeys.licenceTerms(producerId),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/users/${encodeURIComponent(producerId)}/licence-terms`, {
+        schema: LicenceTermsSchema,
+        signal,
+      }),
   });
 }
 

@@ -1,4 +1,5 @@
-import { allowanceText, creditLineFor, type LicenceTerms } from '@beatroom/shared/licence-terms-contract';
+import type { LicenceTerms } from '@beatroom/shared/licence-terms-contract';
+import { allowanceText, creditLineFor } from '@beatroom/shared/licence-terms-text';
 import { LICENSE_FORMATS, LICENSE_STEMS } from '@beatroom/shared/licensing';
 import { LICENSES, type LicenseId } from '@beatroom/shared/money-constants';
 import { formatDate } from '@beatroom/shared/format-dates';

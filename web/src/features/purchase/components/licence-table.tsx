@@ -1,9 +1,11 @@
+import type { LicenceTerms } from '@beatroom/shared/licence-terms-contract';
+import { allowanceText } from '@beatroom/shared/licence-terms-text';
 import { LICENSE_FORMATS, LICENSE_STEMS } from '@beatroom/shared/licensing';
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import { useQuery } from '@tanstack/react-query';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { useSession } from '../../session/hooks/use-session';
-import { licensesQueryOptions } from '../api';
+import { licenceTermsQueryOptions, licensesQueryOptions } from '../api';
 import { licensePriceLabel } from '../license-labels';
 
 const FORMAT_NAMES = { mp3_320: 'MP3', wav: 'WAV', flac: 'FLAC' } as const;
@@ -14,14 +16,28 @@ function filesOf(license: LicenseId): string {
   return [...formats, ...(LICENSE_STEMS[license] ? ['Stems (ZIP)'] : [])].join(', ');
 }
 
+/** The terms a buyer compares first: streams, copies, videos, term and territory. */
+function mainTerms(t: LicenceTerms): string {
+  const term = t.term_years === null ? 'Perpetual' : `${t.term_years} years`;
+  return [
+    `${allowanceText(t.audio_streams)} streams`,
+    `${allowanceText(t.distribution_copies)} copies`,
+    `${allowanceText(t.music_videos)} music videos`,
+    `${allowanceText(t.radio_stations)} radio stations`,
+    term,
+    t.territory,
+  ].join(' · ');
+}
+
 /**
  * The beat page's Licensing section: every licence its producer offers, its price for this
  * viewer, the files it delivers and what it grants. Nothing for a free beat.
  */
-export function LicenceTable({ beatId }: { beatId: string }) {
+export function LicenceTable({ beatId, producerId }: { beatId: string; producerId: string }) {
   const { user } = useSession();
   const currency = usePreferredCurrency();
   const { data: licenses } = useQuery(licensesQueryOptions(beatId, user?.id ?? null));
+  const { data: terms } = useQuery(licenceTermsQueryOptions(producerId));
   if (!licenses || licenses.length === 0) return null;
   return (
     <section aria-labelledby="licensing-heading" className="rounded-xl border border-border p-4">
@@ -54,7 +70,7 @@ export function LicenceTable({ beatId }: { beatId: string }) {
                 </th>
                 <td className="py-2 pr-3 numeric">{licensePriceLabel(l, currency)}</td>
                 <td className="py-2 pr-3">{filesOf(l.license_type)}</td>
-                <td className="py-2">{l.features.join(' · ')}</td>
+                <td className="py-2">{terms ? mainTerms(terms[l.license_type]) : l.features.join(' · ')}</td>
               </tr>
             ))}
           </tbody>

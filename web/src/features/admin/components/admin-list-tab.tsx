@@ -1,8 +1,16 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { AdminTable, ConfirmDialog, Pager, SearchBox, type Confirmation } from './admin-parts';
+
+/** What an admin list keeps: its page, its search and the confirmation an action asks for. */
+export function useAdminListState() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  return { page, setPage, search, setSearch, confirmation, setConfirmation };
+}
 
 /**
  * A searchable, paged admin list (Beats, Users): the search box (a new search starts again on
@@ -13,32 +21,19 @@ export function AdminListTab({
   name,
   Icon,
   head,
-  search,
-  setSearch,
-  page,
-  pages,
-  setPage,
-  failed,
-  onRetry,
+  state: { search, setSearch, page, setPage, confirmation, setConfirmation },
+  query,
   empty,
-  confirmation,
-  setConfirmation,
   rows,
 }: {
   /** The plural the tab lists, capitalised: "Beats". */
   name: string;
   Icon: LucideIcon;
   head: string[];
-  search: string;
-  setSearch: (search: string) => void;
-  page: number;
-  pages: number;
-  setPage: (page: number) => void;
-  failed: boolean;
-  onRetry: () => void;
+  state: ReturnType<typeof useAdminListState>;
+  query: { isError: boolean; refetch: () => unknown; data?: { pagination: { pages: number } } };
+  /** Loaded, and nothing matched. */
   empty: boolean;
-  confirmation: Confirmation | null;
-  setConfirmation: (confirmation: Confirmation | null) => void;
   rows: ReactNode;
 }) {
   const plural = name.toLowerCase();
@@ -52,8 +47,8 @@ export function AdminListTab({
           setPage(1);
         }}
       />
-      {failed ? (
-        <ErrorState title={`${name} could not be loaded`} onRetry={onRetry} />
+      {query.isError ? (
+        <ErrorState title={`${name} could not be loaded`} onRetry={() => void query.refetch()} />
       ) : empty ? (
         <EmptyState Icon={Icon} title={`No ${plural} found`} />
       ) : (
@@ -61,7 +56,7 @@ export function AdminListTab({
           {rows}
         </AdminTable>
       )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <Pager page={page} pages={query.data?.pagination.pages ?? 1} onPage={setPage} />
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </section>
   );

@@ -2,23 +2,21 @@ import { ADMIN_TEXTS, type AdminBeatRow } from '@beatroom/shared/admin-contract'
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Music, Star } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { adminBeatsQueryOptions, adminKeys, deleteBeat, setBeatFeatured } from '../api';
-import { Badge, toastFailure, toastSuccess, type Confirmation } from './admin-parts';
-import { AdminListTab } from './admin-list-tab';
+import { Badge, toastFailure, toastSuccess } from './admin-parts';
+import { AdminListTab, useAdminListState } from './admin-list-tab';
 
 /**
  * The Beats tab: search, paging, the featured toggle and deletion with its confirmation.
  * `onBeatsChanged`: the catalogue's lists must refetch (a badge, a gone beat).
  */
 export function BeatsTab({ onBeatsChanged }: { onBeatsChanged?: () => void }) {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const list = useAdminListState();
+  const setConfirmation = list.setConfirmation;
   const queryClient = useQueryClient();
-  const beats = useQuery(adminBeatsQueryOptions(page, search));
+  const beats = useQuery(adminBeatsQueryOptions(list.page, list.search));
   const refresh = async () => {
     // The catalogue's lists show the featured badge and filter (app/ knows their keys).
     onBeatsChanged?.();
@@ -56,16 +54,9 @@ export function BeatsTab({ onBeatsChanged }: { onBeatsChanged?: () => void }) {
       name="Beats"
       Icon={Music}
       head={['Beat', 'Producer', 'Plays', 'Downloads', 'Featured', 'Actions']}
-      search={search}
-      setSearch={setSearch}
-      page={page}
-      pages={beats.data?.pagination.pages ?? 1}
-      setPage={setPage}
-      failed={beats.isError}
-      onRetry={() => void beats.refetch()}
-      empty={Boolean(beats.data && beats.data.beats.length === 0)}
-      confirmation={confirmation}
-      setConfirmation={setConfirmation}
+      state={list}
+      query={beats}
+      empty={beats.data?.beats.length === 0}
       rows={
         <>
           {(beats.data?.beats ?? []).map((beat) => (

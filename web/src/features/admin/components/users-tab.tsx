@@ -5,12 +5,11 @@ import { formatDate } from '@beatroom/shared/format-dates';
 import { formatNumber } from '@beatroom/shared/format-numbers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { adminKeys, adminUsersQueryOptions, deleteUser, setUserAdmin, setUserOwner } from '../api';
-import { Badge, toastFailure, toastSuccess, type Confirmation } from './admin-parts';
-import { AdminListTab } from './admin-list-tab';
+import { Badge, toastFailure, toastSuccess } from './admin-parts';
+import { AdminListTab, useAdminListState } from './admin-list-tab';
 
 /** Reloads the page: after an owner transfer the caller's powers changed (after 2 s). */
 export function reloadPage() {
@@ -22,11 +21,10 @@ export function reloadPage() {
  * rule allows it for this caller and row, the server applying the same rule.
  */
 export function UsersTab({ me, onReload = reloadPage }: { me: SessionUser; onReload?: () => void }) {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const list = useAdminListState();
+  const setConfirmation = list.setConfirmation;
   const queryClient = useQueryClient();
-  const users = useQuery(adminUsersQueryOptions(page, search));
+  const users = useQuery(adminUsersQueryOptions(list.page, list.search));
   const actor = { id: me.id, isAdmin: me.isAdmin, isOwner: me.isOwner };
   const ownerCount = users.data?.ownerCount ?? 1;
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
@@ -85,16 +83,9 @@ export function UsersTab({ me, onReload = reloadPage }: { me: SessionUser; onRel
       name="Users"
       Icon={Users}
       head={['User', 'Beats', 'Followers', 'Roles', 'Joined', 'Actions']}
-      search={search}
-      setSearch={setSearch}
-      page={page}
-      pages={users.data?.pagination.pages ?? 1}
-      setPage={setPage}
-      failed={users.isError}
-      onRetry={() => void users.refetch()}
-      empty={Boolean(users.data && users.data.users.length === 0)}
-      confirmation={confirmation}
-      setConfirmation={setConfirmation}
+      state={list}
+      query={users}
+      empty={users.data?.users.length === 0}
       rows={
         <>
           {(users.data?.users ?? []).map((row) => {

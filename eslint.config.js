@@ -412,9 +412,9 @@ export default tseslint.config(
             noElectron,
             noPrismaOrServer,
             {
-              regex: '^@beatroom/web(?!/app$|/platform$|/beat-form$|/beat-form-fields$)',
+              regex: '^@beatroom/web(?!/app$|/platform$|/beat-form$|/beat-form-fields$|/take-storage$)',
               message:
-                "The renderer uses only web's exports: the app, the platform and the beat form (@beatroom/web/app, /platform, /beat-form, /beat-form-fields).",
+                "The renderer uses only web's exports: the app, the platform, the beat form and the studio's take storage (@beatroom/web/app, /platform, /beat-form, /beat-form-fields, /take-storage).",
             },
             {
               group: ['**/main/**', '**/preload/**', '../main', '../preload', '**/web/src/**'],

@@ -17,6 +17,14 @@ export const STUDIO_TAKE_NOT_FOUND = 'Take not found';
 export const TOO_MANY_STUDIO_TAKES =
   'Your studio takes use all the space they may (2 GB). Delete a session to record more.';
 
+/**
+ * POST /api/studio/takes may name the file's id (a uuid; the server adds the format it finds):
+ * the desktop app names a take before it is online, and the arrangement already holds that id.
+ * Sending the same id again answers the file already kept instead of a second one.
+ */
+export const StudioTakeUploadQuery = z.object({ id: z.uuid('id must be a uuid').optional() });
+export const STUDIO_TAKE_ID_TAKEN = 'This take id is already in use.';
+
 export const StudioTakeIdParams = z.object({
   id: z.string().regex(STUDIO_TAKE_ID, STUDIO_TAKE_NOT_FOUND),
 });

@@ -116,6 +116,7 @@ export function createMainServices(deps: MainServicesDeps) {
       if (status.user) {
         void library.uploader.resumeAfterSignIn().then(() => library.sync());
         void library.takeUploader.runNow();
+        void library.timelineTakeUploader.runNow();
       }
     },
     log,
@@ -195,6 +196,7 @@ export function createMainServices(deps: MainServicesDeps) {
     if (online) {
       void library.uploader.runNow().then(() => library.sync());
       void library.takeUploader.runNow();
+      void library.timelineTakeUploader.runNow();
     }
   };
   let networkTimer: ReturnType<typeof setInterval> | null = null;
@@ -224,10 +226,12 @@ export function createMainServices(deps: MainServicesDeps) {
       deps.powerMonitor.on('resume', () => {
         void library.uploader.runNow();
         void library.takeUploader.runNow();
+        void library.timelineTakeUploader.runNow();
       });
       void auth.refresh().then(() => {
         void library.uploader.resumeAfterSignIn();
         void library.takeUploader.run();
+        void library.timelineTakeUploader.run();
         void library.sync();
       });
     },
@@ -237,6 +241,7 @@ export function createMainServices(deps: MainServicesDeps) {
       unregister();
       library.uploader.stop();
       library.takeUploader.stop();
+      library.timelineTakeUploader.stop();
       db.close();
     },
   };

@@ -7,6 +7,7 @@ import {
   type PlatformTakeDrafts,
 } from '@beatroom/web/platform';
 import { LibraryScreen } from './library/library-screen';
+import { createDesktopTakeStorage } from './studio/desktop-take-storage';
 
 /** The local library and upload queue, through the bridge. */
 export function createDesktopLibrary(api: BeatroomDesktopApi): PlatformLibrary {
@@ -137,6 +138,7 @@ export function createDesktopPlatform(api: BeatroomDesktopApi, info: AppInfo): P
 
     library: createDesktopLibrary(api),
     takeDrafts: createDesktopTakeDrafts(api),
+    takeStorage: createDesktopTakeStorage(api),
     mediaKeys: { subscribe: (listener) => api.on.mediaKey(listener) },
     navigation: { subscribe: (listener) => api.on.navigate(({ path }) => listener(path)) },
     updates: { subscribe: (listener) => api.on.updateStatus(listener) },

@@ -111,6 +111,14 @@ export interface PlatformTakeDrafts {
   discard(beatId: string): Promise<void>;
 }
 
+/** Where the studio's timeline keeps each take's audio (features/studio/take-storage.ts). */
+export interface PlatformTakeStorage {
+  /** Keeps a take's audio; answers the `source` the take names it by. */
+  save(audio: Blob): Promise<string>;
+  /** The audio a take's `source` names, or null when this storage does not know the source. */
+  load(source: string): Promise<Blob | null>;
+}
+
 export interface Platform {
   readonly kind: 'web' | 'desktop';
   /**
@@ -140,6 +148,8 @@ export interface Platform {
    * web) the studio keeps them in the browser's IndexedDB.
    */
   takeDrafts?: PlatformTakeDrafts;
+  /** The timeline's take files: the desktop app's local library first. The web: the server. */
+  takeStorage?: PlatformTakeStorage;
   /** Results of update checks (desktop menu › Check for Updates…). */
   updates?: { subscribe(listener: (status: UpdateStatus) => void): () => void };
 }

@@ -122,6 +122,31 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
       CREATE INDEX takes_owner_state ON takes (owner_id, state);
     `,
   },
+  {
+    version: 4,
+    name: 'timeline takes kept locally, then sent to the server under the same id',
+    up: `
+      -- A take on the studio's timeline: its file (takes/timeline/<id>) is written before this
+      -- row, and the row says whether the server's take files have it yet. The id is the one
+      -- the arrangement names (studio-take:<id>), kept on the server too.
+      CREATE TABLE timeline_takes (
+        id              TEXT PRIMARY KEY,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        owner_id        TEXT NOT NULL,
+        state           TEXT NOT NULL CHECK (state IN ('queued', 'uploading', 'done', 'failed', 'cancelled')),
+        format          TEXT NOT NULL CHECK (format IN ('webm', 'wav')),
+        file_path       TEXT NOT NULL,
+        size            INTEGER NOT NULL,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        error           TEXT,
+        next_attempt_at TEXT,
+        progress        REAL NOT NULL DEFAULT 0,
+        created_at      TEXT NOT NULL,
+        updated_at      TEXT NOT NULL
+      );
+      CREATE INDEX timeline_takes_owner_state ON timeline_takes (owner_id, state);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

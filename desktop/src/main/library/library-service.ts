@@ -14,10 +14,12 @@ import type { LibraryDatabase } from './database';
 import { createLibraryStore } from './library-store';
 import { COVER_FILE_PATTERN, ownBeatsFromProfile, syncLibrary, type OwnBeatsFetcher } from './library-sync';
 import { createLibraryTakes } from './library-takes';
+import { createLibraryTimelineTakes } from './library-timeline-takes';
 import { createLibraryUploads, type PickedFileEntry } from './library-uploads';
 import { createSavedFiles } from './saved-files';
 import { ServerCallError, type ServerClient } from './server-client';
 import type { TakeTransport } from './take-uploader';
+import type { TimelineTakeTransport } from './timeline-take-uploader';
 import type { UploadTransport } from './uploader';
 
 /** The app path of cached covers: app://beatroom/library-covers/<file>. */
@@ -38,6 +40,8 @@ export interface LibraryServiceDeps {
   transport?: UploadTransport;
   /** The studio take queue's server call; defaults to the client. */
   takeTransport?: TakeTransport;
+  /** The timeline takes' server call; defaults to the client. */
+  timelineTakeTransport?: TimelineTakeTransport;
   fetchOwnBeats?: OwnBeatsFetcher;
   shell?: { openPath(path: string): Promise<string>; showItemInFolder(path: string): void };
   now?: () => Date;
@@ -87,12 +91,23 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     now,
     log: deps.log,
   });
+  // The timeline's takes: takes/timeline/<id>, named as the arrangement names them.
+  const timelineTakes = createLibraryTimelineTakes({
+    db: deps.db,
+    dir: join(deps.dir, 'takes', 'timeline'),
+    transport: deps.timelineTakeTransport ?? deps.client,
+    owner: deps.owner,
+    requireOwner,
+    now,
+    log: deps.log,
+  });
   const savedFiles = createSavedFiles({ store, client: deps.client, shell: deps.shell, now });
 
   return {
     ...uploads,
     store,
     ...takes,
+    ...timelineTakes,
     ...savedFiles,
 
     /** Remembers a file the user chose in a native dialog and hands back its opaque id. */

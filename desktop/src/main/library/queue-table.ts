@@ -17,7 +17,7 @@ export interface QueueRow {
 
 export interface QueueTableOptions {
   /** The table: a constant of this code, never input, since it is written into the SQL. */
-  table: 'uploads' | 'takes';
+  table: 'uploads' | 'takes' | 'timeline_takes';
   /** States in which the runner is (or was, before a crash) working on a row: runnable again. */
   workingStates: readonly string[];
   /** The error for a row that is not there (cancelled, or another account's). */

@@ -8,6 +8,7 @@ import {
   RECORDING_UPLOAD_FIELDS,
   type RecordingFormat,
 } from '@beatroom/shared/recordings-contract';
+import { STUDIO_TAKE_UPLOAD_FIELD, StudioTakeFile } from '@beatroom/shared/studio-takes-contract';
 
 /** A take kept in the library, as the take queue sends it. */
 export interface TakeUpload {
@@ -221,6 +222,32 @@ export function createServerClient(options: ServerClientOptions) {
       });
       if (!response.ok) throw await failure(response, 'Failed to save recording');
       return Recording.parse(await response.json()).id;
+    },
+
+    /**
+     * POST /api/studio/takes?id=: a timeline take under the id the arrangement names (the
+     * server adds nothing but checks the bytes); a repeat answers the file already kept.
+     */
+    async uploadStudioTake(
+      take: { path: string; id: string },
+      onProgress: (fraction: number) => void,
+      signal?: AbortSignal,
+    ): Promise<string> {
+      const multipart = multipartFileBody(
+        STUDIO_TAKE_UPLOAD_FIELD,
+        { path: take.path, name: take.id },
+        (sent, total) => onProgress(sent / total),
+      );
+      const uuid = take.id.replace(/\.(webm|wav)$/, '');
+      const response = await call(`/api/studio/takes?id=${encodeURIComponent(uuid)}`, {
+        method: 'POST',
+        headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.length) },
+        body: multipart.body,
+        duplex: 'half',
+        signal,
+      });
+      if (!response.ok) throw await failure(response, 'Failed to keep the take on the server');
+      return StudioTakeFile.parse(await response.json()).id;
     },
 
     /** GET a JSON resource. */

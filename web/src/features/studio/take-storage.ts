@@ -9,13 +9,10 @@ import {
   studioTakeSource,
 } from '@beatroom/shared/studio-takes-contract';
 import { apiClient, ApiError, apiUrl } from '../../lib/api-client';
+import type { PlatformTakeStorage } from '../../lib/platform';
 
-export interface TakeStorage {
-  /** Keeps a take's audio; answers the `source` the take names it by. */
-  save(audio: Blob): Promise<string>;
-  /** The audio a take's `source` names, or null when this storage does not know the source. */
-  load(source: string): Promise<Blob | null>;
-}
+/** A platform may pass its own (Platform.takeStorage); the interface lives with the Platform. */
+export type TakeStorage = PlatformTakeStorage;
 
 /**
  * Whether a failed save is worth trying again: a network failure, a timeout, a busy or failing

@@ -60,6 +60,8 @@ export async function receiveTake(
   source: Readable,
   allowance?: TakeAllowance,
   folder: string = RECORDINGS_FOLDER,
+  /** The file's name without its format; a fresh uuid unless the caller chose one. */
+  name: string = randomUUID(),
 ): Promise<StoredTake> {
   const cap =
     allowance && allowance.bytes < RECORDING_MAX_BYTES
@@ -78,7 +80,7 @@ export async function receiveTake(
     limited.destroy();
     throw badRequest(received.head.length === 0 ? RECORDING_EMPTY : NOT_A_RECORDING);
   }
-  const key = `${folder}/${randomUUID()}.${format}`;
+  const key = `${folder}/${name}.${format}`;
   assertStorageKey(key);
   try {
     const { size } = await storage.put(key, received.body, {

@@ -12,6 +12,14 @@ export function createStudioTakesRepository(prisma: PrismaClient) {
       return prisma.studioTake.findFirst({ where: { fileKey, userId }, select: { fileKey: true } });
     },
 
+    /** The take file under one of these keys, whoever owns it, or null. */
+    findByKeys(fileKeys: string[]) {
+      return prisma.studioTake.findFirst({
+        where: { fileKey: { in: fileKeys } },
+        select: { fileKey: true, userId: true, sizeBytes: true },
+      });
+    },
+
     /** Bytes of the user's take files. */
     async bytesOf(userId: string): Promise<number> {
       const { _sum } = await prisma.studioTake.aggregate({ where: { userId }, _sum: { sizeBytes: true } });

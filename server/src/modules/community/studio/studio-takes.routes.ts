@@ -6,6 +6,7 @@ import {
   STUDIO_TAKE_UPLOAD_FIELD,
   StudioTakeFile,
   StudioTakeIdParams,
+  StudioTakeUploadQuery,
 } from '@beatroom/shared/studio-takes-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import { badRequest } from '../../../http/http-errors';
 import { uploadRateLimit } from '../../../http/upload-rate-limit';
 
 const errors = errorResponses(400, 401, 403, 404);
+const uploadErrors = errorResponses(400, 401, 403, 404, 409);
 const NOT_MULTIPART = `Send the take as multipart/form-data in the field "${STUDIO_TAKE_UPLOAD_FIELD}"`;
 
 /**
@@ -34,7 +36,10 @@ export const studioTakesRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       onRequest: app.authenticate,
       // Every take of a session is one upload: ten times the other uploads' hourly budget.
       config: { rateLimit: uploadRateLimit('studio-take', config.uploadRateLimitMax * 10) },
-      schema: { response: { 201: StudioTakeFile, ...errors, 413: ErrorBody, 429: ErrorBody } },
+      schema: {
+        querystring: StudioTakeUploadQuery,
+        response: { 201: StudioTakeFile, ...uploadErrors, 413: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
       const user = signedInUser(request);
@@ -50,7 +55,7 @@ export const studioTakesRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
           if (part.type === 'file') part.file.resume();
           throw badRequest(NOT_MULTIPART);
         }
-        return reply.status(201).send(await studioTakes.upload(user, part.file));
+        return reply.status(201).send(await studioTakes.upload(user, part.file, request.query.id));
       }
       throw badRequest(NOT_MULTIPART);
     },

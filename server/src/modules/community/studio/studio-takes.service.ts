@@ -1,13 +1,14 @@
 import type { Readable } from 'node:stream';
 import { RECORDING_MAX_BYTES } from '@beatroom/shared/recordings-contract';
 import {
+  STUDIO_TAKE_ID_TAKEN,
   STUDIO_TAKE_NOT_FOUND,
   STUDIO_TAKES_MAX_BYTES_PER_USER,
   TOO_MANY_STUDIO_TAKES,
   type StudioTakeFile,
 } from '@beatroom/shared/studio-takes-contract';
 import type { FileAnswer, FileRequest } from '../../../http/file-answer';
-import { notFound, tooLarge } from '../../../http/http-errors';
+import { conflict, notFound, tooLarge } from '../../../http/http-errors';
 import type { Storage } from '../../platform/storage/storage';
 import type { UserRecord } from '../../platform/users/user-record';
 import { receiveTake, RECORDING_TOO_LARGE } from '../recordings/recording-upload';
@@ -43,17 +44,30 @@ export function createStudioTakesService(deps: {
       .catch((error: unknown) => log.warn({ err: error, key }, 'could not delete a take file'));
 
   return {
-    async upload(user: UserRecord, source: Readable): Promise<StudioTakeFile> {
+    /** `id`: the uuid the uploader named the take by (see StudioTakeUploadQuery), if any. */
+    async upload(user: UserRecord, source: Readable, id?: string): Promise<StudioTakeFile> {
+      if (id) {
+        const kept = await repo.findByKeys([keyOf(`${id}.webm`), keyOf(`${id}.wav`)]);
+        if (kept) {
+          source.resume();
+          if (kept.userId !== user.id) throw conflict(STUDIO_TAKE_ID_TAKEN);
+          // A repeat after a lost answer: the file is already kept.
+          return { id: idOf(kept.fileKey), size: kept.sizeBytes };
+        }
+      }
       const left = STUDIO_TAKES_MAX_BYTES_PER_USER - (await repo.bytesOf(user.id));
       if (left <= 0) throw tooLarge(TOO_MANY_STUDIO_TAKES);
       const cap =
         left < RECORDING_MAX_BYTES
           ? { bytes: left, message: TOO_MANY_STUDIO_TAKES }
           : { bytes: RECORDING_MAX_BYTES, message: RECORDING_TOO_LARGE };
-      const stored = await receiveTake(storage, source, cap, STUDIO_TAKES_FOLDER);
+      const stored = await receiveTake(storage, source, cap, STUDIO_TAKES_FOLDER, id);
       try {
         await repo.create({ userId: user.id, fileKey: stored.key, sizeBytes: stored.size });
       } catch (error) {
+        // Two uploads of one named take at once wrote the same file: the one kept stays.
+        if (id && (await repo.findOwn(stored.key, user.id)))
+          return { id: idOf(stored.key), size: stored.size };
         await discard(stored.key);
         throw error;
       }

@@ -27,9 +27,9 @@ afterAll(async () => t?.close());
 
 type Who = Awaited<ReturnType<typeof member>> | null;
 const takePart = (content: Buffer = WEBM_TAKE): Part => ({ name: 'take', filename: 'take.webm', content });
-const upload = (who: Who, parts: Part[] = [takePart()]) => {
+const upload = (who: Who, parts: Part[] = [takePart()], query = '') => {
   const { payload, headers } = multipartBody(parts);
-  const options = { method: 'POST' as const, url: '/api/studio/takes', payload, headers };
+  const options = { method: 'POST' as const, url: `/api/studio/takes${query}`, payload, headers };
   return who ? who.agent.request(options) : t.app.inject(options);
 };
 const audio = (who: Who, id: string) =>
@@ -82,6 +82,35 @@ describe('POST /api/studio/takes', () => {
     expect(takeFiles()).toContain(`studio-takes/${id}`);
     // Never through the public files route.
     expect((await t.app.inject(`/api/files/studio-takes/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/studio/takes?id= (a take named before it was online)', () => {
+  const named = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+
+  it('401 signed out, 400 for an id that is not a uuid; nothing is stored', async () => {
+    expect((await upload(null, [takePart()], `?id=${named}`)).statusCode).toBe(401);
+    const bad = await upload(ann, [takePart()], '?id=..%2F..%2Fetc');
+    expect(bad.statusCode).toBe(400);
+    expect(takeFiles().filter((file) => file.includes(named))).toEqual([]);
+  });
+
+  it('keeps the id it was given; sending it again answers the same file, once', async () => {
+    const first = await upload(ann, [takePart()], `?id=${named}`);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ id: `${named}.webm`, size: WEBM_TAKE.length });
+    const again = await upload(ann, [takePart()], `?id=${named}`);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(takeFiles().filter((file) => file.includes(named))).toEqual([`studio-takes/${named}.webm`]);
+    expect((await audio(ann, `${named}.webm`)).statusCode).toBe(200);
+  });
+
+  it("409 for an id someone else's take already has, which stays theirs", async () => {
+    const res = await upload(bob, [takePart()], `?id=${named}`);
+    expect(res.statusCode).toBe(409);
+    expect((await audio(bob, `${named}.webm`)).statusCode).toBe(404);
+    expect((await audio(ann, `${named}.webm`)).statusCode).toBe(200);
   });
 });
 

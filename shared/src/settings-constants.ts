@@ -63,6 +63,7 @@ export const SETTINGS_SECTIONS = [
   'account',
   'subscription',
   'credits',
+  'licence-terms',
   'audio',
   'download',
   'notifications',

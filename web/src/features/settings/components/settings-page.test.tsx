@@ -15,6 +15,7 @@ function Page({ onThemePreview }: { onThemePreview: (theme: Theme) => void }) {
     <SettingsPage
       section={(params.get('section') ?? 'account') as SettingsSection}
       onThemePreview={onThemePreview}
+      producerId={null}
       slots={{
         account: <p>Account slot</p>,
         subscription: <p>Subscription slot</p>,

@@ -8,6 +8,7 @@ import {
   Download,
   Headphones,
   Monitor,
+  ScrollText,
   Shield,
   UserRound,
   type LucideIcon,
@@ -18,6 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { showToast } from '../../../lib/toast';
 import { useSettingsDraft } from '../hooks/use-settings-draft';
+import { LicenceTermsSection } from './licence-terms-section';
 import {
   AudioSection,
   DisplaySection,
@@ -34,6 +36,7 @@ const SECTION_NAV: Record<SettingsSection, { label: string; Icon: LucideIcon }> 
   account: { label: 'Account', Icon: UserRound },
   subscription: { label: 'Subscription', Icon: CreditCard },
   credits: { label: 'Credits', Icon: Coins },
+  'licence-terms': { label: 'Licence terms', Icon: ScrollText },
   audio: { label: 'Audio', Icon: Headphones },
   download: { label: 'Download', Icon: Download },
   notifications: { label: 'Notifications', Icon: Bell },
@@ -42,7 +45,7 @@ const SECTION_NAV: Record<SettingsSection, { label: string; Icon: LucideIcon }> 
 };
 
 const OWN_SECTIONS: Record<
-  Exclude<SettingsSection, SettingsSlotSection>,
+  Exclude<SettingsSection, SettingsSlotSection | 'licence-terms'>,
   (props: SectionProps) => ReactNode
 > = {
   audio: AudioSection,
@@ -65,6 +68,10 @@ export interface SettingsPageProps {
    * saved; called again with the saved theme on Discard and when the page closes unsaved.
    */
   onThemePreview: (theme: Theme) => void;
+  /** The signed-in user's id when they sell beats (a producer); null hides Licence terms. */
+  producerId: string | null;
+  /** After Licence terms are saved: other features' views of the same terms (the beat page's). */
+  onLicenceTermsSaved?: () => void;
 }
 
 /**
@@ -72,7 +79,13 @@ export interface SettingsPageProps {
  * bar while there are unsaved changes. Changes survive switching sections until saved or
  * discarded.
  */
-export function SettingsPage({ section, slots, onThemePreview }: SettingsPageProps) {
+export function SettingsPage({
+  section,
+  slots,
+  onThemePreview,
+  producerId,
+  onLicenceTermsSaved,
+}: SettingsPageProps) {
   const form = useSettingsDraft();
   const { saved, draft, dirty } = form;
 
@@ -101,7 +114,7 @@ export function SettingsPage({ section, slots, onThemePreview }: SettingsPagePro
     if (await form.save()) showToast({ type: 'success', title: 'Settings saved' });
   }
 
-  const Own = isSlotSection(section) ? null : OWN_SECTIONS[section];
+  const Own = isSlotSection(section) || section === 'licence-terms' ? null : OWN_SECTIONS[section];
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -109,7 +122,7 @@ export function SettingsPage({ section, slots, onThemePreview }: SettingsPagePro
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
         <nav aria-label="Settings sections" className="md:sticky md:top-24 md:w-56 md:shrink-0">
           <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:flex-col md:overflow-visible">
-            {SETTINGS_SECTIONS.map((id) => {
+            {SETTINGS_SECTIONS.filter((id) => id !== 'licence-terms' || producerId).map((id) => {
               const { label, Icon } = SECTION_NAV[id];
               const current = id === section;
               return (
@@ -131,6 +144,12 @@ export function SettingsPage({ section, slots, onThemePreview }: SettingsPagePro
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           {isSlotSection(section) ? (
             slots[section]
+          ) : section === 'licence-terms' ? (
+            producerId ? (
+              <LicenceTermsSection userId={producerId} onSaved={onLicenceTermsSaved} />
+            ) : (
+              <p className="text-sm text-muted">Licence terms are for producers: upload a beat to sell it.</p>
+            )
           ) : form.isPending ? (
             <div
               role="status"

@@ -20,7 +20,7 @@ import type { IpcMethodSchema } from './ipc-channel-contract';
 import { filesChannels } from './ipc-files-contract';
 import { libraryChannels, LibrarySyncResult } from './ipc-library-contract';
 import { microphoneChannels } from './ipc-microphone-contract';
-import { studioTakesChannels } from './ipc-studio-takes-contract';
+import { timelineChannels } from './ipc-timeline-contract';
 import { UploadQueue, uploadsChannels } from './ipc-uploads-contract';
 
 /**
@@ -31,7 +31,7 @@ export const ipcContract = {
   auth: authChannels,
   library: libraryChannels,
   uploads: uploadsChannels,
-  studioTakes: studioTakesChannels,
+  timeline: timelineChannels,
   files: filesChannels,
   microphone: microphoneChannels,
   notifications: notificationsChannels,

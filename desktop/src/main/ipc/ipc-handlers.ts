@@ -69,9 +69,9 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       draftTake: ({ beatId }) => deps.takeDrafts.find(beatId),
       discardDraftTake: ({ beatId }) => deps.takeDrafts.discard(beatId),
     },
-    studioTakes: {
-      keep: ({ audio }) => library.keepTimelineTake(audio),
-      read: ({ id }) => library.readTimelineTake(id),
+    timeline: {
+      keepTake: ({ audio }) => library.keepTimelineTake(audio),
+      readTake: ({ id }) => library.readTimelineTake(id),
     },
     files: {
       download: (request) => library.download(request, deps.dialogs.saveFile),

@@ -80,9 +80,9 @@ function handlers(
       draftTake: () => ({ draft: null }),
       discardDraftTake: () => ({ discarded: false }),
     },
-    studioTakes: {
-      keep: () => ({ id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b.webm' }),
-      read: () => ({ audio: null }),
+    timeline: {
+      keepTake: () => ({ id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b.webm' }),
+      readTake: () => ({ audio: null }),
     },
     files: { download: () => ({ saved: false, file: null }) },
     microphone: {
@@ -172,10 +172,10 @@ describe('IPC registry', () => {
     ['microphone:setInputDevice', { deviceId: 'd', label: 'l', admin: true }],
     ['uploads:draftTake', { beatId: '../../etc/passwd' }],
     ['uploads:discardDraftTake', {}],
-    ['studioTakes:read', { id: '../../etc/passwd' }],
-    ['studioTakes:read', { id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b.webm/../../x' }],
-    ['studioTakes:keep', { audio: new Uint8Array(0) }],
-    ['studioTakes:keep', { audio: 'not bytes' }],
+    ['timeline:readTake', { id: '../../etc/passwd' }],
+    ['timeline:readTake', { id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b.webm/../../x' }],
+    ['timeline:keepTake', { audio: new Uint8Array(0) }],
+    ['timeline:keepTake', { audio: 'not bytes' }],
     [
       'uploads:keepDraftTake',
       {

@@ -63,7 +63,7 @@ function library(fetch: typeof globalThis.fetch, owner: () => string | null = ()
   return service;
 }
 
-/** The studioTakes channels as the app registers them, behind an in-memory ipcMain. */
+/** The timeline channels as the app registers them, behind an in-memory ipcMain. */
 function ipcFor(service: LibraryService) {
   const listeners = new Map<string, (event: IpcInvokeEvent, request: unknown) => unknown>();
   const ipc: IpcMainLike = {
@@ -87,13 +87,13 @@ const rowOf = (id: string) =>
 describe('timeline takes through IPC', () => {
   it('keeps a take under takes/timeline/<id> and reads it back by that id', async () => {
     const invoke = ipcFor(library(fakeServer().fetch));
-    const kept = await invoke('studioTakes:keep', { audio: WEBM });
+    const kept = await invoke('timeline:keepTake', { audio: WEBM });
     if (!kept.ok) throw new Error(kept.error);
     const id = kept.data.id!;
     expect(id).toMatch(/^[0-9a-f-]{36}\.webm$/);
     expect(existsSync(join(dir, 'library', 'takes', 'timeline', id))).toBe(true);
     expect(rowOf(id)).toMatchObject({ state: expect.any(String), size: WEBM.length });
-    const read = await invoke('studioTakes:read', { id });
+    const read = await invoke('timeline:readTake', { id });
     expect(read).toEqual({ ok: true, data: { audio: WEBM } });
   });
 
@@ -105,14 +105,14 @@ describe('timeline takes through IPC', () => {
       `${'a'.repeat(36)}.webm`,
       'x.webm/../y',
     ]) {
-      const answer = await invoke('studioTakes:read', { id });
+      const answer = await invoke('timeline:readTake', { id });
       expect(answer).toMatchObject({ ok: false, error: expect.stringMatching(/^Invalid request: /) });
     }
-    const big = await invoke('studioTakes:keep', { audio: new Uint8Array(RECORDING_MAX_BYTES + 1) });
+    const big = await invoke('timeline:keepTake', { audio: new Uint8Array(RECORDING_MAX_BYTES + 1) });
     expect(big).toMatchObject({ ok: false, error: expect.stringContaining('larger than 50 MB') });
-    const text = await invoke('studioTakes:keep', { audio: new TextEncoder().encode('not audio') });
+    const text = await invoke('timeline:keepTake', { audio: new TextEncoder().encode('not audio') });
     expect(text).toEqual({ ok: false, error: 'The take is not WebM/Opus or WAV audio.' });
-    const foreign = await invoke('studioTakes:keep', { audio: WEBM }, 'https://evil.example/');
+    const foreign = await invoke('timeline:keepTake', { audio: WEBM }, 'https://evil.example/');
     expect(foreign).toEqual({ ok: false, error: UNTRUSTED_SENDER });
     expect(existsSync(join(dir, 'library', 'takes', 'timeline'))).toBe(false);
   });
@@ -120,15 +120,15 @@ describe('timeline takes through IPC', () => {
   it("does not read another account's take, and asks to sign in before keeping one", async () => {
     let owner: string | null = 'u1';
     const invoke = ipcFor(library(fakeServer().fetch, () => owner));
-    const kept = await invoke('studioTakes:keep', { audio: WEBM });
+    const kept = await invoke('timeline:keepTake', { audio: WEBM });
     if (!kept.ok) throw new Error(kept.error);
     owner = 'u2';
-    expect(await invoke('studioTakes:read', { id: kept.data.id })).toEqual({
+    expect(await invoke('timeline:readTake', { id: kept.data.id })).toEqual({
       ok: true,
       data: { audio: null },
     });
     owner = null;
-    expect(await invoke('studioTakes:keep', { audio: WEBM })).toEqual({
+    expect(await invoke('timeline:keepTake', { audio: WEBM })).toEqual({
       ok: false,
       error: 'Sign in to use your library.',
     });

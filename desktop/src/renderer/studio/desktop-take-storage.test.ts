@@ -5,7 +5,7 @@ import { createDesktopTakeStorage } from './desktop-take-storage';
 const ID = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b.webm';
 const WEBM = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3]);
 
-/** window.beatroom over a fake main that answers the studioTakes channels from `answers`. */
+/** window.beatroom over a fake main that answers the timeline channels from `answers`. */
 function bridge(answers: Record<string, unknown>) {
   const invoke = vi.fn(async (channel: string, _request: unknown) =>
     channel in answers ? { ok: true, data: answers[channel] } : { ok: false, error: 'no answer' },
@@ -15,16 +15,16 @@ function bridge(answers: Record<string, unknown>) {
 
 describe('desktop take storage', () => {
   it('keeps a take in the library through main and names it by the id main gave', async () => {
-    const { api, invoke } = bridge({ 'studioTakes:keep': { id: ID } });
+    const { api, invoke } = bridge({ 'timeline:keepTake': { id: ID } });
     const server = { save: vi.fn(), load: vi.fn() };
     const storage = createDesktopTakeStorage(api, server);
     expect(await storage.save(new Blob([WEBM], { type: 'audio/webm' }))).toBe(`studio-take:${ID}`);
-    expect(invoke).toHaveBeenCalledWith('studioTakes:keep', { audio: WEBM });
+    expect(invoke).toHaveBeenCalledWith('timeline:keepTake', { audio: WEBM });
     expect(server.save).not.toHaveBeenCalled();
   });
 
   it('reads a take from the library first, and from the server only when this computer lacks it', async () => {
-    const local = createDesktopTakeStorage(bridge({ 'studioTakes:read': { audio: WEBM } }).api, {
+    const local = createDesktopTakeStorage(bridge({ 'timeline:readTake': { audio: WEBM } }).api, {
       save: vi.fn(),
       load: vi.fn(),
     });
@@ -34,7 +34,7 @@ describe('desktop take storage', () => {
 
     const fromServer = new Blob([WEBM]);
     const server = { save: vi.fn(), load: vi.fn(async () => fromServer) };
-    const remote = createDesktopTakeStorage(bridge({ 'studioTakes:read': { audio: null } }).api, server);
+    const remote = createDesktopTakeStorage(bridge({ 'timeline:readTake': { audio: null } }).api, server);
     expect(await remote.load(`studio-take:${ID}`)).toBe(fromServer);
     expect(server.load).toHaveBeenCalledWith(`studio-take:${ID}`);
   });

@@ -14,14 +14,14 @@ export function createDesktopTakeStorage(
 ): TakeStorage {
   return {
     async save(audio) {
-      const { id } = await api.studioTakes.keep({ audio: new Uint8Array(await audio.arrayBuffer()) });
+      const { id } = await api.timeline.keepTake({ audio: new Uint8Array(await audio.arrayBuffer()) });
       return studioTakeSource(id);
     },
 
     async load(source) {
       const id = studioTakeIdOf(source);
       if (!id) return null;
-      const { audio } = await api.studioTakes.read({ id });
+      const { audio } = await api.timeline.readTake({ id });
       if (!audio) return server.load(source);
       return new Blob([audio as Uint8Array<ArrayBuffer>], {
         type: id.endsWith('.wav') ? 'audio/wav' : 'audio/webm',

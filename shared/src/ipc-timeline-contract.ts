@@ -1,4 +1,4 @@
-// The IPC contract's timeline takes area: on the desktop each take on the studio's timeline is
+// The IPC contract's timeline area: on the desktop each take on the studio's timeline is
 // written to the local library first (so a take recorded offline, or closed before it reached
 // the server, is kept), read back from there by its id, and sent to the server's take files
 // under the same id, so the arrangement's `studio-take:<id>` works on the web too.
@@ -25,10 +25,10 @@ export const ReadTimelineTakeRequest = z.strictObject({ id: TimelineTakeId });
 /** The take's audio, or null when this computer does not hold it (the studio asks the server). */
 export const TimelineTakeAudio = z.object({ audio: z.instanceof(Uint8Array).nullable() });
 
-/** `window.beatroom.studioTakes.*` */
-export const studioTakesChannels = {
+/** `window.beatroom.timeline.*` */
+export const timelineChannels = {
   /** Keeps a just-recorded take in the library and queues it for the server. */
-  keep: ipcMethod(KeepTimelineTakeRequest, KeptTimelineTake),
+  keepTake: ipcMethod(KeepTimelineTakeRequest, KeptTimelineTake),
   /** A take's audio from the library, by id. */
-  read: ipcMethod(ReadTimelineTakeRequest, TimelineTakeAudio),
+  readTake: ipcMethod(ReadTimelineTakeRequest, TimelineTakeAudio),
 } as const satisfies Record<string, IpcMethodSchema>;

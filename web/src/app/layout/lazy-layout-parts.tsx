@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useInvoicesDialog } from '../../features/invoices/store/invoices-dialog-store';
 import { usePlayerStore } from '../../features/player/store/player-store';
-import type { RenderDownloadButton } from '../../features/player/components/player-bar';
+import type { RenderCartButton, RenderDownloadButton } from '../../features/player/components/player-bar';
 import type { DownloadBeatButton as DownloadBeatButtonType } from '../../features/purchase/components/download-beat-button';
 import { usePurchaseDialog } from '../../features/purchase/store/purchase-dialog-store';
 import { useSession } from '../../features/session/hooks/use-session';
@@ -26,6 +26,7 @@ const DownloadBeatButton = lazyPage(
   () => import('../../features/purchase/components/download-beat-button'),
   'DownloadBeatButton',
 );
+const PlayerCartButton = lazyPage(() => import('../player-cart-button'), 'PlayerCartButton');
 const PlayerBar = lazy(() =>
   import('../../features/player/components/player-bar').then((m) => ({ default: m.PlayerBar })),
 );
@@ -77,11 +78,14 @@ export function LazyMemberParts() {
 }
 
 /** The player bar, from the moment the queue holds something (a returning visitor's restored queue too). */
-export function LazyPlayerBar({ renderDownloadButton }: { renderDownloadButton: RenderDownloadButton }) {
+export function LazyPlayerBar(props: {
+  renderDownloadButton: RenderDownloadButton;
+  renderCartButton: RenderCartButton;
+}) {
   const shown = usePlayerStore((state) => state.showPlayer && state.currentBeat !== null);
   return (
     <Later when={shown}>
-      <PlayerBar renderDownloadButton={renderDownloadButton} />
+      <PlayerBar {...props} />
     </Later>
   );
 }
@@ -91,6 +95,15 @@ export function LazyDownloadBeatButton(props: Parameters<typeof DownloadBeatButt
   return (
     <Suspense fallback={null}>
       <DownloadBeatButton {...props} />
+    </Suspense>
+  );
+}
+
+/** The player bar's Add to cart (it loads with the bar, keeping the beat's contract out of the first load). */
+export function LazyPlayerCartButton(props: { beat: Parameters<RenderCartButton>[0] }) {
+  return (
+    <Suspense fallback={null}>
+      <PlayerCartButton {...props} />
     </Suspense>
   );
 }

@@ -11,6 +11,7 @@ import {
   LazyInvoicesDialog,
   LazyMemberParts,
   LazyPlayerBar,
+  LazyPlayerCartButton,
   LazyPurchaseDialog,
   LazySignInDialog,
 } from './lazy-layout-parts';
@@ -50,7 +51,10 @@ export function RootLayout() {
       {/* The player outlives every page: one audio element, the bar on every screen. */}
       <AudioEngine />
       <PlayerSettingsSync />
-      <LazyPlayerBar renderDownloadButton={(beat) => <LazyDownloadBeatButton beat={beat} variant="icon" />} />
+      <LazyPlayerBar
+        renderDownloadButton={(beat) => <LazyDownloadBeatButton beat={beat} variant="icon" />}
+        renderCartButton={(beat) => <LazyPlayerCartButton beat={beat} />}
+      />
       {/* One Purchase Beat dialog, opened from any card, row, beat page or download. */}
       <LazyPurchaseDialog />
       <LazySignInDialog />

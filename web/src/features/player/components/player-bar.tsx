@@ -19,6 +19,12 @@ const QueuePanel = lazy(() => import('./queue-panel').then((m) => ({ default: m.
  */
 export type RenderDownloadButton = (beat: QueueEntry) => ReactNode;
 
+/**
+ * Beside the current beat in the full bar: Add to cart, from the cart feature (app/ composes it
+ * in). Without one there is none; the Download control still leads to buying.
+ */
+export type RenderCartButton = (beat: QueueEntry) => ReactNode;
+
 /** The fallback: the beat page, where licences and downloads are. */
 function DownloadLink({ beat }: { beat: QueueEntry }) {
   return (
@@ -37,7 +43,10 @@ function DownloadLink({ beat }: { beat: QueueEntry }) {
  * The persistent player at the bottom of every page: full bar or mini bar,
  * shown while the queue holds something.
  */
-export function PlayerBar({ renderDownloadButton }: { renderDownloadButton?: RenderDownloadButton } = {}) {
+export function PlayerBar({
+  renderDownloadButton,
+  renderCartButton,
+}: { renderDownloadButton?: RenderDownloadButton; renderCartButton?: RenderCartButton } = {}) {
   const beat = usePlayerStore((state) => state.currentBeat);
   const showPlayer = usePlayerStore((state) => state.showPlayer);
   const collapsed = usePlayerStore((state) => state.collapsed);
@@ -80,8 +89,11 @@ export function PlayerBar({ renderDownloadButton }: { renderDownloadButton?: Ren
           </>
         ) : (
           <div className="mx-auto grid max-w-screen-2xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1.5 px-3 py-2.5 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] lg:gap-x-6 lg:px-8">
-            <div className="order-1 min-w-0">
-              <NowPlaying beat={beat} coverSize={48} />
+            <div className="order-1 flex min-w-0 items-center gap-2">
+              <div className="min-w-0">
+                <NowPlaying beat={beat} coverSize={48} />
+              </div>
+              {renderCartButton?.(beat)}
             </div>
             <div className="order-2 flex items-center justify-end gap-0.5 lg:order-3">
               <VolumeControl sliderClassName="hidden sm:block" />

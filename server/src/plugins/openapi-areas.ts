@@ -17,6 +17,7 @@ export const AREA_OF_MODULE: Record<string, string> = {
   seo: 'Platform',
   prerender: 'Platform',
   seed: 'Platform',
+  mail: 'Platform',
   // Catalogue: files, uploads, beats and what listeners do with them.
   uploads: 'Catalogue',
   previews: 'Catalogue',
@@ -25,6 +26,7 @@ export const AREA_OF_MODULE: Record<string, string> = {
   'my-beats': 'Catalogue',
   files: 'Catalogue',
   analytics: 'Catalogue',
+  stems: 'Catalogue',
   // Community: people, feeds, notifications, the studio and working together.
   activity: 'Community',
   notifications: 'Community',
@@ -49,6 +51,7 @@ export const AREA_OF_MODULE: Record<string, string> = {
   earnings: 'Commerce',
   cart: 'Commerce',
   coupons: 'Commerce',
+  'licence-terms': 'Commerce',
   // Operations: support, administration, moderation.
   support: 'Operations',
   admin: 'Operations',

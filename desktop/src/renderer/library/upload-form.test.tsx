@@ -62,6 +62,13 @@ describe('desktop upload form (the web’s beat form)', () => {
         list_price_cents: 0,
         list_currency: 'USD',
         is_free: true,
+        // Every licence on offer at its default price until the producer says otherwise.
+        license_offers: {
+          basic: { enabled: true, price_cents: null },
+          premium: { enabled: true, price_cents: null },
+          trackout: { enabled: true, price_cents: null },
+          exclusive: { enabled: true, price_cents: null },
+        },
       },
     });
     // Queued: the form is empty again for the next beat.

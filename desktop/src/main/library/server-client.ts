@@ -147,6 +147,20 @@ export function createServerClient(options: ServerClientOptions) {
     }
   }
 
+  /** POSTs a streamed multipart body (its length known up front, so no chunked encoding). */
+  const postMultipart = (
+    path: string,
+    multipart: ReturnType<typeof multipartFileBody>,
+    signal?: AbortSignal,
+  ) =>
+    call(path, {
+      method: 'POST',
+      headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.length) },
+      body: multipart.body,
+      duplex: 'half',
+      signal,
+    });
+
   return {
     call,
 
@@ -160,13 +174,7 @@ export function createServerClient(options: ServerClientOptions) {
       const multipart = multipartFileBody(UPLOAD_FIELDS[kind], file, (sent, total) =>
         onProgress(sent / total),
       );
-      const response = await call(`/api/upload/${kind}`, {
-        method: 'POST',
-        headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.length) },
-        body: multipart.body,
-        duplex: 'half',
-        signal,
-      });
+      const response = await postMultipart(`/api/upload/${kind}`, multipart, signal);
       if (!response.ok) {
         throw await failure(
           response,
@@ -213,20 +221,15 @@ export function createServerClient(options: ServerClientOptions) {
           [RECORDING_UPLOAD_FIELDS.idempotencyKey]: idempotencyKey,
         },
       );
-      const response = await call('/api/recordings/upload', {
-        method: 'POST',
-        headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.length) },
-        body: multipart.body,
-        duplex: 'half',
-        signal,
-      });
+      const response = await postMultipart('/api/recordings/upload', multipart, signal);
       if (!response.ok) throw await failure(response, 'Failed to save recording');
       return Recording.parse(await response.json()).id;
     },
 
     /**
-     * POST /api/studio/takes?id=: a timeline take under the id the arrangement names (the
-     * server adds nothing but checks the bytes); a repeat answers the file already kept.
+     * POST /api/studio/takes?id=<uuid>: a timeline take under the id the arrangement names (the
+     * server checks the bytes and adds the format it finds, which the id already ends with); a
+     * repeat answers the file already kept.
      */
     async uploadStudioTake(
       take: { path: string; id: string },
@@ -239,13 +242,11 @@ export function createServerClient(options: ServerClientOptions) {
         (sent, total) => onProgress(sent / total),
       );
       const uuid = take.id.replace(/\.(webm|wav)$/, '');
-      const response = await call(`/api/studio/takes?id=${encodeURIComponent(uuid)}`, {
-        method: 'POST',
-        headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.length) },
-        body: multipart.body,
-        duplex: 'half',
+      const response = await postMultipart(
+        `/api/studio/takes?id=${encodeURIComponent(uuid)}`,
+        multipart,
         signal,
-      });
+      );
       if (!response.ok) throw await failure(response, 'Failed to keep the take on the server');
       return StudioTakeFile.parse(await response.json()).id;
     },

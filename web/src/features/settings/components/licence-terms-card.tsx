@@ -1,6 +1,6 @@
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import { useId } from 'react';
-import { inputClasses } from '../../../components/ui/form-field';
+import { FormField, inputClasses } from '../../../components/ui/form-field';
 import {
   licenceName,
   NUMBER_FIELDS,
@@ -15,25 +15,32 @@ export interface LicenceCardProps {
   change: <K extends keyof LicenceForm>(licence: LicenseId, key: K, value: LicenceForm[K]) => void;
 }
 
+/** The field's name, with its licence for screen readers (four cards repeat the same names). */
+function FieldLabel({ licence, label }: { licence: LicenseId; label: string }) {
+  return (
+    <>
+      <span className="sr-only">{licenceName(licence)} </span>
+      {label}
+    </>
+  );
+}
+
 /** A count with its Unlimited (or Perpetual) box: ticked, the count is null and its box is off. */
 function NumberInput({ licence, field, terms, change }: LicenceCardProps & { field: NumberField }) {
   const id = useId();
   const value = terms[field.key];
   const name = licenceName(licence);
-  // The last number typed comes back when Unlimited is unticked.
+  // Unticking Unlimited starts the box from a plain number to edit (a term is at least a year).
+  const min = field.key === 'term_years' ? 1 : 0;
   const fallback = field.key === 'term_years' ? '10' : '0';
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        <span className="sr-only">{name} </span>
-        {field.label}
-      </label>
+    <FormField label={<FieldLabel licence={licence} label={field.label} />} htmlFor={id}>
       <div className="flex items-center gap-3">
         <input
           id={id}
           type="number"
           inputMode="numeric"
-          min={0}
+          min={min}
           max={field.max}
           step={1}
           value={value ?? ''}
@@ -54,7 +61,7 @@ function NumberInput({ licence, field, terms, change }: LicenceCardProps & { fie
           </label>
         ) : null}
       </div>
-    </div>
+    </FormField>
   );
 }
 
@@ -66,11 +73,7 @@ function TextInput({
 }: LicenceCardProps & { field: (typeof TEXT_FIELDS)[number] }) {
   const id = useId();
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        <span className="sr-only">{licenceName(licence)} </span>
-        {field.label}
-      </label>
+    <FormField label={<FieldLabel licence={licence} label={field.label} />} htmlFor={id} hint={field.hint}>
       <input
         id={id}
         type="text"
@@ -79,12 +82,7 @@ function TextInput({
         aria-describedby={field.hint ? `${id}-hint` : undefined}
         className={inputClasses}
       />
-      {field.hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {field.hint}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   );
 }
 

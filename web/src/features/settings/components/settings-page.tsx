@@ -75,7 +75,7 @@ export interface SettingsPageProps {
 }
 
 /**
- * /settings: a sidebar of the eight sections, the chosen one, and the Save/Discard
+ * /settings: a sidebar of the eight sections (nine with a producer's Licence terms), the chosen one, and the Save/Discard
  * bar while there are unsaved changes. Changes survive switching sections until saved or
  * discarded.
  */

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadConfig } from '../src/config';
+import { defineJob } from '../src/modules/platform/jobs/job-runner';
 import { listenForScrapes } from '../src/plugins/metrics';
 import { createTestApp } from './helpers';
+
+const WAITING_JOB = defineJob('metrics-test.waiting', z.object({}));
 
 const FAMILIES = [
   'beatroom_http_request_duration_seconds',
@@ -40,10 +44,11 @@ describe('metrics on a port of their own', () => {
   });
 
   it('answers every metric family over real HTTP, in Prometheus text format', async () => {
+    // A job due in an hour waits in its queue whatever the server's own jobs are doing right now.
+    await app.jobs.send(WAITING_JOB, {}, { startAfterSeconds: 3600 });
     const text = await scrape();
     for (const family of FAMILIES) expect(text, family).toMatch(new RegExp(`^# TYPE ${family} `, 'm'));
-    // The server's own queues are on pg-boss from start-up (the outbox's every-minute delivery).
-    expect(text).toMatch(/^beatroom_job_queue_depth\{queue="[^"]+"\} \d+$/m);
+    expect(text).toMatch(/^beatroom_job_queue_depth\{queue="metrics-test\.waiting"\} 1$/m);
     expect(text).toMatch(/^beatroom_outbox_lag_seconds \d+(\.\d+)?$/m);
     expect(text).toMatch(/^beatroom_realtime_sockets 0$/m);
     // PostgreSQL reports its pool; the embedded database has none.

@@ -108,10 +108,10 @@ describe('the licence cards', () => {
       },
     });
     await screen.findByRole('radio', { name: /Basic licence/ });
-    for (const license of ['Basic', 'Premium', 'Exclusive']) {
+    for (const license of ['Basic', 'Premium', 'Trackout', 'Exclusive']) {
       expect(radio(new RegExp(`${license} licence`))).toBeDisabled();
     }
-    expect(screen.getAllByText('This beat has been sold exclusively')).toHaveLength(3);
+    expect(screen.getAllByText('This beat has been sold exclusively')).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Purchase' })).toBeDisabled();
   });
 });

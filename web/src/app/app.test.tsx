@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, matchRoutes } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSignInDialog } from '../features/session/store/sign-in-dialog-store';
 import { jsonResponse, stubFetch } from '../test/mock-fetch';
 import { createTestQueryClient } from '../test/render';
@@ -25,6 +25,12 @@ function renderApp(path = '/') {
 }
 
 describe('App shell', () => {
+  beforeAll(async () => {
+    // The header loads the member controls lazily. When jsdom renders them while the layout's other
+    // lazy parts are loading too, vitest's module runner can wait forever on their shared imports
+    // (the browser build has no such step: the sign-in journeys cover it); loaded up front here.
+    await import('./layout/member-controls');
+  });
   beforeEach(() => {
     useSignInDialog.setState({ isOpen: false, onClose: null });
   });

@@ -2,7 +2,7 @@ import type { DesktopAuthStatus } from '@beatroom/shared/ipc-auth-contract';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSignInDialog } from '../features/session/store/sign-in-dialog-store';
 import { configureApiClient } from '../lib/api-client';
 import {
@@ -74,6 +74,13 @@ function renderApp(platform: Platform | undefined, path = '/') {
   );
   return { user, router: () => router! };
 }
+
+beforeAll(async () => {
+  // The header loads the member controls lazily. When jsdom renders them while the layout's other
+  // lazy parts are loading too, vitest's module runner can wait forever on their shared imports
+  // (the browser build has no such step: the sign-in journeys cover it); loaded up front here.
+  await import('./layout/member-controls');
+});
 
 beforeEach(() => {
   useSignInDialog.setState({ isOpen: false, onClose: null });

@@ -103,63 +103,53 @@ export function DownloadSection({ draft, change }: SectionProps) {
   );
 }
 
+/** The settings that are on/off switches. */
+type SwitchKey = {
+  [K in keyof UserSettings]: UserSettings[K] extends boolean ? K : never;
+}[keyof UserSettings];
+
+/** The Notifications section's switches, in the order they are shown. */
+const NOTIFICATION_SWITCHES: readonly { key: SwitchKey; label: string; hint?: string }[] = [
+  {
+    key: 'emailNotifications',
+    label: 'Email notifications',
+    hint: 'Off: no e-mail at all, whatever the switches below say.',
+  },
+  { key: 'newFollowerNotifications', label: 'New followers', hint: 'When someone follows you.' },
+  { key: 'newBeatNotifications', label: 'New beats', hint: 'When a producer you follow uploads a beat.' },
+  { key: 'reviewNotifications', label: 'Reviews', hint: 'When someone reviews one of your beats.' },
+  { key: 'promotionalEmails', label: 'Promotional emails' },
+  {
+    key: 'receiptEmails',
+    label: 'Order receipts by e-mail',
+    hint: 'After each purchase: the receipt, with the licence agreement attached.',
+  },
+  { key: 'saleEmails', label: 'Sales by e-mail', hint: 'When someone buys one of your beats.' },
+  {
+    key: 'supportReplyEmails',
+    label: 'Support replies by e-mail',
+    hint: 'When the support team answers one of your tickets.',
+  },
+  {
+    key: 'refundEmails',
+    label: 'Refunds by e-mail',
+    hint: 'When an order is refunded, with the credit note attached.',
+  },
+];
+
 export function NotificationsSection({ draft, change }: SectionProps) {
   return (
     <PanelSection title="Notifications" Icon={Bell}>
       <div className="mt-2">
-        <ToggleSetting
-          label="Email notifications"
-          hint="Off: no e-mail at all, whatever the switches below say."
-          checked={draft.emailNotifications}
-          onChange={(value) => change('emailNotifications', value)}
-        />
-        <ToggleSetting
-          label="New followers"
-          hint="When someone follows you."
-          checked={draft.newFollowerNotifications}
-          onChange={(value) => change('newFollowerNotifications', value)}
-        />
-        <ToggleSetting
-          label="New beats"
-          hint="When a producer you follow uploads a beat."
-          checked={draft.newBeatNotifications}
-          onChange={(value) => change('newBeatNotifications', value)}
-        />
-        <ToggleSetting
-          label="Reviews"
-          hint="When someone reviews one of your beats."
-          checked={draft.reviewNotifications}
-          onChange={(value) => change('reviewNotifications', value)}
-        />
-        <ToggleSetting
-          label="Promotional emails"
-          checked={draft.promotionalEmails}
-          onChange={(value) => change('promotionalEmails', value)}
-        />
-        <ToggleSetting
-          label="Order receipts by e-mail"
-          hint="After each purchase: the receipt, with the licence agreement attached."
-          checked={draft.receiptEmails}
-          onChange={(value) => change('receiptEmails', value)}
-        />
-        <ToggleSetting
-          label="Sales by e-mail"
-          hint="When someone buys one of your beats."
-          checked={draft.saleEmails}
-          onChange={(value) => change('saleEmails', value)}
-        />
-        <ToggleSetting
-          label="Support replies by e-mail"
-          hint="When the support team answers one of your tickets."
-          checked={draft.supportReplyEmails}
-          onChange={(value) => change('supportReplyEmails', value)}
-        />
-        <ToggleSetting
-          label="Refunds by e-mail"
-          hint="When an order is refunded, with the credit note attached."
-          checked={draft.refundEmails}
-          onChange={(value) => change('refundEmails', value)}
-        />
+        {NOTIFICATION_SWITCHES.map(({ key, label, hint }) => (
+          <ToggleSetting
+            key={key}
+            label={label}
+            hint={hint}
+            checked={draft[key]}
+            onChange={(value) => change(key, value)}
+          />
+        ))}
       </div>
     </PanelSection>
   );

@@ -2,6 +2,7 @@ import { LICENSE_IDS, type LicenseId } from '@beatroom/shared/money-constants';
 import type { Order, OrderStatus, PaymentType } from '@beatroom/shared/money-contract';
 import { licenseName, type Holding } from '@beatroom/shared/licensing';
 import { saleBeatSelect } from '../../../db/beat-columns';
+import type { Tx } from '../../../db/transaction';
 import { Prisma, type PrismaClient } from '../../../generated/prisma/client';
 
 /** Statuses an order can still leave: it may yet be paid. */
@@ -75,6 +76,9 @@ export interface NewOrder {
 /** Buyers of one beat queue here (the embedded database runs one transaction at a time). */
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
 
+/** What `exclusiveGuarded` answers when another exclusive order holds the beat. */
+export const EXCLUSIVE_HELD = Symbol('exclusive held');
+
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
@@ -144,46 +148,49 @@ export function createOrdersRepository(prisma: PrismaClient) {
     },
 
     /**
-     * Creates a pending order. In the same transaction, exclusive checkouts of this beat that
-     * ran out are expired (so a stale one never blocks) and the buyer's own open checkout for
-     * the same licence is replaced. If another exclusive order holds the beat, the partial
-     * unique index refuses the insert: answered as 'reserved' (someone's open checkout) or
-     * 'sold'. `replaced` are the provider sessions of the replaced orders, to close there.
+     * Runs `work` in one transaction and answers EXCLUSIVE_HELD instead when the partial unique
+     * index (one open or paid exclusive order per beat) refused one of its inserts: the whole
+     * transaction is then rolled back.
      */
-    async create(
-      input: NewOrder,
-      now: Date,
-    ): Promise<{ order: OrderRecord; replaced: string[] } | { conflict: 'reserved' | 'sold' }> {
+    async exclusiveGuarded<T>(work: (tx: Tx) => Promise<T>): Promise<T | typeof EXCLUSIVE_HELD> {
       try {
-        return await prisma.$transaction(async (tx) => {
-          await tx.order.updateMany({
-            where: { beatId: input.beatId, licenseType: 'exclusive', status: OPEN, expiresAt: { lte: now } },
-            data: { status: 'expired', statusReason: 'Checkout expired' },
-          });
-          const own = {
-            buyerId: input.buyerId,
-            beatId: input.beatId,
-            licenseType: input.licenseType,
-            status: OPEN,
-          };
-          const replaced = await tx.order.findMany({ where: own, select: { providerSessionId: true } });
-          await tx.order.updateMany({
-            where: own,
-            data: { status: 'cancelled', statusReason: 'Replaced by a newer checkout' },
-          });
-          const row = await tx.order.create({ data: input, include: orderInclude });
-          return {
-            order: toOrder(row),
-            replaced: replaced.map((r) => r.providerSessionId).filter((id): id is string => !!id),
-          };
-        }, TRANSACTION_OPTIONS);
+        return await prisma.$transaction(work, TRANSACTION_OPTIONS);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        const paid = await prisma.order.count({
-          where: { beatId: input.beatId, licenseType: 'exclusive', status: 'paid' },
-        });
-        return { conflict: paid > 0 ? 'sold' : 'reserved' };
+        return EXCLUSIVE_HELD;
       }
+    },
+
+    /** Marks the beat's open exclusive checkouts that ran out by `now` as expired. */
+    async expireRunOutExclusives(tx: Tx, beatId: string, now: Date): Promise<void> {
+      await tx.order.updateMany({
+        where: { beatId, licenseType: 'exclusive', status: OPEN, expiresAt: { lte: now } },
+        data: { status: 'expired', statusReason: 'Checkout expired' },
+      });
+    },
+
+    /**
+     * Cancels the buyer's open orders of one beat and licence with `reason`; answers the
+     * provider sessions they had, to close there.
+     */
+    async cancelOpen(
+      tx: Tx,
+      open: { buyerId: string; beatId: string; licenseType: LicenseId },
+      reason: string,
+    ): Promise<string[]> {
+      const where = { ...open, status: OPEN };
+      const rows = await tx.order.findMany({ where, select: { providerSessionId: true } });
+      await tx.order.updateMany({ where, data: { status: 'cancelled', statusReason: reason } });
+      return rows.map((r) => r.providerSessionId).filter((id): id is string => !!id);
+    },
+
+    async insert(tx: Tx, input: NewOrder): Promise<OrderRecord> {
+      return toOrder(await tx.order.create({ data: input, include: orderInclude }));
+    },
+
+    /** Whether an exclusive order of the beat has been paid. */
+    async exclusiveSold(beatId: string): Promise<boolean> {
+      return (await prisma.order.count({ where: { beatId, licenseType: 'exclusive', status: 'paid' } })) > 0;
     },
 
     async find(orderId: string): Promise<OrderRecord | null> {

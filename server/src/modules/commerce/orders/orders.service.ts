@@ -15,7 +15,7 @@ import type { CheckoutProvider, CheckoutRequest, SavedCharge } from '../payments
 import type { UserRecord } from '../../platform/users/user-record';
 import type { FulfilmentService } from './fulfilment.service';
 import { priceLicenceLine, saleBeat } from './license-pricing';
-import type { OrderRecord, OrdersRepository } from './orders.repository';
+import { EXCLUSIVE_HELD, type OrderRecord, type OrdersRepository } from './orders.repository';
 
 /** 409 with the price the server asks now, so the dialog can show it. */
 export class PriceChangedError extends HttpError {
@@ -76,27 +76,36 @@ export function createOrdersService(deps: {
     const feePercent = Math.min(100, Math.max(0, await repo.platformFeePercent()));
     const split = splitSale(price, feePercent);
     const account = provider.name === 'stripe' ? await repo.chargeableAccount(beat.userId) : null;
-    const expiresAt = new Date(now().getTime() + CHECKOUT_EXPIRY_MS);
-    const created = await repo.create(
-      {
-        buyerId: user.id,
-        beatId: beat.id,
-        producerId: beat.userId,
-        licenseType: license,
-        amountCents: price,
-        feePercent,
-        feeCents: split.fee_cents,
-        provider: provider.name,
-        paymentMethodType: paymentType,
-        savePaymentMethod: saveMethod,
-        transferDestination: account,
-        expiresAt,
-        upgradeFrom,
-      },
-      now(),
-    );
-    if ('conflict' in created) {
-      throw conflict(created.conflict === 'sold' ? PURCHASE_ERRORS.SOLD_EXCLUSIVE : PURCHASE_ERRORS.RESERVED);
+    const at = now();
+    const expiresAt = new Date(at.getTime() + CHECKOUT_EXPIRY_MS);
+    const input = {
+      buyerId: user.id,
+      beatId: beat.id,
+      producerId: beat.userId,
+      licenseType: license,
+      amountCents: price,
+      feePercent,
+      feeCents: split.fee_cents,
+      provider: provider.name,
+      paymentMethodType: paymentType,
+      savePaymentMethod: saveMethod,
+      transferDestination: account,
+      expiresAt,
+      upgradeFrom,
+    };
+    const created = await repo.exclusiveGuarded(async (tx) => {
+      // A reservation that ran out never blocks the beat.
+      await repo.expireRunOutExclusives(tx, beat.id, at);
+      // A buyer has one open checkout per beat and licence: the newest replaces the others.
+      const own = { buyerId: user.id, beatId: beat.id, licenseType: license };
+      const replaced = await repo.cancelOpen(tx, own, 'Replaced by a newer checkout');
+      return { order: await repo.insert(tx, input), replaced };
+    });
+    if (created === EXCLUSIVE_HELD) {
+      // Someone else's exclusive order holds the beat: paid (sold) or still open (reserved).
+      throw conflict(
+        (await repo.exclusiveSold(beat.id)) ? PURCHASE_ERRORS.SOLD_EXCLUSIVE : PURCHASE_ERRORS.RESERVED,
+      );
     }
     for (const sessionId of created.replaced) await provider.cancelCheckout(sessionId).catch(() => {});
     const request: CheckoutRequest = {

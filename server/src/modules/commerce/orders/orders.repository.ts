@@ -198,22 +198,6 @@ export function createOrdersRepository(prisma: PrismaClient) {
       return row ? toOrder(row) : null;
     },
 
-    async findBySession(sessionId: string): Promise<OrderRecord | null> {
-      const row = await prisma.order.findUnique({
-        where: { providerSessionId: sessionId },
-        include: orderInclude,
-      });
-      return row ? toOrder(row) : null;
-    },
-
-    async findByPayment(paymentId: string): Promise<OrderRecord | null> {
-      const row = await prisma.order.findUnique({
-        where: { providerPaymentId: paymentId },
-        include: orderInclude,
-      });
-      return row ? toOrder(row) : null;
-    },
-
     async setSession(orderId: string, sessionId: string): Promise<void> {
       await prisma.order.update({ where: { id: orderId }, data: { providerSessionId: sessionId } });
     },

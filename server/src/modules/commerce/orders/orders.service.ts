@@ -245,13 +245,6 @@ export function createOrdersService(deps: {
       );
       return settle(order, await provider.chargeWallet(request, paymentMethodId));
     },
-
-    /** An order its buyer may see (the local checkout page); anyone else gets 404. */
-    async orderForBuyer(user: UserRecord, orderId: string): Promise<OrderRecord> {
-      const order = await repo.find(orderId);
-      if (!order || order.buyerId !== user.id) throw notFound('Order not found');
-      return order;
-    },
   };
 }
 

@@ -117,7 +117,7 @@ test('a producer uploads a beat; a listener finds, plays, favourites and rates i
     await upload.getByLabel('Mood').selectOption('Mysterious');
     // Free is not ticked by default: giving a beat away is a choice.
     await expect(upload.getByLabel('Free', { exact: true })).not.toBeChecked();
-    await upload.getByLabel('Price (USD)').fill('12.50');
+    await upload.getByLabel('Price (USD)', { exact: true }).fill('12.50');
     await expect(upload.getByLabel('Free', { exact: true })).not.toBeChecked();
     await expect(upload.getByText('Maximum price: 100.00')).toBeVisible();
     await upload.getByLabel('Description').fill('Sliding sine bass for late-night drill.');
@@ -228,10 +228,10 @@ test('a producer uploads a beat; a listener finds, plays, favourites and rates i
     await expect(manage.getByText('1 Reviews')).toBeVisible();
     await expect(manage.getByText('4.0')).toBeVisible();
     await expect(manage.getByLabel('Title')).toHaveValue(TITLE);
-    await expect(manage.getByLabel('Price (USD)')).toHaveValue('12.50');
+    await expect(manage.getByLabel('Price (USD)', { exact: true })).toHaveValue('12.50');
     await manage.getByLabel('Title').fill(NEW_TITLE);
     await manage.getByLabel('Free beat').check();
-    await expect(manage.getByLabel('Price (USD)')).toHaveValue('0');
+    await expect(manage.getByLabel('Price (USD)', { exact: true })).toHaveValue('0');
     await manage.getByRole('button', { name: 'Save Changes' }).click();
     await expect(manage).toBeHidden();
     await expect(producer.getByRole('heading', { level: 1, name: NEW_TITLE })).toBeVisible();

@@ -45,7 +45,7 @@ test('a EUR producer lists a beat at €19.99 and sees €19.99 everywhere; a US
     await upload.getByLabel('Audio file').setInputFiles(masterPath);
     await upload.getByLabel('Title').fill(TITLE);
     await upload.getByLabel('Genre').selectOption('Trap');
-    await upload.getByLabel('Price (EUR)').fill('19.99');
+    await upload.getByLabel('Price (EUR)', { exact: true }).fill('19.99');
     await upload.getByRole('button', { name: 'Upload Beat' }).click();
     await producer.waitForURL(new RegExp(`/beat/${UUID.source}$`));
     const beatId = new URL(producer.url()).pathname.split('/').pop()!;
@@ -58,7 +58,7 @@ test('a EUR producer lists a beat at €19.99 and sees €19.99 everywhere; a US
     // The edit form starts from it; saving another field keeps it.
     await producer.getByRole('button', { name: 'Manage Beat' }).click();
     const manage = producer.getByRole('dialog', { name: 'Manage Beat' });
-    await expect(manage.getByLabel('Price (EUR)')).toHaveValue('19.99');
+    await expect(manage.getByLabel('Price (EUR)', { exact: true })).toHaveValue('19.99');
     await manage.getByLabel('Title').fill(`${TITLE} II`);
     await manage.getByRole('button', { name: 'Save Changes' }).click();
     await expect(manage).toBeHidden();
@@ -66,9 +66,9 @@ test('a EUR producer lists a beat at €19.99 and sees €19.99 everywhere; a US
     await expect(producer.getByRole('heading', { level: 1, name: `${TITLE} II` })).toBeVisible();
     await expect(producer.getByText('€19.99', { exact: true }).first()).toBeVisible();
     await producer.getByRole('button', { name: 'Manage Beat' }).click();
-    await expect(producer.getByRole('dialog', { name: 'Manage Beat' }).getByLabel('Price (EUR)')).toHaveValue(
-      '19.99',
-    );
+    await expect(
+      producer.getByRole('dialog', { name: 'Manage Beat' }).getByLabel('Price (EUR)', { exact: true }),
+    ).toHaveValue('19.99');
     await producer.keyboard.press('Escape');
 
     // ...and so does the dashboard of their beats.
@@ -107,9 +107,9 @@ test('a EUR producer lists a beat at €19.99 and sees €19.99 everywhere; a US
     await expect(upgradeDialog.getByRole('region', { name: 'Order summary' })).toContainText('Total$23.59');
     await payOnLocalCheckout(buyer, '$23.59');
 
-    // Premium now: the next step up is the exclusive, less everything paid ($235.90 − $47.18).
+    // Premium now: the next step up is the Trackout (5×), less everything paid ($117.95 − $47.18).
     await buyer.goto(`/beat/${beatId}`);
-    await expect(buyer.getByRole('button', { name: 'Upgrade to Exclusive, $188.72' })).toBeVisible();
+    await expect(buyer.getByRole('button', { name: 'Upgrade to Trackout, $70.77' })).toBeVisible();
     const licences = (await (await buyer.request.get(`/api/beats/${beatId}/licenses`)).json()) as {
       license_type: string;
       held: boolean;

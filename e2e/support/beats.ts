@@ -51,7 +51,7 @@ export async function beatThroughDialog(page: Page, file: string, title: string,
   await upload.getByLabel('Audio file').setInputFiles(file);
   await upload.getByLabel('Title').fill(title);
   await upload.getByLabel('Genre').selectOption('Trap');
-  await upload.getByLabel('Price (USD)').fill(price);
+  await upload.getByLabel('Price (USD)', { exact: true }).fill(price);
   await upload.getByRole('button', { name: 'Upload Beat' }).click();
   await page.waitForURL(new RegExp(`/beat/${UUID.source}$`));
   return new URL(page.url()).pathname.split('/').pop()!;

@@ -188,9 +188,11 @@ test('main killed with SIGKILL in the middle of an upload resumes it after a res
   page,
 }) => {
   test.setTimeout(300_000);
-  // Large enough that the kill lands while it is on its way.
+  // Large enough that the kill lands while it is on its way: 9 minutes of mono 16-bit audio,
+  // about 48 MB, just under the 50 MB an audio upload may be (on an idle machine a smaller file
+  // was sent before the first look at the queue).
   const audio = join(dir, 'crash-course.wav');
-  writeFileSync(audio, wavFile(240, 44_100));
+  writeFileSync(audio, wavFile(540, 44_100));
   await page.goto('/#/library');
   await page.getByRole('button', { name: 'Choose audio…' }).click();
   await chooseInDialog(page, 'audio', audio);

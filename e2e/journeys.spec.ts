@@ -58,7 +58,8 @@ async function newPage(browser: Browser, viewport = DESKTOP) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  // A producer with three short beats, their previews rendered. Once per server: a worker that
+  // A producer with three one-minute beats, their previews rendered: long enough that none ends
+  // by itself while the queue is being checked, however loaded the machine. Once per server: a worker that
   // restarts after a failure runs this again and finds them.
   const page = await newPage(browser);
   await signInThroughApi(page, 'journey-producer@example.com', 'Journey Producer');
@@ -68,7 +69,7 @@ test.beforeAll(async ({ browser }) => {
   const ids: string[] = [];
   for (const [index, title] of TITLES.entries()) {
     if (existing.some((beat) => beat.title === title)) continue;
-    ids.push(await beatThroughApi(page, { title, price_cents: 1000 + index }, 3));
+    ids.push(await beatThroughApi(page, { title, price_cents: 1000 + index }, 60));
   }
   for (const id of ids) await previewReady(page, id);
   await page.context().close();
@@ -210,8 +211,13 @@ test('home at 1366×900: beats in the first screen as a track list; playing one 
       expect.stringContaining('Journey Three'),
     ]);
 
-  // The end of a track plays the next one: Two (3 s) ends and Three starts by itself.
-  await expect(bar.getByRole('link', { name: 'Journey Three' })).toBeVisible({ timeout: 15_000 });
+  // The end of a track plays the next one: Two, sought to 6 s before its end (End, then a tenth
+  // back), ends and Three starts by itself.
+  await expect(bar.getByRole('link', { name: 'Journey Two' })).toBeVisible();
+  const seek = bar.getByRole('slider', { name: 'Seek' });
+  await seek.press('End');
+  await seek.press('PageDown');
+  await expect(bar.getByRole('link', { name: 'Journey Three' })).toBeVisible({ timeout: 20_000 });
 
   // No 403 (locked panels ask nothing) and no CSP violation on the way.
   expect(errors.filter((text) => /403|Content Security Policy/i.test(text))).toEqual([]);

@@ -4,6 +4,7 @@
 // read with the same licence prices a single purchase charges. Money is integer cents.
 import { z } from 'zod';
 import { CURRENCIES, LICENSE_IDS } from './money-constants';
+import { PURCHASE_PAYMENT_METHODS } from './money-contract';
 
 const Cents = z.number().int();
 
@@ -77,10 +78,38 @@ export type CartResponse = z.infer<typeof CartResponse>;
 /** DELETE /api/cart/{lineId} */
 export const CartLineParams = z.object({ lineId: z.string() });
 
+/**
+ * POST /api/cart/checkout: the whole cart (its available lines) as one order with a line per
+ * beat, answered like a single purchase (PurchaseResponse). The server prices every line again
+ * and answers 409 naming the beat whose price changed; coupon_code is the code the cart showed.
+ * Paying with a saved method needs saved_payment_method_id, as a single purchase does.
+ */
+export const CartCheckoutBody = z
+  .strictObject({
+    payment_method: z.enum(PURCHASE_PAYMENT_METHODS).default('new_card'),
+    save_payment_method: z.boolean().default(false),
+    coupon_code: z.string().trim().min(1).max(64).optional(),
+    saved_payment_method_id: z.string().min(1).max(255).optional(),
+  })
+  .refine((b) => b.payment_method !== 'saved' || !!b.saved_payment_method_id, {
+    message: 'saved_payment_method_id is required to pay with a saved method',
+    path: ['saved_payment_method_id'],
+  });
+export type CartCheckoutBody = z.input<typeof CartCheckoutBody>;
+
+/** 409 of a cart checkout: when one line is at fault, the beat it is for and its price now. */
+export const CartCheckoutConflict = z.object({
+  error: z.string(),
+  beat_id: z.string().optional(),
+  price_cents: Cents.optional(),
+});
+
 /** The most lines a cart holds: a checkout is one payment, not a catalogue export. */
 export const CART_MAX_LINES = 50;
 
 export const CART_ERRORS = {
   LINE_NOT_FOUND: 'Cart line not found',
   FULL: `A cart holds at most ${CART_MAX_LINES} beats`,
+  EMPTY: 'Your cart has no beat that can be bought right now',
+  PRICE_CHANGED: (title: string) => `The price of "${title}" changed: review your cart`,
 } as const;

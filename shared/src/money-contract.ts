@@ -62,6 +62,8 @@ export const PurchaseBody = z
     save_payment_method: z.boolean().default(false),
     payment_method: z.enum(PURCHASE_PAYMENT_METHODS).default('new_card'),
     saved_payment_method_id: z.string().min(1).max(255).nullish(),
+    /** A producer's coupon for this beat: its use is reserved at checkout, counted when paid. */
+    coupon_code: z.string().trim().min(1).max(64).optional(),
   })
   .refine((b) => b.payment_method !== 'saved' || !!b.saved_payment_method_id, {
     message: 'saved_payment_method_id is required to pay with a saved method',

@@ -21,6 +21,8 @@ const VARIANTS = {
   page: 'h-10 gap-2 px-4',
 } as const;
 
+const LABEL = { card: 'sr-only', row: 'sr-only xl:not-sr-only', page: '' } as const;
+
 /**
  * "Add to cart" beside a beat's price: a small menu of licences; the cart prices the chosen one
  * as a purchase would. Not shown to the beat's owner nor for a free or exclusively sold beat.
@@ -55,7 +57,8 @@ export function AddToCartButton({ beat, variant }: { beat: CartableBeat; variant
       }))}
     >
       <ShoppingBasket aria-hidden="true" className="size-4" />
-      <span className={variant === 'card' ? 'sr-only' : ''}>Add to cart</span>
+      {/* A row spells it out only where the list has room beside the price (its name says it). */}
+      <span className={LABEL[variant]}>Add to cart</span>
     </MenuButton>
   );
 }

@@ -16,11 +16,15 @@ import {
 import type { BeatListProps } from './beat-grid';
 import { LikeButton } from './like-button';
 
-// Every row is its own grid with the same columns, so the columns line up down the list. Cells
+// The list is one grid and every row a subgrid of it, so the columns line up down the list and
+// the last one (like, price, Add to cart, queue menu) is as wide as its widest row: a longer
+// price or a label of another language widens the column instead of running over Time. Cells
 // that do not fit drop out on narrow screens (display: none leaves the grid): tags below lg,
-// BPM and key below md, the duration on phones.
-const ROW_COLUMNS =
-  'grid grid-cols-[2.25rem_2.75rem_minmax(0,1fr)_auto] sm:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3rem_11.5rem] md:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3.5rem_3rem_3rem_11.5rem] lg:grid-cols-[2.25rem_3rem_minmax(0,1fr)_13rem_3.5rem_3rem_3rem_11.5rem] items-center gap-x-3';
+// BPM and key below md, the duration on phones, where the actions go under the title.
+const COLUMNS =
+  'grid-cols-[2.25rem_2.75rem_minmax(0,1fr)] sm:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3rem_auto] md:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3.5rem_3rem_3rem_auto] lg:grid-cols-[2.25rem_3rem_minmax(0,1fr)_13rem_3.5rem_3rem_3rem_auto]';
+/** A row (or the header) taking the list's columns. */
+const ROW = 'col-span-full grid grid-cols-subgrid items-center';
 
 function Tag({ children }: { children: string }) {
   return (
@@ -47,10 +51,10 @@ function TrackRow({
   return (
     <article
       aria-labelledby={titleId}
-      className={`${ROW_COLUMNS} rounded-xl px-2 py-2 transition-colors hover:bg-fg/5 has-[[data-current]]:bg-accent/10`}
+      className={`${ROW} gap-y-1 rounded-xl px-2 py-2 transition-colors hover:bg-fg/5 has-[[data-current]]:bg-accent/10`}
     >
       {/* No preview, nothing to play: the row says why beside the producer. */}
-      <div className="flex justify-center">
+      <div className="row-span-2 flex justify-center sm:row-span-1">
         {!pending ? (
           renderPlayButton(beat, 'row')
         ) : pending === 'Processing' ? (
@@ -60,7 +64,7 @@ function TrackRow({
           />
         ) : null}
       </div>
-      <Link to={`/beat/${beat.id}`} tabIndex={-1}>
+      <Link to={`/beat/${beat.id}`} tabIndex={-1} className="row-span-2 sm:row-span-1">
         <CoverArt
           src={storedImage(beat.cover_image_key)}
           sizes="3rem"
@@ -99,7 +103,7 @@ function TrackRow({
         <span className="sr-only">Duration </span>
         {formatDuration(beat.duration_seconds)}
       </span>
-      <div className="flex items-center justify-end gap-1">
+      <div className="col-start-3 flex items-center gap-1 sm:col-start-auto sm:justify-end">
         <LikeButton beat={beat} variant="row" />
         {renderPriceButton ? renderPriceButton(beat, 'row') : <PriceText beat={beat} currency={currency} />}
         {pending ? null : renderQueueMenu?.(beat)}
@@ -113,7 +117,7 @@ function ListHeader() {
   return (
     <div
       aria-hidden="true"
-      className={`${ROW_COLUMNS} hidden border-b border-line px-2 pb-2 text-xs font-semibold tracking-wide text-muted uppercase sm:grid`}
+      className={`${ROW} hidden border-b border-line px-2 pb-2 text-xs font-semibold tracking-wide text-muted uppercase sm:grid`}
     >
       <span />
       <span />
@@ -142,11 +146,11 @@ export function BeatTrackList({
   // Played from here, a beat queues this list from it on.
   const renderInList: RenderPlayButton = (beat, placement) => renderPlayButton(beat, placement, beats);
   return (
-    <div className={`flex flex-col gap-1 transition-opacity ${busy ? 'opacity-60' : ''}`}>
+    <div className={`grid ${COLUMNS} gap-x-3 gap-y-1 transition-opacity ${busy ? 'opacity-60' : ''}`}>
       <ListHeader />
-      <ul aria-label={label} aria-busy={busy || undefined} className="flex flex-col">
+      <ul aria-label={label} aria-busy={busy || undefined} className={`${ROW} gap-y-0`}>
         {beats.map((beat) => (
-          <li key={beat.id} className="min-w-0">
+          <li key={beat.id} className={`${ROW} min-w-0`}>
             <TrackRow
               beat={beat}
               renderPlayButton={renderInList}
@@ -165,14 +169,14 @@ export function BeatTrackListSkeleton({ count = UI.SKELETON_ROWS }: { count?: nu
   return (
     <div role="status" aria-label="Loading beats" className="flex flex-col gap-1">
       {Array.from({ length: count }, (_, index) => (
-        <div key={index} className={`${ROW_COLUMNS} px-2 py-2`}>
+        <div key={index} className={`grid ${COLUMNS} items-center gap-x-3 px-2 py-2`}>
           <div className="mx-auto size-8 animate-pulse rounded-full bg-fg/10" />
           <div className="aspect-square animate-pulse rounded-lg bg-fg/10" />
           <div className="flex flex-col gap-1.5">
             <div className="h-3.5 w-1/2 animate-pulse rounded bg-fg/10" />
             <div className="h-3 w-1/3 animate-pulse rounded bg-fg/10" />
           </div>
-          <div className="ml-auto h-8 w-20 animate-pulse rounded-full bg-fg/10 [grid-column:-2/-1]" />
+          <div className="h-8 w-20 animate-pulse rounded-full bg-fg/10 max-sm:hidden sm:ml-auto sm:[grid-column:-2/-1]" />
         </div>
       ))}
     </div>

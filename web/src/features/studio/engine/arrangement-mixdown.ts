@@ -4,7 +4,12 @@
 // take mixdown; the chain's and the correction's own delays are taken back out so every clip
 // stays where the timeline shows it.
 import type { Arrangement } from '@beatroom/shared/studio-arrangement';
-import { arrangementEnd, audibleTracks, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
+import {
+  arrangementEnd,
+  audibleTracks,
+  trackSlices,
+  type PlaybackSlice,
+} from '@beatroom/shared/studio-arrangement-playback';
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 import {
   measureChainLatencyS,
@@ -14,6 +19,7 @@ import {
 } from './mixdown';
 import { pitchCorrectionLatencyS, type Scale } from './pitch-correction';
 import { scheduleSlices } from './arrangement-schedule';
+import { reverbPathMatrix, sharedReverb } from './shared-reverb';
 import { buildVocalChain } from './vocal-chain';
 
 export interface ArrangementMixdownInput {
@@ -27,6 +33,19 @@ export interface ArrangementMixdownInput {
   OfflineContext?: OfflineContextConstructor;
   /** 0..1 as the render advances (reported at each tenth of the length). */
   onProgress?: (fraction: number) => void;
+}
+
+/**
+ * How far into each take the slices play: the correction runs up to there and no further (it
+ * only looks back, so the part that plays is the same as correcting the whole take).
+ */
+function usedLengths(slices: readonly PlaybackSlice[]): Map<string, number> {
+  const used = new Map<string, number>();
+  for (const slice of slices) {
+    const end = slice.offset + (slice.end - slice.start);
+    used.set(slice.takeId, Math.max(used.get(slice.takeId) ?? 0, end));
+  }
+  return used;
 }
 
 export async function renderArrangement(input: ArrangementMixdownInput): Promise<AudioBuffer> {
@@ -43,6 +62,7 @@ export async function renderArrangement(input: ArrangementMixdownInput): Promise
   const ctx = new Offline(2, length, sampleRate);
 
   playBeat(ctx, beat, input.beatVolume);
+  const reverb = sharedReverb(ctx, ctx.destination);
 
   for (const track of tracks) {
     const slices = trackSlices(arrangement, track.id).filter((slice) => input.takes.has(slice.takeId));
@@ -53,11 +73,13 @@ export async function renderArrangement(input: ArrangementMixdownInput): Promise
     let shift = chainLatency;
     if (autoTune > 0) {
       shift += pitchCorrectionLatencyS(sampleRate);
-      for (const takeId of new Set(slices.map((s) => s.takeId))) {
-        sources.set(takeId, pitchCorrectedTake(ctx, input.takes.get(takeId)!, autoTune, input.scale));
+      for (const [takeId, usedS] of usedLengths(slices)) {
+        sources.set(takeId, pitchCorrectedTake(ctx, input.takes.get(takeId)!, autoTune, input.scale, usedS));
       }
     }
-    const chain = buildVocalChain(ctx, { ...track.effects, autoTune: 0 });
+    const chain = buildVocalChain(ctx, { ...track.effects, autoTune: 0 }, { reverb: 'send' });
+    if (track.effects.reverbAmount > 0)
+      reverb.add(chain.reverbSend!, reverbPathMatrix(track.effects.vocalPan, track.volume, track.pan));
     const volume = ctx.createGain();
     volume.gain.value = track.volume;
     const pan = ctx.createStereoPanner();

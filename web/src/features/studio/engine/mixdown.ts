@@ -47,15 +47,19 @@ function downmix(buffer: AudioBuffer): Float32Array {
  * The take pitch-corrected as the worklet does it live, but over the whole take at once, as a
  * mono buffer of this context. The chain then runs with autoTune 0 so it is not corrected twice;
  * the caller takes pitchCorrectionLatencyS back out so correction never moves the take.
+ * `untilS` stops it early, where no more of the take plays (a little more is kept, for the
+ * playback's rounding).
  */
 export function pitchCorrectedTake(
   ctx: BaseAudioContext,
   take: AudioBuffer,
   autoTune: number,
   scale: Scale = chromaticScale(),
+  untilS = Infinity,
 ): AudioBuffer {
   const { strength, retuneS } = autoTuneParams(autoTune);
-  const corrected = correctPitch(downmix(take), createPitchState(take.sampleRate), {
+  const length = Math.max(1, Math.min(take.length, Math.ceil(untilS * take.sampleRate) + 128));
+  const corrected = correctPitch(downmix(take).subarray(0, length), createPitchState(take.sampleRate), {
     strength,
     retuneS,
     scale,

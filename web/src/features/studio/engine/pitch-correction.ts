@@ -175,6 +175,29 @@ function runDetection(state: PitchState, options: PitchCorrectionOptions) {
   state.period = state.sampleRate / estimate.hz;
 }
 
+/** A tap's delay after one sample: wrapped a grain back (or on) when it leaves the grain window. */
+function moveTap(delay: number, other: number, half: number, grain: number, period: number, maxDelay: number) {
+  if (delay > MIN_DELAY + grain) {
+    delay = other - half;
+    while (delay < MIN_DELAY && period > 0) delay += period;
+    if (delay < MIN_DELAY) delay = MIN_DELAY;
+  } else if (delay < MIN_DELAY) {
+    delay = other + half;
+    while (delay > MIN_DELAY + grain && period > 0) delay -= period;
+    if (delay > maxDelay) delay = maxDelay;
+  }
+  return delay;
+}
+
+/** The ring at a fractional position, linearly interpolated. */
+function readRing(ring: Float32Array, mask: number, read: number): number {
+  const index = Math.floor(read);
+  const frac = read - index;
+  const a = ring[index & mask]!;
+  const b = ring[(index + 1) & mask]!;
+  return a + (b - a) * frac;
+}
+
 /**
  * Corrects one block (any length; the worklet passes 128 samples) and returns the corrected
  * samples in `out` (allocated when not given). Streaming: pass the same state for consecutive
@@ -218,35 +241,23 @@ export function correctPitch(
     }
     state.mix = mixTarget > state.mix ? Math.min(1, state.mix + mixStep) : Math.max(0, state.mix - mixStep);
 
-    const drift = 1 - state.ratio;
+    // The two taps, the first moved before the second (which places itself against it).
+    const period = state.period;
     const grain = state.grain;
-    const half = state.period > 0 ? (grain / state.period / 2) * state.period : grain / 2;
-    let weighted = 0;
-    let weights = 0;
-    for (let t = 0; t < 2; t++) {
-      let delay = state.taps[t]! + drift;
-      const other = state.taps[1 - t]!;
-      if (delay > MIN_DELAY + grain) {
-        delay = other - half;
-        while (delay < MIN_DELAY && state.period > 0) delay += state.period;
-        if (delay < MIN_DELAY) delay = MIN_DELAY;
-      } else if (delay < MIN_DELAY) {
-        delay = other + half;
-        while (delay > MIN_DELAY + grain && state.period > 0) delay -= state.period;
-        if (delay > maxDelay) delay = maxDelay;
-      }
-      state.taps[t] = delay;
-      const position = Math.min(1, Math.max(0, (delay - MIN_DELAY) / grain));
-      // A parabola rather than sin²: the same crossfade shape to the ear, no trig per sample.
-      const weight = position * (1 - position);
-      const read = state.written - 1 - delay;
-      const index = Math.floor(read);
-      const frac = read - index;
-      const a = ring[index & mask]!;
-      const b = ring[(index + 1) & mask]!;
-      weighted += weight * (a + (b - a) * frac);
-      weights += weight;
-    }
+    const drift = 1 - state.ratio;
+    const half = period > 0 ? (grain / period / 2) * period : grain / 2;
+    const newest = state.written - 1;
+    const tap0 = moveTap(state.taps[0] + drift, state.taps[1], half, grain, period, maxDelay);
+    const tap1 = moveTap(state.taps[1] + drift, tap0, half, grain, period, maxDelay);
+    state.taps[0] = tap0;
+    state.taps[1] = tap1;
+    // A parabola rather than sin²: the same crossfade shape to the ear, no trig per sample.
+    const p0 = Math.min(1, Math.max(0, (tap0 - MIN_DELAY) / grain));
+    const p1 = Math.min(1, Math.max(0, (tap1 - MIN_DELAY) / grain));
+    const w0 = p0 * (1 - p0);
+    const w1 = p1 * (1 - p1);
+    const weighted = 0 + w0 * readRing(ring, mask, newest - tap0) + w1 * readRing(ring, mask, newest - tap1);
+    const weights = 0 + w0 + w1;
     const wet = weights > 1e-3 ? weighted / weights : 0;
     out[i] = sample + (wet - sample) * state.mix;
   }

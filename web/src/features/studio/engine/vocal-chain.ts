@@ -23,6 +23,7 @@ import {
   reverbWet,
 } from './chain-params';
 import { chromaticScale, type Scale } from './pitch-correction';
+import { createReverbImpulse } from './reverb-impulse';
 import { PITCH_PROCESSOR_NAME, type PitchWorkletMessage } from './pitch-worklet-protocol';
 
 /** The session data works as is: extra keys are ignored. micVolume (0..2) is the input gain. */
@@ -33,6 +34,11 @@ export interface VocalChainOptions {
   pitchWorklet?: boolean;
   /** The beat's scale (parseKeyScale(beat.key_signature)); chromatic by default. */
   scale?: Scale;
+  /**
+   * 'send': no reverb of its own; `reverbSend` carries the (mono) send for a reverb shared by
+   * several chains (the timeline's mixdown convolves the sum of every track's send once).
+   */
+  reverb?: 'own' | 'send';
 }
 
 export interface VocalChain {
@@ -40,6 +46,8 @@ export interface VocalChain {
   input: AudioNode;
   /** Stereo out: connect to ctx.destination, an analyser or a recorder. */
   output: AudioNode;
+  /** With `reverb: 'send'`: the reverb's input, to route to the shared reverb. */
+  reverbSend: AudioNode | null;
   /**
    * Applies new slider values smoothly (no clicks); call on every change. `at` (audio time,
    * default now) schedules the glide, e.g. to change a mixdown part-way.
@@ -49,33 +57,6 @@ export interface VocalChain {
   setScale(scale: Scale): void;
   /** Disconnects every node and stops the chorus oscillator. */
   dispose(): void;
-}
-
-/** Deterministic noise (mulberry32) so every render of the reverb tail is identical. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * The reverb's impulse response: 3 s of noise (the reverb is a 3 s noise tail) decaying
- * exponentially to −60 dB at the end, i.e. an RT60 of 3 s. Mono: a stereo response costs twice
- * the convolution (the largest share of a mixdown); the chain widens the tail instead.
- */
-export function createReverbImpulse(ctx: BaseAudioContext): AudioBuffer {
-  const length = Math.round(STUDIO_AUDIO.REVERB_TAIL_S * ctx.sampleRate);
-  const impulse = ctx.createBuffer(1, length, ctx.sampleRate);
-  const decayPerSample = Math.log(1000) / length;
-  const random = seededRandom(0x5eed);
-  const data = impulse.getChannelData(0);
-  for (let i = 0; i < length; i++) data[i] = (random() * 2 - 1) * Math.exp(-decayPerSample * i);
-  return impulse;
 }
 
 const SHAPER_POINTS = 4097;
@@ -201,7 +182,10 @@ export function buildVocalChain(
   distorted.connect(chorused);
   distorted.connect(chorusDelay).connect(chorusLevel).connect(chorused);
 
+  // Always stereo, so the pan below treats dry, echo and reverb alike with or without a reverb here.
   const mix = gain(1);
+  mix.channelCount = 2;
+  mix.channelCountMode = 'explicit';
   chorused.connect(mix);
   const delaySend = gain(delayWet(settings.delayAmount));
   const delay = track(ctx.createDelay(STUDIO_AUDIO.DELAY_MAX_S));
@@ -210,17 +194,20 @@ export function buildVocalChain(
   chorused.connect(delaySend).connect(delay).connect(mix);
   delay.connect(feedback).connect(delay);
   const reverbSend = gain(reverbWet(settings.reverbAmount));
-  const reverb = track(ctx.createConvolver());
-  reverb.buffer = createReverbImpulse(ctx);
-  // A noise tail 17 ms apart from itself is uncorrelated: left = tail, right = delayed tail
-  // gives a wide reverb from one convolution.
-  const reverbWidth = track(ctx.createDelay(0.05));
-  reverbWidth.delayTime.value = REVERB_WIDTH_S;
-  const reverbStereo = track(ctx.createChannelMerger(2));
-  chorused.connect(reverbSend).connect(reverb);
-  reverb.connect(reverbStereo, 0, 0);
-  reverb.connect(reverbWidth).connect(reverbStereo, 0, 1);
-  reverbStereo.connect(mix);
+  chorused.connect(reverbSend);
+  if (options.reverb !== 'send') {
+    const reverb = track(ctx.createConvolver());
+    reverb.buffer = createReverbImpulse(ctx);
+    // A noise tail 17 ms apart from itself is uncorrelated: left = tail, right = delayed tail
+    // gives a wide reverb from one convolution.
+    const reverbWidth = track(ctx.createDelay(0.05));
+    reverbWidth.delayTime.value = REVERB_WIDTH_S;
+    const reverbStereo = track(ctx.createChannelMerger(2));
+    reverbSend.connect(reverb);
+    reverb.connect(reverbStereo, 0, 0);
+    reverb.connect(reverbWidth).connect(reverbStereo, 0, 1);
+    reverbStereo.connect(mix);
+  }
 
   const panner = track(ctx.createStereoPanner());
   panner.pan.value = panPosition(settings.vocalPan);
@@ -249,6 +236,7 @@ export function buildVocalChain(
   return {
     input,
     output,
+    reverbSend: options.reverb === 'send' ? reverbSend : null,
     update(next, at) {
       glideAt = Math.max(at ?? 0, ctx.currentTime);
       glide(input.gain, next.micVolume ?? 1);

@@ -1,7 +1,21 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://localhost:${PORT}`;
+
+/*
+ * The journeys mostly wait on the browser and the server, so `npm run test:e2e` runs two at a
+ * time, each worker slot on a server and embedded database of its own (E2E_PORT and the next
+ * port): a journey still has its server to itself, as when the files run one after another, and
+ * the slots take the next file as they finish. A single spec run keeps one server (E2E_SERVERS).
+ */
+const SERVERS = Math.max(
+  1,
+  Number(process.env.E2E_SERVERS ?? (process.env.npm_lifecycle_event === 'test:e2e' ? 2 : 1)),
+);
+const urlOf = (slot: number) => `http://localhost:${PORT + slot}`;
+// Playwright loads this file again in each worker, with the worker's slot (0 … workers-1) set;
+// two workers never hold the same slot at once.
+const baseURL = urlOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0) % SERVERS);
 
 // Debian's Chromium, never a downloaded browser (this environment has no internet).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,7 +27,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: SERVERS,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -34,17 +48,17 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The real server on a fresh embedded database, serving the built web app.
+  // The real server on a fresh embedded database, serving the built web app; one per worker slot.
+  webServer: Array.from({ length: SERVERS }, (_, slot) => ({
     command: 'npx tsx e2e/serve.ts',
-    url: `${baseURL}/api/ready`,
+    url: `${urlOf(slot)}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(PORT),
-      PUBLIC_URL: baseURL,
+      PORT: String(PORT + slot),
+      PUBLIC_URL: urlOf(slot),
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
@@ -54,5 +68,5 @@ export default defineConfig({
       // POST /api/test/clock: the challenges journey moves time past a challenge's end.
       TEST_CLOCK: '1',
     },
-  },
+  })),
 });

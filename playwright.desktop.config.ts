@@ -17,6 +17,8 @@ export default defineConfig({
   ...base,
   testDir: 'e2e/desktop',
   testIgnore: [],
+  // One harness, one worker: the journeys run in order against it (not the web config's slots).
+  workers: 1,
   // Not the web journeys' test-results/: a web run next to this one would clear it mid-run.
   outputDir: 'desktop/test-results',
   timeout: 120_000,

@@ -52,7 +52,11 @@ export const DownloadResponse = z.object({
 });
 export type DownloadResponse = z.infer<typeof DownloadResponse>;
 
-export const DownloadHistoryItem = z.object({
+/** What a download fetched: one format of the beat, or its stems ZIP (Trackout, Exclusive). */
+export const DOWNLOADED_FILES = [...DOWNLOAD_FORMATS, 'stems'] as const;
+export type DownloadedFile = (typeof DOWNLOADED_FILES)[number];
+
+const HistoryItem = z.object({
   id: z.string(),
   beat_id: z.string(),
   beat_title: z.string(),
@@ -62,9 +66,11 @@ export const DownloadHistoryItem = z.object({
   /** null when no licence was needed (own or free beat). */
   license_type: LicenseType.nullable(),
 });
+
+export const DownloadHistoryItem = HistoryItem.extend({ file: z.enum(DOWNLOADED_FILES) });
 export type DownloadHistoryItem = z.infer<typeof DownloadHistoryItem>;
 
-export const PurchaseItem = DownloadHistoryItem.extend({
+export const PurchaseItem = HistoryItem.extend({
   license_type: LicenseType,
   payment_method: z.string(),
   order_id: z.string(),
@@ -72,6 +78,8 @@ export const PurchaseItem = DownloadHistoryItem.extend({
   license_pdf_url: z.string(),
   /** What this licence delivers of the beat, main format first (a row offers the choice). */
   formats: DownloadableFormats,
+  /** The licence includes the stems and the producer uploaded them: POST /api/beats/{id}/stems/download. */
+  stems: z.boolean(),
 });
 export type PurchaseItem = z.infer<typeof PurchaseItem>;
 

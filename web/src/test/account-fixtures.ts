@@ -21,6 +21,7 @@ export function makeDownloadItem(overrides: Partial<DownloadHistoryItem> = {}): 
     created_at: '2026-11-20T15:04:00.000Z',
     price_paid_cents: 5998,
     license_type: 'premium',
+    file: 'mp3',
     ...overrides,
   });
 }
@@ -44,6 +45,7 @@ export function makePurchaseItem(overrides: Partial<PurchaseItem> = {}): Purchas
     order_id: orderId,
     license_pdf_url: `/api/orders/${orderId}/license.pdf`,
     formats: licence === 'basic' ? ['mp3'] : ['wav', 'mp3'],
+    stems: false,
     ...overrides,
   });
 }

@@ -1,4 +1,8 @@
-import { DownloadHistoryResponse, PurchaseListResponse } from '@beatroom/shared/downloads-contract';
+import {
+  DownloadHistoryResponse,
+  DownloadResponse,
+  PurchaseListResponse,
+} from '@beatroom/shared/downloads-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 
@@ -32,4 +36,11 @@ export function purchasesQueryOptions(userId: string) {
     queryFn: ({ signal }) =>
       apiClient.get(`${userPath(userId)}/purchases`, { schema: PurchaseListResponse, signal }),
   });
+}
+
+const StemsLink = DownloadResponse.pick({ downloadUrl: true, filename: true });
+
+/** POST /api/beats/{id}/stems/download: a signed link to the beat's stems ZIP (Trackout, Exclusive). */
+export function requestStemsDownload(beatId: string) {
+  return apiClient.post(`/api/beats/${encodeURIComponent(beatId)}/stems/download`, { schema: StemsLink });
 }

@@ -76,6 +76,7 @@ export function createBeatsRepository(prisma: PrismaClient) {
           isFree: true,
           audioFileKey: true,
           coverImageKey: true,
+          stemsKey: true,
         },
       });
     },

@@ -84,6 +84,15 @@ export function createBeatsService(deps: {
       : uploads.claim(user.id, key, 'beat_cover', { notYours: COVER_NOT_YOURS });
   }
 
+  /**
+   * The stored files of a beat that no upload row names: what the server made from it (preview,
+   * renditions) and its stems ZIP, whose only reference is the beat row.
+   */
+  async function filesMadeFor(beat: { id: string; stemsKey: string | null }): Promise<string[]> {
+    const made = await deps.madeFiles.filesOf(beat.id);
+    return beat.stemsKey ? [...made, beat.stemsKey] : made;
+  }
+
   async function removeFiles(keys: string[]) {
     for (const key of keys) {
       await storage
@@ -225,13 +234,13 @@ export function createBeatsService(deps: {
     },
 
     /**
-     * Owner only: the beat, its plays, favourites and reviews, both of its uploaded files, and
-     * the files made from them (preview, renditions).
+     * Owner only: the beat, its plays, favourites and reviews, both of its uploaded files, the
+     * files made from them (preview, renditions) and its stems ZIP.
      */
     async remove(user: UserRecord, id: string): Promise<void> {
       const beat = await ownedBeat(user, id);
       const files = [beat.audioFileKey, beat.coverImageKey].filter((k): k is string => !!k);
-      const made = await deps.madeFiles.filesOf(id);
+      const made = await filesMadeFor(beat);
       let eventId: string | null = null;
       const deleted = await repo.delete(id, files, async (tx) => {
         eventId = await events.record(tx, { type: 'beat.deleted', beatId: id, userId: user.id });
@@ -252,7 +261,7 @@ export function createBeatsService(deps: {
       const beat = await repo.findOwnership(id);
       if (!beat) return false;
       const files = [beat.audioFileKey, beat.coverImageKey].filter((k): k is string => !!k);
-      const made = await deps.madeFiles.filesOf(id);
+      const made = await filesMadeFor(beat);
       let eventId: string | null = null;
       const deleted = await repo.delete(id, files, async (tx) => {
         await alsoInTransaction(tx);

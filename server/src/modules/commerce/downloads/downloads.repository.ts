@@ -1,4 +1,10 @@
-import type { DownloadHistoryItem, PurchaseItem } from '@beatroom/shared/downloads-contract';
+import {
+  DOWNLOADED_FILES,
+  type DownloadedFile,
+  type DownloadHistoryItem,
+  type PurchaseItem,
+} from '@beatroom/shared/downloads-contract';
+import { LICENSE_STEMS } from '@beatroom/shared/licensing';
 import { LICENSE_IDS, type LicenseId } from '@beatroom/shared/money-constants';
 import {
   DOWNLOAD_FORMATS,
@@ -12,6 +18,8 @@ import { downloadableFormats, masterFormat } from './delivery-plan';
 
 const isLicenseId = (value: string | null): value is LicenseId =>
   (LICENSE_IDS as readonly (string | null)[]).includes(value);
+const isDownloadedFile = (value: string): value is DownloadedFile =>
+  (DOWNLOADED_FILES as readonly string[]).includes(value);
 
 /** At most this many rows per history list; the page shows a user's recent activity, not an archive. */
 export const HISTORY_LIMIT = 200;
@@ -63,15 +71,16 @@ export function createDownloadsRepository(prisma: PrismaClient) {
     },
 
     /**
-     * Records one download; a download by anyone but the producer also counts on the beat's
-     * download_count (the producer fetching their own file is not a listener's download).
+     * Records one download (a format of the beat or its stems ZIP); a download by anyone but the
+     * producer also counts on the beat's download_count (the producer fetching their own file is
+     * not a listener's download).
      */
     async record(
       input: {
         userId: string;
         beatId: string;
         licenseType: LicenseId | null;
-        format: DownloadFormat;
+        format: DownloadedFile;
         counts: boolean;
       },
       /** Written in the download's transaction (the beat.downloaded event). */
@@ -124,6 +133,8 @@ export function createDownloadsRepository(prisma: PrismaClient) {
         created_at: r.createdAt.toISOString(),
         price_paid_cents: (r.licenseType && paid.get(`${r.beatId}:${r.licenseType}`)) || 0,
         license_type: isLicenseId(r.licenseType) ? r.licenseType : null,
+        // Rows written before the stems were recorded hold a beat format only.
+        file: isDownloadedFile(r.format) ? r.format : USER_SETTINGS_DEFAULTS.downloadFormat,
       }));
     },
 
@@ -142,7 +153,7 @@ export function createDownloadsRepository(prisma: PrismaClient) {
           beatId: true,
           licenseType: true,
           createdAt: true,
-          beat: { select: { title: true, coverImageKey: true, audioFileKey: true } },
+          beat: { select: { title: true, coverImageKey: true, audioFileKey: true, stemsKey: true } },
           order: { select: { amountCents: true, paymentMethodType: true, paidAt: true } },
         },
       });
@@ -160,6 +171,7 @@ export function createDownloadsRepository(prisma: PrismaClient) {
           payment_method: r.order.paymentMethodType,
           license_pdf_url: `/api/orders/${r.orderId}/license.pdf`,
           formats: downloadableFormats(r.licenseType as LicenseId, masterFormat(r.beat.audioFileKey)),
+          stems: LICENSE_STEMS[r.licenseType as LicenseId] && r.beat.stemsKey !== null,
         }));
     },
 

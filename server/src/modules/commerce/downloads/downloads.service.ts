@@ -1,5 +1,6 @@
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import type {
+  DownloadedFile,
   DownloadHistoryItem,
   DownloadRequestBody,
   DownloadResponse,
@@ -7,6 +8,7 @@ import type {
   PurchaseItem,
 } from '@beatroom/shared/downloads-contract';
 import { bestLicense, LICENSE_STEMS } from '@beatroom/shared/licensing';
+import type { LicenseId } from '@beatroom/shared/money-constants';
 import { STEMS_ERRORS } from '@beatroom/shared/stems-contract';
 import { DOWNLOAD_REASON_TEXTS } from '@beatroom/shared/refund-texts';
 import type { DomainEvents } from '../../../events/domain-events';
@@ -69,6 +71,33 @@ export function createDownloadsService(deps: {
     return { beat, isOwner, licence, access, right, master: masterFormat(beat.audioFileKey) };
   }
 
+  /**
+   * Records a download in the user's history; one by anyone but the producer counts on the beat
+   * and tells its analytics (beat.downloaded).
+   */
+  async function record(
+    user: UserRecord,
+    beat: { id: string; userId: string },
+    licence: LicenseId | null,
+    file: DownloadedFile,
+  ) {
+    const isOwner = beat.userId === user.id;
+    let eventId: string | null = null;
+    await repo.record(
+      { userId: user.id, beatId: beat.id, licenseType: licence, format: file, counts: !isOwner },
+      async (tx) => {
+        if (isOwner) return;
+        eventId = await deps.events.record(tx, {
+          type: 'beat.downloaded',
+          beatId: beat.id,
+          producerId: beat.userId,
+          userId: user.id,
+        });
+      },
+    );
+    if (eventId) await deps.events.deliver([eventId]);
+  }
+
   /** Why someone without a download right gets nothing, as the HTTP error to answer. */
   function refusal(reason: DownloadStatus['reason']) {
     if (reason === 'sold_exclusive') return forbidden(SOLD_EXCLUSIVELY);
@@ -96,7 +125,7 @@ export function createDownloadsService(deps: {
       beatId: string,
       body: DownloadRequestBody = {},
     ): Promise<DownloadResponse> {
-      const { beat, isOwner, licence, access, right, master: original } = await decide(user, beatId);
+      const { beat, licence, access, right, master: original } = await decide(user, beatId);
       if (!right) throw refusal(access.reason);
       const preference = await repo.preferredFormat(user.id);
       const { format } = body;
@@ -113,20 +142,7 @@ export function createDownloadsService(deps: {
       }
       const filename = downloadFilename(beat.title, file.format);
       const { token } = signer.sign({ userId: user.id, key, filename });
-      let eventId: string | null = null;
-      await repo.record(
-        { userId: user.id, beatId: beat.id, licenseType: licence, format: file.format, counts: !isOwner },
-        async (tx) => {
-          if (isOwner) return;
-          eventId = await deps.events.record(tx, {
-            type: 'beat.downloaded',
-            beatId: beat.id,
-            producerId: beat.userId,
-            userId: user.id,
-          });
-        },
-      );
-      if (eventId) await deps.events.deliver([eventId]);
+      await record(user, beat, licence, file.format);
       return {
         downloadUrl: `/api/downloads/${token}`,
         filename,
@@ -138,14 +154,15 @@ export function createDownloadsService(deps: {
 
     /**
      * POST /api/beats/{id}/stems/download: a signed link to the stems ZIP for the producer and
-     * holders of a licence that includes the stems (Trackout, Exclusive); the same refusals as
-     * a file download otherwise, 403 for a licence without stems, 404 when there are none.
+     * holders of a licence that includes the stems (Trackout, Exclusive), recorded in the
+     * download history like a file; the same refusals as a file download otherwise, 403 for a
+     * licence without stems, 404 when there are none (neither records anything).
      */
     async stems(
       user: UserRecord,
       beatId: string,
     ): Promise<Pick<DownloadResponse, 'downloadUrl' | 'filename'>> {
-      const { beat, access, right } = await decide(user, beatId);
+      const { beat, licence, access, right } = await decide(user, beatId);
       if (!right) throw refusal(access.reason);
       if (right === 'free' || !LICENSE_STEMS[right === 'owner' ? 'exclusive' : right]) {
         throw forbidden(STEMS_ERRORS.NOT_INCLUDED);
@@ -153,6 +170,7 @@ export function createDownloadsService(deps: {
       if (!beat.stemsKey) throw notFound(STEMS_ERRORS.NONE);
       const filename = `${downloadFilename(beat.title, 'mp3').replace(/\.mp3$/, '')} (stems).zip`;
       const { token } = signer.sign({ userId: user.id, key: beat.stemsKey, filename });
+      await record(user, beat, licence, 'stems');
       return { downloadUrl: `/api/downloads/${token}`, filename };
     },
 

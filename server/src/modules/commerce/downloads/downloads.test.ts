@@ -248,6 +248,7 @@ describe('GET /api/users/{id}/downloads and /purchases', () => {
       created_at: expect.any(String),
       price_paid_cents: 5998,
       license_type: 'premium',
+      file: expect.stringMatching(/^(wav|mp3)$/),
     });
     const times = rows.map((r) => Date.parse(r.created_at as string));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -273,6 +274,8 @@ describe('GET /api/users/{id}/downloads and /purchases', () => {
       payment_method: 'card',
       license_pdf_url: `/api/orders/${ctx.premiumOrder}/license.pdf`,
       formats: ['wav', 'mp3'],
+      // A Premium licence has no stems, whatever the beat has.
+      stems: false,
     });
     expect((await ctx.producer.agent.get(`/api/users/${ctx.producer.id}/purchases`)).json()).toEqual([]);
   });

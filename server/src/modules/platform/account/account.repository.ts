@@ -110,10 +110,11 @@ export function createAccountRepository(prisma: PrismaClient) {
               audio_file_key: string;
               cover_image_key: string | null;
               preview_key: string | null;
+              stems_key: string | null;
               kept: boolean;
             }[]
           >`
-            SELECT b.id::text, b.audio_file_key, b.cover_image_key, b.preview_key,
+            SELECT b.id::text, b.audio_file_key, b.cover_image_key, b.preview_key, b.stems_key,
                    (EXISTS (SELECT 1 FROM licenses l WHERE l.beat_id = b.id)
                     OR EXISTS (SELECT 1 FROM sales_ledger s WHERE s.beat_id = b.id)
                     OR EXISTS (SELECT 1 FROM orders o JOIN invoices i ON i.order_id = o.id
@@ -206,7 +207,7 @@ export function createAccountRepository(prisma: PrismaClient) {
             fileKeys: [
               ...new Set([
                 ...uploads.map((u) => u.key),
-                ...gone.flatMap((b) => [b.audio_file_key, b.cover_image_key, b.preview_key]),
+                ...gone.flatMap((b) => [b.audio_file_key, b.cover_image_key, b.preview_key, b.stems_key]),
                 ...renditions.map((r) => r.storageKey),
                 ...erasedFiles,
               ]),

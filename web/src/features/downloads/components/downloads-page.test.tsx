@@ -159,6 +159,42 @@ describe('My Downloads', () => {
     expect(onDownload).toHaveBeenLastCalledWith({ id: 'b-basic', title: 'Low Tide', cover_image_key: null });
   });
 
+  it('offers the stems of a licence that includes them, and a stems download downloads them again', async () => {
+    const stemsPath = `POST /api/beats/${HISTORY_BEAT_ID}/stems/download`;
+    const { user, api, onDownload } = setup({
+      handlers: {
+        [`GET ${base}/downloads`]: () =>
+          jsonResponse([
+            makeDownloadItem({ beat_title: 'Midnight Run', license_type: 'trackout', file: 'stems' }),
+          ]),
+        [`GET ${base}/purchases`]: () =>
+          jsonResponse([
+            makePurchaseItem({ beat_title: 'Midnight Run', license_type: 'trackout', stems: true }),
+            makePurchaseItem({ beat_id: 'b-basic', beat_title: 'Low Tide', license_type: 'basic' }),
+          ]),
+        [stemsPath]: () =>
+          jsonResponse({ downloadUrl: '/api/downloads/signed', filename: 'Midnight Run (stems).zip' }),
+      },
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const [stemsRow] = await waitFor(() => rows('Download History'));
+    expect(stemsRow).toHaveTextContent('STEMS');
+    expect(within(stemsRow!).queryByRole('button', { name: 'Download Midnight Run' })).toBeNull();
+    await user.click(within(stemsRow!).getByRole('button', { name: 'Download the stems of Midnight Run' }));
+    await waitFor(() => expect(api.calls(stemsPath)).toHaveLength(1));
+
+    await user.click(screen.getByRole('tab', { name: /Purchases/ }));
+    const [trackout, basic] = await waitFor(() => rows('Purchases'));
+    expect(within(basic!).queryByRole('button', { name: /stems/ })).toBeNull();
+    await user.click(within(trackout!).getByRole('button', { name: 'Download the stems of Midnight Run' }));
+    await waitFor(() => expect(api.calls(stemsPath)).toHaveLength(2));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    const saved = click.mock.contexts.at(-1) as HTMLAnchorElement;
+    expect(saved.download).toBe('Midnight Run (stems).zip');
+    expect(onDownload).not.toHaveBeenCalled();
+    click.mockRestore();
+  });
+
   it('opens Invoices & Receipts from the page', async () => {
     const { user, onOpenInvoices } = setup();
     await user.click(await screen.findByRole('button', { name: 'Invoices & Receipts' }));

@@ -11,6 +11,7 @@ import { MenuButton } from '../../../components/ui/menu-button';
 import { apiUrl } from '../../../lib/api-client';
 import { storedImage } from '../../../lib/stored-file';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
+import { StemsDownloadButton } from './stems-download-button';
 
 /** The beat a row's Download button hands to the download flow. */
 export interface DownloadTarget {
@@ -49,7 +50,8 @@ export interface HistoryRowProps {
  * One download or purchase: cover, title, date and time, the price paid, the
  * licence and payment labels, View and Download; a purchase also links its licence agreement,
  * and its Download is a menu of formats ("Download WAV", "Download MP3") when the licence
- * delivers more than one.
+ * delivers more than one. A purchase whose licence includes the stems offers them; a download of
+ * the stems says so.
  */
 export function HistoryRow({ item, onDownload, downloading }: HistoryRowProps) {
   // Paid in USD cents like every price; shown in the viewer's currency at the fixed rate.
@@ -62,6 +64,8 @@ export function HistoryRow({ item, onDownload, downloading }: HistoryRowProps) {
     cover_image_key: item.cover_image_key,
   };
   const formats = purchase?.formats ?? [];
+  // A download of the stems ZIP is downloaded again as the stems.
+  const stemsDownload = 'file' in item && item.file === 'stems';
   const icon = downloading ? (
     <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
   ) : (
@@ -89,6 +93,7 @@ export function HistoryRow({ item, onDownload, downloading }: HistoryRowProps) {
             </span>
             {licence ? <Label>{licence}</Label> : null}
             {purchase ? <Label>{paymentLabel(purchase.payment_method)}</Label> : null}
+            {stemsDownload ? <Label>STEMS</Label> : null}
           </p>
         </div>
       </div>
@@ -113,7 +118,8 @@ export function HistoryRow({ item, onDownload, downloading }: HistoryRowProps) {
           <Eye aria-hidden="true" className="size-4" />
           View
         </Link>
-        {formats.length > 1 ? (
+        {purchase?.stems || stemsDownload ? <StemsDownloadButton beat={target} /> : null}
+        {stemsDownload ? null : formats.length > 1 ? (
           <MenuButton
             label={`Download ${item.beat_title}`}
             className={buttonClasses({ size: 'sm' })}

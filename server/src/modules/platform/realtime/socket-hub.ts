@@ -1,5 +1,6 @@
 import { CLOSE_CODES, type RealtimeChannel } from '@beatroom/shared/realtime-contract';
 import type { Frame, PresenceSnapshot } from './event-bus';
+import { prepareFrame, sendPrepared, type PreparedFrame } from './prepared-frame';
 
 /** Sockets handled per event-loop turn during a fan-out, so HTTP requests run in between. */
 export const FANOUT_SLICE = 500;
@@ -49,12 +50,10 @@ export interface Client {
   unsubscribed: Set<RealtimeChannel>;
 }
 
-const SEND_OPTIONS = { binary: false, compress: false, fin: true } as const;
-
 /**
  * The sockets of this instance, by user and by session. Sends go out in slices of FANOUT_SLICE
  * per setImmediate so one event to thousands of sockets never holds the event loop for long;
- * each frame's text is turned into bytes once and the same buffer goes to every socket.
+ * each frame is put on the wire once (prepared-frame.ts) and the same bytes go to every socket.
  */
 export function createSocketHub(
   log: { warn: (obj: object, msg: string) => void },
@@ -87,7 +86,7 @@ export function createSocketHub(
     unindex(bySession, client.sessionHash, client);
   }
 
-  function deliver(client: Client, frame: Frame, bytes: Buffer) {
+  function deliver(client: Client, frame: Frame, prepared: PreparedFrame) {
     if (frame.channel && client.unsubscribed.has(frame.channel)) return;
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -95,7 +94,7 @@ export function createSocketHub(
       client.socket.terminate();
       return;
     }
-    client.socket.send(bytes, SEND_OPTIONS);
+    sendPrepared(client.socket, prepared);
   }
 
   /** Runs `each` over a snapshot of `list`, FANOUT_SLICE items per event-loop turn. */
@@ -163,26 +162,30 @@ export function createSocketHub(
 
     /** Sends to one socket now (connect-time messages, heartbeat answers). */
     sendTo(client: Client, frame: Frame) {
-      deliver(client, frame, Buffer.from(frame.data));
+      deliver(client, frame, prepareFrame(frame.data));
     },
 
     /** Sends each user's frames to all of that user's sockets on this instance. */
     async toUsers(deliveries: { userId: string; frames: Frame[] }[]) {
-      const targets: [Client, Frame, Buffer][] = [];
+      const targets: [Client, Frame, PreparedFrame][] = [];
+      // The same message to many users (an announcement, a new beat to the followers) is one
+      // text: it is put on the wire once for all of them.
+      const prepared = new Map<string, PreparedFrame>();
       for (const { userId, frames } of deliveries) {
         const set = byUser.get(userId);
         if (!set) continue;
         for (const frame of frames) {
-          const bytes = Buffer.from(frame.data);
-          for (const client of set) targets.push([client, frame, bytes]);
+          let wire = prepared.get(frame.data);
+          if (!wire) prepared.set(frame.data, (wire = prepareFrame(frame.data)));
+          for (const client of set) targets.push([client, frame, wire]);
         }
       }
-      await inSlices(targets, ([client, frame, bytes]) => deliver(client, frame, bytes));
+      await inSlices(targets, ([client, frame, wire]) => deliver(client, frame, wire));
     },
 
     async broadcast(frame: Frame) {
-      const bytes = Buffer.from(frame.data);
-      await inSlices([...clients], (client) => deliver(client, frame, bytes));
+      const wire = prepareFrame(frame.data);
+      await inSlices([...clients], (client) => deliver(client, frame, wire));
     },
 
     /**

@@ -3,15 +3,11 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { creditsQueryOptions } from '../features/credits/api';
 import { BuyCreditsDialog } from '../features/credits/components/buy-credits-dialog';
-import type { RenderPaymentChoice } from '../lib/payment-choice-slot';
 import { PromoteDialog } from '../features/promotions/components/promote-dialog';
-import { PaymentChoiceField } from '../features/purchase/components/payment-choice-field';
 import { useSession } from '../features/session/hooks/use-session';
 import { UpgradeDialog } from '../features/subscriptions/components/upgrade-dialog';
 import { useAccountChanges } from './account-changes';
-
-/** Buying's payment choice (saved methods, wallets, save box), handed to the other paying dialogs. */
-const renderPaymentChoice: RenderPaymentChoice = (props) => <PaymentChoiceField {...props} />;
+import { renderPaymentChoice } from './payment-choice';
 
 /** How long after a provider's success page we ask once more: its webhook may land just after. */
 const WEBHOOK_GRACE_MS = 3_000;

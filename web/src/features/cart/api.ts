@@ -1,4 +1,4 @@
-import type { AddToCartBody } from '@beatroom/shared/cart-contract';
+import type { AddToCartBody, CartCheckoutBody } from '@beatroom/shared/cart-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, lazySchema } from '../../lib/api-client';
 
@@ -33,4 +33,17 @@ export function addToCart(body: AddToCartBody) {
 /** DELETE /api/cart/{lineId} */
 export function removeCartLine(lineId: string) {
   return apiClient.delete(`/api/cart/${encodeURIComponent(lineId)}`, { schema: CartResponseSchema });
+}
+
+// Loaded when a checkout starts, not with the header's cart count.
+const PurchaseResponseSchema = lazySchema(() =>
+  import('@beatroom/shared/money-contract').then((m) => m.PurchaseResponse),
+);
+
+/**
+ * POST /api/cart/checkout: the cart's available lines as one order, answered like a single
+ * purchase: the checkout page to go to, or paid at once with a saved method.
+ */
+export function checkoutCart(body: CartCheckoutBody) {
+  return apiClient.post('/api/cart/checkout', { body, schema: PurchaseResponseSchema });
 }

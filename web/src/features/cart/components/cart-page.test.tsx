@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listener } from '../../../test/fixtures';
 import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
+import type { RenderPaymentChoice } from '../../../lib/payment-choice-slot';
 import { renderRoutes } from '../../../test/render';
 import { guestCart } from '../guest-cart';
 import { AddToCartButton } from './add-to-cart-button';
@@ -22,6 +23,14 @@ const beat = {
   license_offers: { trackout: { enabled: false, price_cents: null } },
 };
 const LINE_ID = '55555555-5555-4555-8555-555555555555';
+
+// Buying's payment choice is app/'s to hand in (cart-route.test.tsx checks out with the real one).
+const newCard: RenderPaymentChoice = ({ children }) =>
+  children({
+    fields: { payment_method: 'new_card', save_payment_method: false },
+    complete: true,
+    field: null,
+  });
 
 function cartWith(lines: number, couponCode = ''): CartResponse {
   const off = couponCode === 'TEN' ? 600 : 0;
@@ -78,7 +87,7 @@ function setup(user: SessionUser | null) {
         <>
           <CartButton />
           <AddToCartButton beat={beat} variant="page" />
-          <CartPage signIn={<button type="button">Sign In</button>} />
+          <CartPage signIn={<button type="button">Sign In</button>} paymentChoice={newCard} />
         </>
       ),
     },

@@ -4,14 +4,17 @@ import { licenseName } from '@beatroom/shared/licensing';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { CoverArt } from '../../../components/ui/cover-art';
+import { SuccessView } from '../../../components/ui/success-view';
 import { serverErrorText } from '../../../lib/error-text';
+import type { RenderPaymentChoice } from '../../../lib/payment-choice-slot';
 import { storedImage } from '../../../lib/stored-file';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/use-session';
 import { guestCart, useGuestCart } from '../guest-cart';
 import { useRemoveCartLine, useServerCart } from '../hooks/use-cart';
+import { CartCheckout } from './cart-checkout';
 import { CouponField } from './coupon-field';
 
 const rowClass = 'flex items-center gap-3 rounded-2xl border border-line bg-surface/60 p-3';
@@ -53,7 +56,7 @@ function LineRow({ line, currency }: { line: CartLine; currency: Currency }) {
         initialClassName="text-xl"
       />
       <div className="min-w-0 flex-1">
-        <Link to={`/beats/${line.beat.id}`} className="block truncate font-semibold">
+        <Link to={`/beat/${line.beat.id}`} className="block truncate font-semibold">
           {line.beat.title}
         </Link>
         <p className="truncate text-sm text-muted">
@@ -85,10 +88,34 @@ function LineRow({ line, currency }: { line: CartLine; currency: Currency }) {
   );
 }
 
-/** A signed-in buyer's cart, priced by the server. */
-function MemberCart() {
+/** What app/ hands the cart page. */
+export interface CartPageProps {
+  /** The sign-in control a visitor is offered. */
+  signIn: ReactNode;
+  /** The payment choice of buying, for the checkout. */
+  paymentChoice: RenderPaymentChoice;
+  /** The cart was paid at once (a saved method): what app/ refreshes (downloads, invoices). */
+  onPaid?: () => void;
+}
+
+/** The cart was paid without leaving the page. */
+function Paid() {
+  return (
+    <SuccessView title="Payment complete">
+      <p>Your beats are ready under Downloads, with their licences.</p>
+      <Link to="/downloads?tab=purchases" className={buttonClasses({ size: 'sm' })}>
+        Go to Downloads
+      </Link>
+    </SuccessView>
+  );
+}
+
+/** A signed-in buyer's cart, priced by the server, and its checkout. */
+function MemberCart({ paymentChoice, onPaid }: Pick<CartPageProps, 'paymentChoice' | 'onPaid'>) {
   const [couponCode, setCouponCode] = useState('');
+  const [paid, setPaid] = useState(false);
   const cart = useServerCart(couponCode);
+  if (paid) return <Paid />;
   if (cart.isPending) return <p className="text-muted">Loading your cart…</p>;
   if (cart.isError) return <p className="text-red-400">Your cart could not be loaded.</p>;
   const { lines, totals, coupon } = cart.data;
@@ -119,6 +146,16 @@ function MemberCart() {
           </dd>
         ) : null}
       </dl>
+      <CartCheckout
+        paymentChoice={paymentChoice}
+        // Only a code the cart shows applied: one that does not apply says why above.
+        couponCode={coupon && !coupon.error ? coupon.code : ''}
+        disabled={!lines.some((line) => line.available)}
+        onPaid={() => {
+          setPaid(true);
+          onPaid?.();
+        }}
+      />
     </>
   );
 }
@@ -133,7 +170,7 @@ function GuestCart({ signIn }: { signIn: ReactNode }) {
         {lines.map((line) => (
           <li key={line.beat_id} className={rowClass}>
             <div className="min-w-0 flex-1">
-              <Link to={`/beats/${line.beat_id}`} className="block truncate font-semibold">
+              <Link to={`/beat/${line.beat_id}`} className="block truncate font-semibold">
                 {line.title}
               </Link>
               <p className="truncate text-sm text-muted">
@@ -155,15 +192,19 @@ function GuestCart({ signIn }: { signIn: ReactNode }) {
 }
 
 /**
- * /cart: the beats chosen, each with its licence and price, and the total. `signIn` is the
- * sign-in control a visitor is offered (app/ hands it in).
+ * /cart: the beats chosen, each with its licence and price, the total, and the checkout of them
+ * all as one order; a visitor is offered sign-in, which brings their cart along.
  */
-export function CartPage({ signIn }: { signIn: ReactNode }) {
+export function CartPage({ signIn, paymentChoice, onPaid }: CartPageProps) {
   const { user, isPending } = useSession();
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-8">
       <h1 className="text-2xl font-bold">Cart</h1>
-      {isPending ? null : user ? <MemberCart /> : <GuestCart signIn={signIn} />}
+      {isPending ? null : user ? (
+        <MemberCart paymentChoice={paymentChoice} onPaid={onPaid} />
+      ) : (
+        <GuestCart signIn={signIn} />
+      )}
     </main>
   );
 }

@@ -74,7 +74,7 @@ export const PurchaseItem = HistoryItem.extend({
   license_type: LicenseType,
   payment_method: z.string(),
   order_id: z.string(),
-  /** GET /api/orders/{id}/license.pdf */
+  /** GET /api/orders/{id}/license.pdf?beat_id={beat_id}: this beat's licence of the order. */
   license_pdf_url: z.string(),
   /** What this licence delivers of the beat, main format first (a row offers the choice). */
   formats: DownloadableFormats,

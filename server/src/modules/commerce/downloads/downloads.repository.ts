@@ -169,7 +169,8 @@ export function createDownloadsRepository(prisma: PrismaClient) {
           price_paid_cents: r.order.amountCents,
           license_type: r.licenseType as LicenseId,
           payment_method: r.order.paymentMethodType,
-          license_pdf_url: `/api/orders/${r.orderId}/license.pdf`,
+          // An order may hold several beats: the link names this one's licence.
+          license_pdf_url: `/api/orders/${r.orderId}/license.pdf?beat_id=${r.beatId}`,
           formats: downloadableFormats(r.licenseType as LicenseId, masterFormat(r.beat.audioFileKey)),
           stems: LICENSE_STEMS[r.licenseType as LicenseId] && r.beat.stemsKey !== null,
         }));

@@ -272,7 +272,7 @@ describe('GET /api/users/{id}/downloads and /purchases', () => {
       price_paid_cents: 5998,
       license_type: 'premium',
       payment_method: 'card',
-      license_pdf_url: `/api/orders/${ctx.premiumOrder}/license.pdf`,
+      license_pdf_url: `/api/orders/${ctx.premiumOrder}/license.pdf?beat_id=${ctx.wavBeat.id}`,
       formats: ['wav', 'mp3'],
       // A Premium licence has no stems, whatever the beat has.
       stems: false,

@@ -25,10 +25,35 @@ export const ReadTimelineTakeRequest = z.strictObject({ id: TimelineTakeId });
 /** The take's audio, or null when this computer does not hold it (the studio asks the server). */
 export const TimelineTakeAudio = z.object({ audio: z.instanceof(Uint8Array).nullable() });
 
+export const BeginTimelineRecordingRequest = z.strictObject({ beatId: z.string().min(1).max(100) });
+export const TimelineRecordingStarted = z.object({ recordingId: z.uuid() });
+export const AppendTimelineRecordingRequest = z.strictObject({
+  recordingId: z.uuid(),
+  chunk: z
+    .instanceof(Uint8Array)
+    .refine((bytes) => bytes.byteLength <= RECORDING_MAX_BYTES, 'The chunk is larger than 50 MB'),
+});
+/** How much of the recording is on disk now. */
+export const TimelineRecordingAppended = z.object({ bytes: z.number().int().nonnegative() });
+export const FinishTimelineRecordingRequest = z.strictObject({ recordingId: z.uuid() });
+export const TimelineRecordingFinished = z.object({ finished: z.literal(true) });
+export const RecoveredTimelineTakesRequest = z.strictObject({ beatId: z.string().min(1).max(100) });
+/** Takes a crash cut short on this beat, kept as timeline takes (ids as `keepTake` answers). */
+export const RecoveredTimelineTakes = z.object({ ids: z.array(TimelineTakeId) });
+
 /** `window.beatroom.timeline.*` */
 export const timelineChannels = {
   /** Keeps a just-recorded take in the library and queues it for the server. */
   keepTake: ipcMethod(KeepTimelineTakeRequest, KeptTimelineTake),
   /** A take's audio from the library, by id. */
   readTake: ipcMethod(ReadTimelineTakeRequest, TimelineTakeAudio),
+  /**
+   * A recording under way, kept as it is captured: begun, each chunk appended (on disk when the
+   * call answers), finished once its take is kept. A crash leaves what was appended, which the
+   * next start keeps as a take that `recoveredTakes` then answers for its beat (once).
+   */
+  beginRecording: ipcMethod(BeginTimelineRecordingRequest, TimelineRecordingStarted),
+  appendRecording: ipcMethod(AppendTimelineRecordingRequest, TimelineRecordingAppended),
+  finishRecording: ipcMethod(FinishTimelineRecordingRequest, TimelineRecordingFinished),
+  recoveredTakes: ipcMethod(RecoveredTimelineTakesRequest, RecoveredTimelineTakes),
 } as const satisfies Record<string, IpcMethodSchema>;

@@ -15,6 +15,7 @@ import type {
 } from '@beatroom/shared/ipc-uploads-contract';
 import type { Currency } from '@beatroom/shared/money-constants';
 import { createContext, createElement, useContext, type ComponentType, type ReactNode } from 'react';
+import type { PlatformTakeStorage } from './platform-take-storage';
 
 export type { MicrophoneAccess, MediaKey };
 
@@ -109,14 +110,6 @@ export interface PlatformTakeDrafts {
   keep(draft: TakeDraft): Promise<void>;
   find(beatId: string): Promise<TakeDraft | null>;
   discard(beatId: string): Promise<void>;
-}
-
-/** Where the studio's timeline keeps each take's audio (features/studio/take-storage.ts). */
-export interface PlatformTakeStorage {
-  /** Keeps a take's audio; answers the `source` the take names it by. */
-  save(audio: Blob): Promise<string>;
-  /** The audio a take's `source` names, or null when this storage does not know the source. */
-  load(source: string): Promise<Blob | null>;
 }
 
 export interface Platform {

@@ -72,6 +72,10 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     timeline: {
       keepTake: ({ audio }) => library.keepTimelineTake(audio),
       readTake: ({ id }) => library.readTimelineTake(id),
+      beginRecording: ({ beatId }) => library.beginTimelineRecording(beatId),
+      appendRecording: ({ recordingId, chunk }) => library.appendTimelineRecording(recordingId, chunk),
+      finishRecording: ({ recordingId }) => library.finishTimelineRecording(recordingId),
+      recoveredTakes: ({ beatId }) => library.recoveredTimelineTakes(beatId),
     },
     files: {
       download: (request) => library.download(request, deps.dialogs.saveFile),

@@ -83,6 +83,10 @@ function handlers(
     timeline: {
       keepTake: () => ({ id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b.webm' }),
       readTake: () => ({ audio: null }),
+      beginRecording: () => ({ recordingId: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b' }),
+      appendRecording: () => ({ bytes: 0 }),
+      finishRecording: () => ({ finished: true as const }),
+      recoveredTakes: () => ({ ids: [] }),
     },
     files: { download: () => ({ saved: false, file: null }) },
     microphone: {

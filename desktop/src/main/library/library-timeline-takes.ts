@@ -1,5 +1,7 @@
 import { UserFacingError } from '../ipc/ipc-registry';
 import type { LibraryDatabase } from './database';
+import { join } from 'node:path';
+import { createRecordingJournal, RecordingJournalError } from './recording-journal';
 import { createTimelineTakeUploader, type TimelineTakeTransport } from './timeline-take-uploader';
 import { createTimelineTakes, TimelineTakeError } from './timeline-takes';
 
@@ -29,17 +31,52 @@ export function createLibraryTimelineTakes(deps: LibraryTimelineTakesDeps) {
     log: deps.log,
   });
 
+  const userFacing = <T>(act: () => T): T => {
+    try {
+      return act();
+    } catch (error) {
+      const known = error instanceof TimelineTakeError || error instanceof RecordingJournalError;
+      throw known ? new UserFacingError(error.message) : error;
+    }
+  };
+  // Recordings a crash interrupted become takes before anything else runs (queued like any).
+  const journal = createRecordingJournal({
+    dir: join(deps.dir, 'recording'),
+    keep: (owner, bytes) => takes.keep(owner, bytes),
+    now: deps.now,
+    log: deps.log,
+  });
+  journal.recover();
+
   return {
     timelineTakeUploader,
 
+    beginTimelineRecording(beatId: string): { recordingId: string } {
+      return { recordingId: journal.begin(deps.requireOwner(), beatId) };
+    },
+
+    appendTimelineRecording(recordingId: string, chunk: Uint8Array): { bytes: number } {
+      const owner = deps.requireOwner();
+      return { bytes: userFacing(() => journal.append(owner, recordingId, chunk)) };
+    },
+
+    finishTimelineRecording(recordingId: string): { finished: true } {
+      const owner = deps.requireOwner();
+      userFacing(() => journal.finish(owner, recordingId));
+      return { finished: true };
+    },
+
+    /** Takes a crash interrupted for this beat, answered once; none when signed out. */
+    recoveredTimelineTakes(beatId: string): { ids: string[] } {
+      const owner = deps.owner();
+      const ids = owner ? journal.recovered(owner, beatId) : [];
+      if (ids.length > 0) void timelineTakeUploader.run();
+      return { ids };
+    },
+
     keepTimelineTake(audio: Uint8Array): { id: string } {
       const owner = deps.requireOwner();
-      let id: string;
-      try {
-        id = takes.keep(owner, audio);
-      } catch (error) {
-        throw error instanceof TimelineTakeError ? new UserFacingError(error.message) : error;
-      }
+      const id = userFacing(() => takes.keep(owner, audio));
       void timelineTakeUploader.run();
       return { id };
     },

@@ -7,12 +7,29 @@ import { serverTakeStorage, type TakeStorage } from '@beatroom/web/take-storage'
  * joins the arrangement (so it is kept offline, or if the app closes before it reaches the
  * server), and main sends it to the server under the same id. A take this computer does not
  * hold (recorded on the web, or on another computer) comes from the server as on the web.
+ * The take being recorded goes into the library chunk by chunk (`journal`): if the app is
+ * killed mid-take, its next start keeps what was captured as a take of that beat.
  */
 export function createDesktopTakeStorage(
   api: BeatroomDesktopApi,
   server: TakeStorage = serverTakeStorage,
 ): TakeStorage {
   return {
+    journal: {
+      async begin(beatId) {
+        return (await api.timeline.beginRecording({ beatId })).recordingId;
+      },
+      async append(recordingId, chunk) {
+        await api.timeline.appendRecording({ recordingId, chunk: new Uint8Array(await chunk.arrayBuffer()) });
+      },
+      async finish(recordingId) {
+        await api.timeline.finishRecording({ recordingId });
+      },
+      async recovered(beatId) {
+        return (await api.timeline.recoveredTakes({ beatId })).ids.map(studioTakeSource);
+      },
+    },
+
     async save(audio) {
       const { id } = await api.timeline.keepTake({ audio: new Uint8Array(await audio.arrayBuffer()) });
       return studioTakeSource(id);

@@ -39,14 +39,21 @@ export interface TakeRecorder {
 
 /**
  * Starts recording the stream in 100 ms chunks; `onStart` runs when the recorder really
- * starts (its first sample), which the take's alignment needs.
+ * starts (its first sample), which the take's alignment needs; `onChunk` gets each chunk as it
+ * comes (the take's file is their concatenation).
  */
-export function startTakeRecorder(stream: MediaStream, onStart?: () => void): TakeRecorder {
+export function startTakeRecorder(
+  stream: MediaStream,
+  onStart?: () => void,
+  onChunk?: (chunk: Blob) => void,
+): TakeRecorder {
   const mimeType = recorderMimeType();
   const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
   const chunks: Blob[] = [];
   recorder.addEventListener('dataavailable', (event: BlobEvent) => {
-    if (event.data.size > 0) chunks.push(event.data);
+    if (event.data.size === 0) return;
+    chunks.push(event.data);
+    onChunk?.(event.data);
   });
   const stopped = new Promise<Blob>((resolve, reject) => {
     recorder.addEventListener('stop', () =>

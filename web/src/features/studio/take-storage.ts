@@ -9,7 +9,8 @@ import {
   studioTakeSource,
 } from '@beatroom/shared/studio-takes-contract';
 import { apiClient, ApiError, apiUrl } from '../../lib/api-client';
-import type { PlatformTakeStorage } from '../../lib/platform';
+import type { PlatformTakeStorage } from '../../lib/platform-take-storage';
+import { indexedDbRecordingJournal } from './recording-journal-idb';
 
 /** A platform may pass its own (Platform.takeStorage); the interface lives with the Platform. */
 export type TakeStorage = PlatformTakeStorage;
@@ -28,15 +29,21 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(30_000, 1_000 * 2 ** Math.max(0, attempt - 1));
 }
 
-/** The web's: each take a private file on the server (POST / GET /api/studio/takes). */
+async function saveOnServer(audio: Blob): Promise<string> {
+  const form = new FormData();
+  const extension = audio.type.includes('wav') ? 'wav' : 'webm';
+  form.append(STUDIO_TAKE_UPLOAD_FIELD, audio, `take.${extension}`);
+  const file = await apiClient.post('/api/studio/takes', { body: form, schema: StudioTakeFile });
+  return studioTakeSource(file.id);
+}
+
+/**
+ * The web's: each take a private file on the server (POST / GET /api/studio/takes), the take
+ * being recorded kept in IndexedDB as it goes.
+ */
 export const serverTakeStorage: TakeStorage = {
-  async save(audio) {
-    const form = new FormData();
-    const extension = audio.type.includes('wav') ? 'wav' : 'webm';
-    form.append(STUDIO_TAKE_UPLOAD_FIELD, audio, `take.${extension}`);
-    const file = await apiClient.post('/api/studio/takes', { body: form, schema: StudioTakeFile });
-    return studioTakeSource(file.id);
-  },
+  save: saveOnServer,
+  journal: indexedDbRecordingJournal(saveOnServer),
 
   async load(source) {
     const id = studioTakeIdOf(source);

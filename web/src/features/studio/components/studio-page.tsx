@@ -17,6 +17,7 @@ import { useStudioRecorder } from '../hooks/use-studio-recorder';
 import { useTimeline } from '../hooks/use-timeline';
 import { useTakeDraft, useTakeDraftStore } from '../hooks/use-take-draft';
 import { useTakeFiles } from '../hooks/use-take-files';
+import { useRecoveredTakes } from '../hooks/use-recovered-takes';
 import { unsavedTakeCount, useTakeFilesStore } from '../store/take-files-store';
 import { serverTakeStorage, type TakeStorage } from '../take-storage';
 import type { StudioAudioFactory } from '../studio-audio';
@@ -96,7 +97,9 @@ function Studio({
     audioUrl: beat.audio_url,
     bpm,
     deviceId: devices.deviceId,
+    journal: takeStorage.journal && { keeper: takeStorage.journal, beatId: beat.id },
   });
+  useRecoveredTakes({ audio: recorder.audio, storage: takeStorage, beatId: beat.id });
   const phase = useStudioStore((state) => state.phase);
   const takeFiles = useTakeFiles({ audio: recorder.audio, storage: takeStorage });
   const timeline = useTimeline({ audio: recorder.audio, bpm, take: recorder.take, onTake: takeFiles.keep });

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
+import type { PlatformRecordingJournal } from '../../../lib/platform-take-storage';
 import { closeMicrophone, openMicrophone, startTakeRecorder, type TakeRecorder } from '../recorder';
+import { keepRecording, type RecordingKeeper } from '../recording-keeper';
 import type { StudioAudio, StudioAudioFactory, TakeStart } from '../studio-audio';
 import { STUDIO_ALERTS } from '../studio-alerts';
 import { useStudioStore } from '../store/studio-store';
@@ -37,6 +39,7 @@ interface Rig {
   audio: StudioAudio;
   stream: MediaStream | null;
   recorder: TakeRecorder | null;
+  keeper: RecordingKeeper | null;
   timer: number | null;
   left: boolean;
 }
@@ -54,6 +57,7 @@ export function useStudioRecorder({
   bpm,
   deviceId,
   range,
+  journal,
 }: {
   createAudio: StudioAudioFactory;
   /** Where each take starts on the beat and whether it loops (the timeline's markers). */
@@ -63,6 +67,8 @@ export function useStudioRecorder({
   bpm: number;
   /** The preferred input device; undefined while it is being looked up. */
   deviceId: string | null | undefined;
+  /** Keeps each take as it is captured, for this beat (the take storage's journal). */
+  journal?: { keeper: PlatformRecordingJournal; beatId: string } | undefined;
 }): StudioRecorder {
   const rig = useRef<Rig | null>(null);
   const [audio, setAudio] = useState<StudioAudio | null>(null);
@@ -103,6 +109,7 @@ export function useStudioRecorder({
       audio: createAudio({ keySignature }),
       stream: null,
       recorder: null,
+      keeper: null,
       timer: null,
       left: false,
     };
@@ -157,7 +164,13 @@ export function useStudioRecorder({
         ...range?.(),
       });
       if (current.left) return;
-      current.recorder = startTakeRecorder(input, () => current.audio.takeStarted());
+      const keeper = journal ? keepRecording(journal.keeper, journal.beatId) : null;
+      current.keeper = keeper;
+      current.recorder = startTakeRecorder(
+        input,
+        () => current.audio.takeStarted(),
+        keeper ? (chunk) => keeper.chunk(chunk) : undefined,
+      );
     } catch (error) {
       if (current.left) return;
       console.error(`Recording could not start: ${describeError(error)}`);
@@ -187,6 +200,8 @@ export function useStudioRecorder({
     current.audio.stopTake();
     try {
       const recorded = await running.stop();
+      current.keeper?.stopped(recorded);
+      current.keeper = null;
       await current.audio.setTake(recorded);
       if (current.left) return;
       setTake(recorded);

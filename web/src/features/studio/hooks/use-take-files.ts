@@ -7,6 +7,7 @@ import { currentArrangement, useArrangementStore } from '../store/arrangement-st
 import { useStudioStore } from '../store/studio-store';
 import { unsavedTakeCount, useTakeFilesStore } from '../store/take-files-store';
 import { peaksInWorker } from '../timeline/take-peaks';
+import { takeKept } from '../recording-keeper';
 import { retryDelayMs, worthRetrying, type TakeStorage } from '../take-storage';
 
 /**
@@ -42,6 +43,7 @@ export function useTakeFiles({ audio, storage }: { audio: StudioAudio | null; st
         storage
           .save(take)
           .then((source) => {
+            takeKept(take);
             // Gone, or another session's take of the same id was loaded meanwhile.
             if (left.current || loadedFrom.current.get(takeId) !== null) return;
             loadedFrom.current.set(takeId, source);

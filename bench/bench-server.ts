@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../server/test/free-port';
 
@@ -64,11 +64,22 @@ function ensureServerBundle() {
  */
 export async function startServer(
   env: Record<string, string>,
+  options: { asBuilt?: boolean } = {},
 ): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   ensureServerBundle();
-  const child = spawn(process.execPath, [join(root, 'server/tools/start.mjs')], {
+  // asBuilt: the web app as web/dist holds it, never rebuilt first (start.mjs would rebuild it
+  // when a source is newer, with this process's NODE_ENV, and a benchmark of the web app
+  // measures the build it was given).
+  const args = options.asBuilt
+    ? [
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(pathToFileURL(join(root, 'server/dist/startup-memory.js')).href)}); await (await import(${JSON.stringify(pathToFileURL(join(root, 'server/dist/main.js')).href)})).main();`,
+      ]
+    : [join(root, 'server/tools/start.mjs')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

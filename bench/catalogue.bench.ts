@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ADMIN_URL, benchServerEnv, createBenchDatabase, startServer, stopServer } from './bench-server';
 import { loadCatalogue } from './catalogue-data';
+import { searchRelevance } from './search-relevance-check';
 import { measure, type Figures } from './http-load';
 import { cpuPerRequest, type CpuMeter } from './process-cpu';
 import { signIn, uploadGrowth, writeBigFlac, writeBigWav } from './upload-memory';
@@ -24,12 +25,20 @@ import { signIn, uploadGrowth, writeBigFlac, writeBigWav } from './upload-memory
  * BENCH_DATABASE=<name> runs on that database of the bench PostgreSQL instead, kept afterwards:
  * made and loaded (BENCH_BEATS) when it is missing or empty, measured as it is otherwise.
  * Loading a million beats takes a quarter of an hour or more, measuring minutes.
+ *
+ * BENCH_CATALOGUE_ONLY=search measures the search mix alone (uncached), then prints the search
+ * goals and the relevance line: the quick loop while working on search. Every run ends with
+ * `relevance: mean nDCG@10 …` from the fixed relevance catalogue (search-relevance-check.ts).
  */
 const BEATS = Number(process.env.BENCH_BEATS ?? 100_000);
 const KEPT_DATABASE = process.env.BENCH_DATABASE;
 /** What browsers send: the compressed answer is what they are served. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SEARCH_ONLY = process.env.BENCH_CATALOGUE_ONLY === 'search';
+/** Search's CPU goals per request of the search mix, at 100,000 and at 1,000,000 beats. */
+const SEARCH_DB_US = 1000;
+const SEARCH_SERVER_US = 400;
 
 const FILTERED = [
   '/api/beats',
@@ -146,6 +155,32 @@ async function scenarios(base: string, perPath: boolean, cpu: CpuMeter): Promise
   return { plain, filtered, compressed, search20, search50, first, offset, cursor, rows };
 }
 
+/** The search mix alone, uncached: the plain route for scale, then 20 and 50 connections. */
+async function searchScenarios(base: string, cpu: CpuMeter): Promise<Figures[]> {
+  const rows = [await measure(base, 'plain route: GET /api/health', ['/api/health'], SECONDS, 50, { cpu })];
+  for (const connections of [20, 50]) {
+    const name = `search mix (${SEARCHES.length} terms), ${connections} connections`;
+    rows.push(await measure(base, name, SEARCHES, SECONDS, connections, { cpu }));
+  }
+  return rows;
+}
+
+/** Whether the search mix met its CPU goals, one line per goal and mix. */
+function searchVerdicts(rows: Figures[], beats: number) {
+  const flag = (met: boolean) => (met ? 'met   ' : 'MISSED');
+  console.log(`\nSearch CPU goals at ${beats.toLocaleString('en-US')} beats (uncached, per request):`);
+  for (const r of rows.filter((x) => x.name.startsWith('search mix'))) {
+    const db = r.dbUs ?? Infinity;
+    const server = r.serverUs ?? Infinity;
+    console.log(
+      `  ${flag(db <= SEARCH_DB_US)}  ${r.name}: database CPU <= ${SEARCH_DB_US} µs (${db.toFixed(0)} µs)`,
+    );
+    console.log(
+      `  ${flag(server <= SEARCH_SERVER_US)}  ${r.name}: server CPU <= ${SEARCH_SERVER_US} µs (${server.toFixed(0)} µs)`,
+    );
+  }
+}
+
 /** The load average now (1, 5, 15 minutes): how busy the machine was around the figures. */
 function loadAverage(): string {
   try {
@@ -257,6 +292,17 @@ async function main() {
     await stopServer(server);
     started = await startServer({ ...env, BEAT_LIST_CACHE_MS: '0' });
     server = started.child;
+    if (SEARCH_ONLY) {
+      const rows = await searchScenarios(started.base, cpuPerRequest(server.pid!, observer, database.name));
+      for (const r of rows)
+        console.log(
+          `${r.name.padEnd(48)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  srv CPU ${r.serverUs?.toFixed(0)} µs  db CPU ${r.dbUs?.toFixed(0)} µs`,
+        );
+      console.log(`Load average at the end (1, 5, 15 min): ${loadAverage()}`);
+      searchVerdicts(rows, beats);
+      console.log((await searchRelevance()).line);
+      return;
+    }
     // Its memory once it answers, then after half a minute of idling, when V8 has given back
     // what start-up left (the idle goal reads the second).
     const startedRss = rssOf(server.pid!);
@@ -297,6 +343,7 @@ async function main() {
     }
     console.log(`Load average at the end (1, 5, 15 min): ${loadAverage()}`);
     verdicts('uncached (the headline)', uncached, beats);
+    searchVerdicts([uncached.search20, uncached.search50], beats);
     verdicts('cached (as deployed)', cached, beats);
     if (idle !== null) {
       console.log(
@@ -307,6 +354,7 @@ async function main() {
     console.log(
       `  ${upload.growth < 64 * 1024 * 1024 ? 'met   ' : 'MISSED'}  upload memory growth < 64 MB (50 MB WAV)`,
     );
+    console.log((await searchRelevance()).line);
   } finally {
     if (server) await stopServer(server);
     await observer.end().catch(() => {});

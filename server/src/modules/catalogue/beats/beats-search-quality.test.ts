@@ -52,6 +52,8 @@ describe('search relevance against the exhaustive ranking', () => {
     expect(Object.values(reference).filter((top) => top.length === PAGE).length).toBeGreaterThan(40);
     const summary = summarise(reference, ranked);
     console.log(`${relevanceLine(summary)}, mean recall@10 ${summary.meanRecall.toFixed(3)}`);
+    for (const q of summary.perQuery.filter((q) => q.ndcg < 1))
+      console.log(`  ${q.query}: nDCG@10 ${q.ndcg.toFixed(3)}, recall@10 ${q.recall.toFixed(2)}`);
     expect(summary.meanNdcg).toBeGreaterThanOrEqual(0.97);
     for (const q of summary.perQuery) expect(q.ndcg, q.query).toBeGreaterThanOrEqual(0.85);
   });

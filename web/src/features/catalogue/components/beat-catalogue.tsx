@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LoaderCircle, SearchX, Upload } from 'lucide-react';
-import { useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { Link, useLocation, useNavigationType } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,9 +13,16 @@ import { isFilterNavigation, useBeatFilters } from '../hooks/use-beat-filters';
 import { useCatalogueViewChoice } from '../store/catalogue-view-store';
 import type { RenderPlayButton, RenderPriceButton, RenderQueueMenu } from './beat-card';
 import { BeatGrid, BeatGridSkeleton } from './beat-grid';
-import { BeatTrackList, BeatTrackListSkeleton } from './beat-track-list';
 import { FilterBar } from './filter-bar';
 import { ViewToggle } from './view-toggle';
+
+// The list view is a choice a visitor makes (the grid is the default): it loads when first shown,
+// outside the first load of home.
+const trackList = () => import('./beat-track-list');
+const BeatTrackList = lazy(() => trackList().then((m) => ({ default: m.BeatTrackList })));
+const BeatTrackListSkeleton = lazy(() => trackList().then((m) => ({ default: m.BeatTrackListSkeleton })));
+/** While the list view's code arrives: the same status as its skeleton, without its shape. */
+const listLoading = <div role="status" aria-label="Loading beats" className="min-h-96" />;
 
 function headingFor(values: FilterValues): string {
   if (values.free && values.genre) return `Free ${values.genre} Beats`;
@@ -83,21 +90,31 @@ function BeatResults({
     );
   }
 
-  if (!pages) return view === 'list' ? <BeatTrackListSkeleton /> : <BeatGridSkeleton />;
+  if (!pages) {
+    return view === 'list' ? (
+      <Suspense fallback={listLoading}>
+        <BeatTrackListSkeleton />
+      </Suspense>
+    ) : (
+      <BeatGridSkeleton />
+    );
+  }
   const list = pages.flat();
   if (list.length === 0) return <NoBeats filtered={activeFilterCount(values) > 0} onClear={onClear} />;
 
   return (
     <div className="flex flex-col gap-8">
       {view === 'list' ? (
-        <BeatTrackList
-          beats={list}
-          label="Beats"
-          renderPlayButton={renderPlayButton}
-          renderPriceButton={renderPriceButton}
-          renderQueueMenu={renderQueueMenu}
-          busy={beats.isPlaceholderData}
-        />
+        <Suspense fallback={listLoading}>
+          <BeatTrackList
+            beats={list}
+            label="Beats"
+            renderPlayButton={renderPlayButton}
+            renderPriceButton={renderPriceButton}
+            renderQueueMenu={renderQueueMenu}
+            busy={beats.isPlaceholderData}
+          />
+        </Suspense>
       ) : (
         <BeatGrid
           beats={list}

@@ -1,12 +1,12 @@
 import { cpus, loadavg } from 'node:os';
 import { OfflineAudioContext } from 'node-web-audio-api';
-import { emptyArrangement, type Arrangement } from '../shared/src/studio-arrangement';
-import { addLoopPasses } from '../shared/src/studio-arrangement-clips';
-import { addTrack, compRegion, setTrack } from '../shared/src/studio-arrangement-tracks';
+import { compRegion } from '../shared/src/studio-arrangement-tracks';
 import { commit, startHistory, trackSlices, undo } from '../shared/src/studio-arrangement-playback';
-import { StudioEffectSettings } from '../shared/src/studio-settings';
 import { renderArrangement } from '../web/src/features/studio/engine/arrangement-mixdown';
 import { encodeWav } from '../web/src/features/studio/engine/mixdown';
+import { benchArrangement } from './studio-timeline/arrangement';
+import { buildPages, cleanUp, launchBrowser, servePages } from './studio-timeline/browser-figures';
+import { recordingMeasures, timelineMeasures } from './studio-timeline/browser-measures';
 
 /**
  * The studio timeline, under node-web-audio-api's OfflineAudioContext:
@@ -16,30 +16,27 @@ import { encodeWav } from '../web/src/features/studio/engine/mixdown';
  *    memory (goal for the page < 600 MB).
  * 2. The timeline's pure engine on that arrangement: comp resolution of every track (what each
  *    redraw and playback ask) and 200 edits with undo.
- * Figures only. STUDIO_TIMELINE_SECONDS shortens the takes and beat (default 180).
+ * 3. In Chromium (the timeline alone on a page built from the studio's own component): the
+ *    first draw of that arrangement (goal < 500 ms), redraws while scrolling, and dropped frames
+ *    in 30 s of playback at 4× CPU throttling.
+ * 4. A continuous recording through the studio's recorder (Chromium's fake microphone playing
+ *    a click every half second, the loopback): drift of the take against the clicks' grid, and
+ *    gaps. 10 minutes by default (STUDIO_TIMELINE_RECORD_SECONDS): the fake microphone runs in
+ *    real time, so this part takes as long as it records.
+ * Figures only. STUDIO_TIMELINE_SECONDS shortens the takes and beat (default 180);
+ * STUDIO_TIMELINE_PARTS picks parts (e.g. "mixdown,engine", "timeline", "recording").
  */
 const RATE = 48_000;
 const SECONDS = Number(process.env.STUDIO_TIMELINE_SECONDS ?? 180);
 const TRACKS = 8;
+const RECORD_SECONDS = Number(process.env.STUDIO_TIMELINE_RECORD_SECONDS ?? 600);
+const PARTS = process.env.STUDIO_TIMELINE_PARTS?.split(',');
+const wanted = (part: string) => !PARTS || PARTS.includes(part);
 const Offline = OfflineAudioContext as unknown as new (
   channels: number,
   length: number,
   sampleRate: number,
 ) => globalThis.OfflineAudioContext;
-
-const EVERYTHING_ON = StudioEffectSettings.parse({
-  reverbAmount: 50,
-  delayAmount: 30,
-  eqLow: 40,
-  eqMid: 60,
-  eqHigh: 70,
-  compression: 60,
-  vocalPan: 40,
-  autoTune: 60,
-  chorus: 40,
-  distortion: 20,
-  gate: 20,
-});
 
 /** A sung-like take: a vibrato tone that moves between notes, with breaths of silence. */
 function take(ctx: globalThis.BaseAudioContext, seed: number): globalThis.AudioBuffer {
@@ -65,28 +62,7 @@ function beat(ctx: globalThis.BaseAudioContext): globalThis.AudioBuffer {
   return buffer;
 }
 
-/** 8 tracks, each with two passes of a 3-minute take comped half and half. */
-function arrangement(): Arrangement {
-  let a = emptyArrangement(EVERYTHING_ON);
-  for (let t = 1; t < TRACKS; t++) a = addTrack(a);
-  a.tracks.forEach((track, index) => {
-    a = setTrack(a, track.id, { pan: (index / (TRACKS - 1)) * 2 - 1, volume: 0.6 });
-    for (let pass = 0; pass < 2; pass++)
-      a = addLoopPasses(a, {
-        take: {
-          id: `take-${index}-${pass}`,
-          name: `Take ${index * 2 + pass + 1}`,
-          source: null,
-          duration: SECONDS,
-        },
-        trackId: track.id,
-        firstSampleAt: 0,
-        loop: { start: 0, end: SECONDS },
-      });
-    a = compRegion(a, track.id, 0, SECONDS / 2, 0);
-  });
-  return a;
-}
+const arrangement = () => benchArrangement(TRACKS, SECONDS);
 
 async function mixdown() {
   const scratch = new Offline(1, 1, RATE);
@@ -138,5 +114,28 @@ function engine() {
   console.log(`  200 edits then 200 undos ${(performance.now() - started).toFixed(1)} ms`);
 }
 
-engine();
-await mixdown();
+async function browser() {
+  const dir = await buildPages();
+  const pages = await servePages(dir);
+  const chromium = await launchBrowser(dir);
+  try {
+    if (wanted('timeline')) {
+      console.log(`timeline in Chromium: ${TRACKS} tracks × 2 lanes of ${SECONDS} s takes`);
+      for (const line of await timelineMeasures(chromium, pages.origin, SECONDS)) console.log(line);
+      console.log(`  (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
+    }
+    if (wanted('recording')) {
+      console.log('recording in Chromium: the studio recorder on a looped-back click track');
+      for (const line of await recordingMeasures(chromium, pages.origin, RECORD_SECONDS)) console.log(line);
+      console.log(`  (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
+    }
+  } finally {
+    await chromium.close();
+    pages.close();
+    cleanUp(dir);
+  }
+}
+
+if (wanted('engine')) engine();
+if (wanted('mixdown')) await mixdown();
+if (wanted('timeline') || wanted('recording')) await browser();

@@ -1,0 +1,79 @@
+/// <reference lib="dom" />
+// The timeline bench's page: the studio's TimelinePanel alone (the same component, store and
+// canvas drawing as the studio) over the bench arrangement with waveforms for every take, a
+// transport the bench starts and stops, and frame counting. Built by Vite, driven by Playwright.
+import '../../web/src/styles.css';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { useArrangementStore } from '../../web/src/features/studio/store/arrangement-store';
+import { TAKE_PEAKS_PER_SECOND } from '../../web/src/features/studio/timeline/take-peaks';
+// The root project checks bench/ without JSX; the panel itself is checked with the web app.
+// @ts-expect-error TS6142: a .tsx module imported from a project without --jsx
+import { TimelinePanel } from '../../web/src/features/studio/timeline/timeline-panel';
+import { benchArrangement } from './arrangement';
+
+const params = new URLSearchParams(location.search);
+const SECONDS = Number(params.get('seconds') ?? 180);
+const TRACKS = 8;
+
+/** A waveform's min/max pairs as the studio's peaks worker makes them (a wobbling envelope). */
+function peaks(seconds: number, seed: number): [number, number][] {
+  return Array.from({ length: Math.ceil(seconds * TAKE_PEAKS_PER_SECOND) }, (_, i) => {
+    const level = 0.3 + 0.3 * Math.abs(Math.sin((i + seed * 37) / 23));
+    return [-level, level];
+  });
+}
+
+let startedAt: number | null = null;
+const bench = {
+  firstDrawMs: null as number | null,
+  /** Starts the transport at 0 (the playhead then follows it as in playback). */
+  play: () => void (startedAt = performance.now()),
+  stop: () => void (startedAt = null),
+  /** The scrolling box around the canvas. */
+  scroller: () =>
+    Array.from(document.querySelectorAll<HTMLElement>('div')).find(
+      (el) => el.scrollWidth > el.clientWidth + 100,
+    )!,
+  /** Frame intervals (ms) over `ms`, calling `each` before every frame. */
+  frames(ms: number, each: () => void = () => {}): Promise<number[]> {
+    return new Promise((resolve) => {
+      const intervals: number[] = [];
+      let last = performance.now();
+      const end = last + ms;
+      const tick = (now: number) => {
+        intervals.push(now - last);
+        last = now;
+        if (now >= end) return resolve(intervals);
+        each();
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  },
+};
+(window as unknown as { bench: typeof bench }).bench = bench;
+
+const arrangement = benchArrangement(TRACKS, SECONDS);
+const store = useArrangementStore.getState();
+const started = performance.now();
+store.load(arrangement);
+arrangement.takes.forEach((take, n) => store.setPeaks(take.id, peaks(SECONDS, n)));
+createRoot(document.getElementById('root')!).render(
+  createElement(TimelinePanel, {
+    bpm: 100,
+    beatDuration: SECONDS,
+    beatPeaks: peaks(SECONDS, 99),
+    position: () => (startedAt === null ? null : (performance.now() - startedAt) / 1000),
+  }),
+);
+
+// The first draw: the canvas gets its size in the same frame callback that draws the clips (the
+// peaks are in the store before the first render). Pixels are not read back: a read makes
+// Chromium keep the canvas in memory, which would slow every later frame.
+const drawn = () => {
+  const canvas = document.querySelector('canvas');
+  if (canvas && canvas.height > 200) bench.firstDrawMs = performance.now() - started;
+  else requestAnimationFrame(drawn);
+};
+requestAnimationFrame(drawn);

@@ -112,8 +112,14 @@ export class FakeStripe {
       return { body: pm };
     });
     this.route('POST', /^\/v1\/checkout\/sessions$/, (p) => {
-      const line = (p.line_items as Params[])[0]!;
+      const items = p.line_items as Params[];
+      const line = items[0]!;
       const price = line.price_data as Params;
+      // Stripe charges the sum of the line items (a cart order has one per beat).
+      const total = items.reduce(
+        (sum, item) => sum + Number((item.price_data as Params).unit_amount) * Number(item.quantity ?? 1),
+        0,
+      );
       const session = {
         id: newId('cs_test'),
         object: 'checkout.session',
@@ -122,7 +128,8 @@ export class FakeStripe {
         payment_status: 'unpaid',
         customer: p.customer ?? null,
         client_reference_id: p.client_reference_id ?? null,
-        amount_total: Number(price.unit_amount) * Number(line.quantity ?? 1),
+        amount_total: total,
+        line_items: items,
         currency: price.currency,
         metadata: p.metadata ?? {},
         expires_at: Number(p.expires_at),

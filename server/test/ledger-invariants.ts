@@ -7,7 +7,7 @@ import type { PrismaClient } from '../src/generated/prisma/client';
  * consistent ledger:
  * - every credit balance (available and debt) equals the sum of its ledger rows, and each
  *   ledger row's balance_after chains from the previous one;
- * - each order that was paid has exactly one licence, one invoice and one sale row; one never
+ * - each order that was paid has one invoice, and a licence and a sale row per line; one never
  *   paid has none; a paid order's licence is not revoked by a refund (an upgrade may have
  *   replaced it), a refunded one's is revoked;
  * - each refund has one credit note of the same amount, and one reversing row: a negative
@@ -35,16 +35,18 @@ export const LEDGER_INVARIANTS: Record<string, string> = {
              SUM(amount) OVER (PARTITION BY user_id ORDER BY id)::int AS running
       FROM credit_ledger) r
     WHERE balance_after <> running`,
-  'a paid order has one licence, one invoice and one sale row; an unpaid one none': `
+  'a paid order has a licence and a sale row per line, one invoice; an unpaid one none': `
     SELECT o.id, o.status,
            (SELECT COUNT(*)::int FROM licenses l WHERE l.order_id = o.id) AS licences,
            (SELECT COUNT(*)::int FROM invoices i WHERE i.order_id = o.id) AS invoices,
            (SELECT COUNT(*)::int FROM sales_ledger s WHERE s.order_id = o.id AND s.kind = 'sale') AS sales
     FROM orders o
     WHERE (o.paid_at IS NOT NULL AND (
-             (SELECT COUNT(*) FROM licenses l WHERE l.order_id = o.id) <> 1
+             (SELECT COUNT(*) FROM licenses l WHERE l.order_id = o.id)
+               <> GREATEST(1, (SELECT COUNT(*) FROM order_lines ol WHERE ol.order_id = o.id))
           OR (SELECT COUNT(*) FROM invoices i WHERE i.order_id = o.id) <> 1
-          OR (SELECT COUNT(*) FROM sales_ledger s WHERE s.order_id = o.id AND s.kind = 'sale') <> 1))
+          OR (SELECT COUNT(*) FROM sales_ledger s WHERE s.order_id = o.id AND s.kind = 'sale')
+               <> GREATEST(1, (SELECT COUNT(*) FROM order_lines ol WHERE ol.order_id = o.id))))
        OR (o.paid_at IS NULL AND (
              EXISTS (SELECT 1 FROM licenses l WHERE l.order_id = o.id)
           OR EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id)
@@ -58,12 +60,13 @@ export const LEDGER_INVARIANTS: Record<string, string> = {
     FROM refunds r LEFT JOIN credit_notes c ON c.refund_id = r.id
     GROUP BY r.id, r.amount_cents
     HAVING COUNT(c.id) <> 1 OR MIN(c.total_cents) <> r.amount_cents`,
-  'each order refund has one reversing sale row of its amount': `
-    SELECT r.id, r.amount_cents, COUNT(s.id)::int AS rows, MIN(s.gross_cents) AS gross
+  'each order refund has reversing sale rows (one per line at most) of its amount': `
+    SELECT r.id, r.amount_cents, COUNT(s.id)::int AS rows, SUM(s.gross_cents)::int AS gross
     FROM refunds r LEFT JOIN sales_ledger s ON s.refund_id = r.id AND s.kind = 'reversal'
     WHERE r.order_id IS NOT NULL
     GROUP BY r.id, r.amount_cents
-    HAVING COUNT(s.id) <> 1 OR MIN(s.gross_cents) <> -r.amount_cents`,
+    HAVING COUNT(s.id) = 0 OR COUNT(s.id) > COUNT(DISTINCT s.beat_id)
+        OR SUM(s.gross_cents) <> -r.amount_cents`,
   'each refund of a credit pack has one credit-ledger row taking its credits back': `
     SELECT r.id FROM refunds r JOIN account_payments p ON p.id = r.account_payment_id
     WHERE p.kind = 'credits'

@@ -112,10 +112,27 @@ export const Order = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Every beat of the order (a cart's checkout has several), in the cart's order. */
+  lines: z
+    .array(
+      z.object({
+        beat_id: z.string(),
+        beat_title: z.string(),
+        license_type: LicenseType,
+        license_name: z.string(),
+        /** What is paid for the line, after its discount. */
+        amount_cents: Cents,
+        discount_cents: Cents,
+      }),
+    )
+    .optional(),
 });
 export type Order = z.infer<typeof Order>;
 
 export const OrderIdParams = z.object({ orderId: z.string() });
+
+/** GET /api/orders/{id}/license.pdf?beat_id=: which line's licence of a cart order. */
+export const LicencePdfQuery = z.object({ beat_id: z.uuid('beat_id must be a beat id').optional() });
 
 /** The local checkout page's banner: no real payment happens there. */
 export const LOCAL_CHECKOUT_BANNER = 'Test payment, no money moves';
@@ -171,7 +188,15 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
 
 export const TRANSACTION_TYPES = ['beat_purchase', 'credits_purchase', 'subscription', 'promotion'] as const;
 
-export const InvoiceItem = z.object({ name: z.string(), quantity: z.number().int(), price: Cents });
+/** One line of an invoice: price before its discount; discount (cents off) when it had one. */
+export const InvoiceItem = z.object({
+  name: z.string(),
+  quantity: z.number().int(),
+  price: Cents,
+  discount: Cents.optional(),
+  /** Why it was discounted: a producer's bulk deal or their coupon. */
+  discount_reason: z.enum(['deal', 'coupon']).optional(),
+});
 export type InvoiceItem = z.infer<typeof InvoiceItem>;
 
 export const Invoice = z.object({

@@ -37,6 +37,17 @@ export type DomainEvent =
       amountCents: number;
       netCents: number;
     }
+  /**
+   * An order was paid and fulfilled (after its lines' beat.purchased events): the buyer's one
+   * receipt lists every line.
+   */
+  | {
+      type: 'order.paid';
+      orderId: string;
+      buyerId: string;
+      amountCents: number;
+      lines: { beatId: string; beatTitle: string; licenseType: LicenseId; amountCents: number }[];
+    }
   /** Someone other than its producer downloaded a beat (history and download_count are written). */
   | { type: 'beat.downloaded'; beatId: string; producerId: string; userId: string }
   /**

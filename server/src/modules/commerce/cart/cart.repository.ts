@@ -4,6 +4,7 @@ import type { PrismaClient } from '../../../generated/prisma/client';
 const lineSelect = {
   id: true,
   licenseType: true,
+  shownPriceCents: true,
   createdAt: true,
   beat: { select: { id: true, userId: true, title: true, producerName: true, coverImageKey: true } },
 } as const;
@@ -12,6 +13,8 @@ const lineSelect = {
 export interface StoredCartLine {
   id: string;
   licenseType: LicenseId;
+  /** The line's price when the cart was last shown (null: never). */
+  shownPriceCents: number | null;
   createdAt: Date;
   beat: { id: string; userId: string; title: string; producerName: string; coverImageKey: string | null };
 }
@@ -55,6 +58,16 @@ export function createCartRepository(prisma: PrismaClient) {
     async removeMany(userId: string, lineIds: string[]): Promise<void> {
       if (lineIds.length === 0) return;
       await prisma.cartLine.deleteMany({ where: { userId, id: { in: lineIds } } });
+    },
+
+    /** Remembers the prices the user was just shown, for checkout to compare with. */
+    async markShown(userId: string, shown: { id: string; priceCents: number }[]): Promise<void> {
+      for (const line of shown) {
+        await prisma.cartLine.updateMany({
+          where: { id: line.id, userId },
+          data: { shownPriceCents: line.priceCents },
+        });
+      }
     },
 
     /** The currency the user sees prices in. */

@@ -36,13 +36,19 @@ export type LicencePricing = (buyer: UserRecord, beatId: string, license: Licens
 
 /** Coupons and deals as the cart applies them (the coupons service). */
 export interface CartDiscounts {
-  applicable(buyer: UserRecord, code: string, at: Date): Promise<ApplicableCoupon | string>;
+  /** The coupon as discounts take it, with its id (checkout reserves a use), or why not. */
+  applicable(
+    buyer: UserRecord,
+    code: string,
+    at: Date,
+  ): Promise<(ApplicableCoupon & { id: string }) | string>;
   deals(producerIds: string[]): Promise<Map<string, Deal>>;
 }
 
 /** A priced line, with what checkout needs beyond the contract. */
 export interface PricedLine extends CartLine {
   producerId: string;
+  shownPriceCents: number | null;
 }
 
 const asCurrency = (value: string): Currency =>
@@ -86,6 +92,7 @@ export function createCartService(deps: {
       discount_reason: null,
       added_at: line.createdAt.toISOString(),
       producerId: line.beat.userId,
+      shownPriceCents: line.shownPriceCents,
     };
   }
 
@@ -146,7 +153,7 @@ export function createCartService(deps: {
     const discount = counted.reduce((sum, l) => sum + l.discount_cents, 0);
     const shown = counted.reduce((sum, l) => sum + l.display_price_cents, 0);
     return {
-      lines: lines.map(({ producerId: _producer, ...line }) => line),
+      lines: lines.map(({ producerId: _producer, shownPriceCents: _shown, ...line }) => line),
       totals: {
         line_count: lines.length,
         subtotal_cents: subtotal,
@@ -165,11 +172,23 @@ export function createCartService(deps: {
   return {
     pricedLines,
 
+    /** The stored lines, unpriced, with the prices last shown (cart checkout compares). */
+    storedLines: (userId: string) => repo.lines(userId),
+
+    markShown: (userId: string, shown: { id: string; priceCents: number }[]) => repo.markShown(userId, shown),
+
     discounted,
 
     /** GET /api/cart, with the coupon the buyer typed applied (or said why it is not). */
     async get(user: UserRecord, couponCode?: string): Promise<CartResponse> {
       const { lines, currency } = await pricedLines(user);
+      // What the buyer sees now is what checkout will hold them to.
+      await repo.markShown(
+        user.id,
+        lines
+          .filter((l) => l.shownPriceCents !== l.price_cents)
+          .map((l) => ({ id: l.id, priceCents: l.price_cents })),
+      );
       const applied = await discounted(user, lines, couponCode || undefined);
       return answer(applied.lines, currency, applied.coupon);
     },

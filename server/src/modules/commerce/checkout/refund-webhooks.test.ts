@@ -41,7 +41,7 @@ const deliver = async (type: string, object: { id: string } & Record<string, unk
 const state = async (orderId: string) => {
   const p = ctx.t.app.db.prisma;
   const order = await p.order.findUniqueOrThrow({ where: { id: orderId } });
-  const licence = await p.license.findUniqueOrThrow({ where: { orderId } });
+  const licence = await p.license.findFirstOrThrow({ where: { orderId } });
   const refunds = await p.refund.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' } });
   const ledger = await p.salesLedgerEntry.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' } });
   const notes = await p.creditNote.count({ where: { refundId: { in: refunds.map((r) => r.id) } } });

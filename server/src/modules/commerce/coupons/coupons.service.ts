@@ -93,11 +93,16 @@ export function createCouponsService(deps: { repo: CouponsRepository }) {
      * The coupon a buyer typed, as discounts take it, or why it cannot be used: unknown, expired
      * or their own (a producer does not discount their own beats for themselves).
      */
-    async applicable(buyer: UserRecord, code: string, at: Date): Promise<ApplicableCoupon | string> {
+    async applicable(
+      buyer: UserRecord,
+      code: string,
+      at: Date,
+    ): Promise<(ApplicableCoupon & { id: string }) | string> {
       const coupon = await repo.findByCode(code.trim().toUpperCase());
       if (!coupon || coupon.producerId === buyer.id) return COUPON_ERRORS.INVALID;
       if (coupon.expires_at && new Date(coupon.expires_at) <= at) return COUPON_ERRORS.EXPIRED;
       return {
+        id: coupon.id,
         producerId: coupon.producerId,
         kind: coupon.kind,
         value: coupon.value,

@@ -68,12 +68,17 @@ export function createInvoicesRepository(prisma: PrismaClient) {
       return { ...row, buyer: party(row.user), seller: producer ? party(producer) : null };
     },
 
-    /** A paid order's licence with both parties and the beat, or null when none was granted. */
-    async licence(orderId: string) {
-      const row = await prisma.license.findUnique({
-        where: { orderId },
+    /**
+     * A paid order's licence (of one beat of the order, its first line's without one) with both
+     * parties and the beat, or null when none was granted.
+     */
+    async licence(orderId: string, beatId?: string) {
+      const row = await prisma.license.findFirst({
+        where: { orderId, ...(beatId ? { beatId } : {}) },
+        orderBy: { line: { position: 'asc' } },
         select: {
           licenseType: true,
+          line: { select: { amountCents: true, producerId: true, producer: { select: partySelect } } },
           createdAt: true,
           buyer: { select: partySelect },
           beat: { select: { id: true, title: true } },
@@ -94,14 +99,15 @@ export function createInvoicesRepository(prisma: PrismaClient) {
       return {
         licenseType: row.licenseType,
         orderId: row.order.id,
-        producerId: row.order.producerId,
+        // A cart order's line has its own producer and price; an old licence has no line.
+        producerId: row.line?.producerId ?? row.order.producerId,
         invoiceNumber: row.order.invoice?.invoiceNumber ?? null,
         date: row.order.paidAt ?? row.createdAt,
-        amountCents: row.order.amountCents,
+        amountCents: row.line?.amountCents ?? row.order.amountCents,
         currency: row.order.currency,
         beat: row.beat,
         buyer: party(row.buyer),
-        producer: party(row.order.producer),
+        producer: party(row.line?.producer ?? row.order.producer),
       };
     },
   };

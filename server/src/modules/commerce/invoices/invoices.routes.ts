@@ -3,6 +3,7 @@ import {
   INVOICE_NUMBER_PATTERN,
   InvoiceListQuery,
   InvoiceListResponse,
+  LicencePdfQuery,
 } from '@beatroom/shared/money-contract';
 import { CREDIT_NOTE_NUMBER_PATTERN, REFUND_ERRORS } from '@beatroom/shared/refunds-contract';
 import type { FastifyReply } from 'fastify';
@@ -65,8 +66,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/orders/:id/license.pdf',
-    { onRequest: app.authenticate, schema: { params: idParams(LICENCE_NOT_FOUND), response: PdfResponses } },
+    {
+      onRequest: app.authenticate,
+      schema: { params: idParams(LICENCE_NOT_FOUND), querystring: LicencePdfQuery, response: PdfResponses },
+    },
     async (request, reply) =>
-      sendPdf(reply, await app.invoices.licencePdf(signedInUser(request), request.params.id)),
+      sendPdf(
+        reply,
+        await app.invoices.licencePdf(signedInUser(request), request.params.id, request.query.beat_id),
+      ),
   );
 };

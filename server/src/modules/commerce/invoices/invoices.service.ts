@@ -128,9 +128,16 @@ export function createInvoicesService(deps: {
       return { pdf, filename: `${note.creditNoteNumber}.pdf` };
     },
 
-    /** GET /api/orders/{id}/license.pdf: the buyer's and the producer's copy of the agreement. */
-    async licencePdf(user: UserRecord, orderId: string): Promise<{ pdf: Buffer; filename: string }> {
-      const licence = await repo.licence(orderId);
+    /**
+     * GET /api/orders/{id}/license.pdf?beat_id=: the buyer's and the line's producer's copy of
+     * the agreement; a cart order has one per beat (its first line's without beat_id).
+     */
+    async licencePdf(
+      user: UserRecord,
+      orderId: string,
+      beatId?: string,
+    ): Promise<{ pdf: Buffer; filename: string }> {
+      const licence = await repo.licence(orderId, beatId);
       if (!licence || !(LICENSE_IDS as readonly string[]).includes(licence.licenseType)) {
         throw notFound(LICENCE_NOT_FOUND);
       }
@@ -148,7 +155,8 @@ export function createInvoicesService(deps: {
         currency: licence.currency,
         terms: (await deps.terms(licence.producerId))[licence.licenseType as LicenseId],
       });
-      return { pdf, filename: `licence-${licence.orderId}.pdf` };
+      const name = beatId ? `licence-${licence.orderId}-${licence.beat.id}` : `licence-${licence.orderId}`;
+      return { pdf, filename: `${name}.pdf` };
     },
   };
 }

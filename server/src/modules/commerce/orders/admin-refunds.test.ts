@@ -134,7 +134,7 @@ describe('POST /api/admin/orders/{id}/refund', () => {
       statusReason: 'Duplicate purchase',
       refundedAt: expect.any(Date),
     });
-    expect(await prisma.license.findUniqueOrThrow({ where: { orderId } })).toMatchObject({
+    expect(await prisma.license.findFirstOrThrow({ where: { orderId } })).toMatchObject({
       revokedAt: expect.any(Date),
       revokedReason: 'refunded',
     });

@@ -3,7 +3,7 @@ import type { InvoiceItem } from '@beatroom/shared/money-contract';
 import type { PrismaClient } from '../../../generated/prisma/client';
 import type { Tx } from '../../../db/transaction';
 import { lockLivingUsers } from '../../../db/user-lock';
-import { LICENSE_REPLACED } from './orders.repository';
+import { exclusiveOf, LICENSE_REPLACED } from './orders.repository';
 
 /**
  * Payments for one beat queue on its row lock, and the embedded database runs one transaction
@@ -29,6 +29,20 @@ export interface LockedOrder {
   upgrade_from: LicenseId | null;
 }
 
+/** One line of a locked order: a beat, its licence and what was paid for it. */
+export interface LockedLine {
+  /** Null for an order stored before lines existed. */
+  id: string | null;
+  beat_id: string;
+  producer_id: string;
+  license_type: LicenseId;
+  upgrade_from: LicenseId | null;
+  amount_cents: number;
+  discount_cents: number;
+  discount_reason: string | null;
+  fee_cents: number;
+}
+
 /** The rows fulfilment reads and writes; what to do with them is fulfilment's decision. */
 export function createFulfilmentRepository(prisma: PrismaClient) {
   return {
@@ -41,9 +55,40 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
      * accounts are alive; null when there is no such order.
      */
     async lockParties(tx: Tx, orderId: string): Promise<Set<string> | null> {
-      const [parties] = await tx.$queryRaw<{ buyer_id: string; producer_id: string }[]>`
-        SELECT buyer_id::text, producer_id::text FROM orders WHERE id = ${orderId}::uuid`;
-      return parties ? lockLivingUsers(tx, [parties.buyer_id, parties.producer_id]) : null;
+      // The producers of every line too: a cart order pays several.
+      const [parties] = await tx.$queryRaw<{ buyer_id: string; producer_ids: string[] }[]>`
+        SELECT o.buyer_id::text, array_append(
+                 ARRAY(SELECT l.producer_id::text FROM order_lines l WHERE l.order_id = o.id),
+                 o.producer_id::text) AS producer_ids
+        FROM orders o WHERE o.id = ${orderId}::uuid`;
+      return parties ? lockLivingUsers(tx, [parties.buyer_id, ...new Set(parties.producer_ids)]) : null;
+    },
+
+    /** The order's lines in their order; an order stored before lines existed is its own line. */
+    async lines(tx: Tx, order: LockedOrder): Promise<LockedLine[]> {
+      const rows = await tx.$queryRaw<LockedLine[]>`
+        SELECT id, beat_id, producer_id, license_type, upgrade_from, amount_cents, discount_cents,
+               discount_reason, fee_cents
+        FROM order_lines WHERE order_id = ${order.id}::uuid ORDER BY position`;
+      if (rows.length > 0) return rows;
+      const { beat_id, producer_id, license_type, upgrade_from, amount_cents, fee_cents } = order;
+      const discount = { discount_cents: 0, discount_reason: null };
+      return [
+        { id: null, beat_id, producer_id, license_type, upgrade_from, amount_cents, fee_cents, ...discount },
+      ];
+    },
+
+    /** Locks the beats' rows in id order (the order every checkout and payment takes them in). */
+    async lockBeats(tx: Tx, beatIds: string[]) {
+      const rows = await tx.$queryRaw<{ id: string; title: string; sold_exclusive_at: Date | null }[]>`
+        SELECT id::text, title, sold_exclusive_at FROM beats
+        WHERE id = ANY(${[...new Set(beatIds)]}::uuid[]) ORDER BY id FOR UPDATE`;
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /** The buyer's cart no longer holds what they just paid for. */
+    async removeFromCart(tx: Tx, buyerId: string, beatIds: string[]) {
+      await tx.cartLine.deleteMany({ where: { userId: buyerId, beatId: { in: beatIds } } });
     },
 
     async lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | null> {
@@ -53,12 +98,6 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
                upgrade_from
         FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
       return order ?? null;
-    },
-
-    async lockBeat(tx: Tx, beatId: string) {
-      const [beat] = await tx.$queryRaw<{ title: string; sold_exclusive_at: Date | null }[]>`
-        SELECT title, sold_exclusive_at FROM beats WHERE id = ${beatId}::uuid FOR UPDATE`;
-      return beat ?? null;
     },
 
     async markRefused(tx: Tx, orderId: string, p: { reason: string; at: Date; paymentId: string }) {
@@ -81,8 +120,7 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
     async expireRunOutExclusives(tx: Tx, beatId: string, exceptOrderId: string, at: Date) {
       await tx.order.updateMany({
         where: {
-          beatId,
-          licenseType: 'exclusive',
+          ...exclusiveOf(beatId),
           status: 'pending',
           expiresAt: { lte: at },
           id: { not: exceptOrderId },
@@ -95,8 +133,7 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
     async otherExclusiveHeld(tx: Tx, beatId: string, exceptOrderId: string) {
       const other = await tx.order.count({
         where: {
-          beatId,
-          licenseType: 'exclusive',
+          ...exclusiveOf(beatId),
           status: { in: ['pending', 'paid'] },
           id: { not: exceptOrderId },
         },
@@ -113,7 +150,13 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
 
     async createLicence(
       tx: Tx,
-      l: { buyerId: string; beatId: string; licenseType: LicenseId; orderId: string },
+      l: {
+        buyerId: string;
+        beatId: string;
+        licenseType: LicenseId;
+        orderId: string;
+        orderLineId: string | null;
+      },
     ) {
       await tx.license.create({ data: l });
     },
@@ -150,17 +193,12 @@ export function createFulfilmentRepository(prisma: PrismaClient) {
         paymentProvider: string;
         paymentMethodType: string;
         currency: string;
+        subtotalCents: number;
+        discountCents: number;
         totalCents: number;
       },
     ) {
-      await tx.invoice.create({
-        data: {
-          ...invoice,
-          transactionType: 'beat_purchase',
-          status: 'paid',
-          subtotalCents: invoice.totalCents,
-        },
-      });
+      await tx.invoice.create({ data: { ...invoice, transactionType: 'beat_purchase', status: 'paid' } });
     },
 
     async createSale(

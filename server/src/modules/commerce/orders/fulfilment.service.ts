@@ -51,23 +51,34 @@ export function createFulfilmentService(deps: {
      * is refunded here and the order says why.
      */
     async fulfil(orderId: string, payment: ConfirmedPayment): Promise<FulfilmentResult> {
-      let eventId: string | null = null;
+      const eventIds: string[] = [];
       const result = await fulfilOrder(fulfilment, orderId, payment, now(), async (tx, paid) => {
-        eventId = await events.record(tx, {
-          type: 'beat.purchased',
-          orderId,
-          beatId: paid.beatId,
-          beatTitle: paid.beatTitle,
-          buyerId: paid.buyerId,
-          producerId: paid.producerId,
-          licenseType: paid.licenseType,
-          amountCents: paid.amountCents,
-          netCents: paid.netCents,
-        });
+        // One sale event per line (the producer's "New sale", activity, analytics), then the
+        // order's (the buyer's one receipt).
+        for (const line of paid.lines) {
+          eventIds.push(
+            await events.record(tx, { type: 'beat.purchased', orderId, buyerId: paid.buyerId, ...line }),
+          );
+        }
+        const lines = paid.lines.map(({ beatId, beatTitle, licenseType, amountCents }) => ({
+          beatId,
+          beatTitle,
+          licenseType,
+          amountCents,
+        }));
+        eventIds.push(
+          await events.record(tx, {
+            type: 'order.paid',
+            orderId,
+            buyerId: paid.buyerId,
+            amountCents: paid.amountCents,
+            lines,
+          }),
+        );
       });
       if (result.outcome === 'paid') {
         log.info({ orderId, invoice: result.invoiceNumber }, 'order fulfilled');
-        if (eventId) await events.deliver([eventId]);
+        await events.deliver(eventIds);
       } else if (result.outcome === 'refund') {
         log.warn({ orderId, reason: result.reason }, 'payment refunded');
         const order = {

@@ -3,7 +3,9 @@ import type { LicenseId } from '@beatroom/shared/money-constants';
 import { formatInvoiceNumber, PURCHASE_ERRORS } from '@beatroom/shared/money-contract';
 import type { Tx } from '../../../db/transaction';
 import { ACCOUNT_DELETED } from '../../../db/user-lock';
-import type { FulfilmentRepository, LockedOrder } from './fulfilment.repository';
+import type { InvoiceItem } from '@beatroom/shared/money-contract';
+import { useCoupon, releaseCoupon } from '../coupons/coupon-redemptions';
+import type { FulfilmentRepository, LockedLine, LockedOrder } from './fulfilment.repository';
 
 /** A payment the provider confirmed for an order. */
 export interface ConfirmedPayment {
@@ -11,8 +13,20 @@ export interface ConfirmedPayment {
   amountCents: number;
 }
 
+/** One paid line: its beat, licence, what was paid for it and its producer's net. */
+export interface PaidLine {
+  beatId: string;
+  beatTitle: string;
+  producerId: string;
+  licenseType: LicenseId;
+  amountCents: number;
+  netCents: number;
+}
+
+/** A paid order: its first line's fields (a single purchase's one line) and every line. */
 export type PaidOrder = {
   outcome: 'paid';
+  lines: PaidLine[];
   orderId: string;
   beatId: string;
   beatTitle: string;
@@ -36,52 +50,93 @@ export const AMOUNT_MISMATCH = 'The payment did not match the order amount';
 /** An upgrade whose lower licence is gone (refunded meanwhile) was priced against it: refunded. */
 export const UPGRADE_BASE_GONE = 'The licence this upgrade replaces is no longer held';
 
+/** What the invoice and the mail call a line: "<title> (Premium licence)", or the upgrade. */
+export function lineName(title: string, line: Pick<LockedLine, 'license_type' | 'upgrade_from'>) {
+  return line.upgrade_from
+    ? `${title} (upgrade from ${licenseName(line.upgrade_from)} to ${licenseName(line.license_type)} licence)`
+    : `${title} (${licenseName(line.license_type)} licence)`;
+}
+
+type LockedBeats = Awaited<ReturnType<FulfilmentRepository['lockBeats']>>;
+
 /**
- * Why a locked order's payment cannot be honoured, or null when it can. The caller holds the
- * parties', the order's and the beat's locks.
+ * Why one line of a locked order cannot be honoured, or null when it can. The caller holds the
+ * parties', the order's and the beats' locks.
  */
-async function refusal(
+async function lineRefusal(
   repo: FulfilmentRepository,
   tx: Tx,
   order: LockedOrder,
-  c: {
-    alive: Set<string> | null;
-    beat: { sold_exclusive_at: Date | null } | null;
-    amountCents: number;
-    at: Date;
-  },
+  line: LockedLine,
+  c: { alive: Set<string> | null; beats: LockedBeats; at: Date },
 ): Promise<string | null> {
   // An erased account never receives a licence nor is paid for one: the money goes back.
-  if (!c.alive?.has(order.buyer_id) || !c.alive.has(order.producer_id)) return ACCOUNT_DELETED;
-  if (c.amountCents !== order.amount_cents) return AMOUNT_MISMATCH;
-  if (!c.beat || c.beat.sold_exclusive_at) return PURCHASE_ERRORS.SOLD_EXCLUSIVE;
-  const buyer = { buyerId: order.buyer_id, beatId: order.beat_id };
-  if (await repo.holdsLicence(tx, { ...buyer, licenseType: order.license_type })) {
+  if (!c.alive?.has(order.buyer_id) || !c.alive.has(line.producer_id)) return ACCOUNT_DELETED;
+  const beat = c.beats.get(line.beat_id);
+  if (!beat || beat.sold_exclusive_at) return PURCHASE_ERRORS.SOLD_EXCLUSIVE;
+  const buyer = { buyerId: order.buyer_id, beatId: line.beat_id };
+  if (await repo.holdsLicence(tx, { ...buyer, licenseType: line.license_type })) {
     return PURCHASE_ERRORS.ALREADY_HELD;
   }
-  if (order.upgrade_from && !(await repo.holdsLicence(tx, { ...buyer, licenseType: order.upgrade_from }))) {
+  if (line.upgrade_from && !(await repo.holdsLicence(tx, { ...buyer, licenseType: line.upgrade_from }))) {
     return UPGRADE_BASE_GONE;
   }
-  if (order.license_type === 'exclusive') {
+  if (line.license_type === 'exclusive') {
     // This order may have expired meanwhile: it is honoured unless another buyer's checkout,
     // still open, holds the beat now (run-out ones are expired first).
-    await repo.expireRunOutExclusives(tx, order.beat_id, order.id, c.at);
-    if (await repo.otherExclusiveHeld(tx, order.beat_id, order.id)) return PURCHASE_ERRORS.RESERVED;
+    await repo.expireRunOutExclusives(tx, line.beat_id, order.id, c.at);
+    if (await repo.otherExclusiveHeld(tx, line.beat_id, order.id)) return PURCHASE_ERRORS.RESERVED;
   }
   return null;
+}
+
+/** Grants one line: its licence, the upgrade's replacement, an exclusive sold, the sale row. */
+async function grantLine(
+  repo: FulfilmentRepository,
+  tx: Tx,
+  order: LockedOrder,
+  line: LockedLine,
+  at: Date,
+): Promise<number> {
+  const licence = { buyerId: order.buyer_id, beatId: line.beat_id };
+  const licenseType = line.license_type;
+  await repo.createLicence(tx, { ...licence, licenseType, orderId: order.id, orderLineId: line.id });
+  if (line.upgrade_from) {
+    // The upgrade replaces the lower licences: the new one grants everything they did. They
+    // stay on record (their orders and invoices are history), marked replaced.
+    await repo.replaceOtherLicences(tx, { ...licence, keep: licenseType, at });
+  }
+  if (licenseType === 'exclusive') await repo.markSoldExclusive(tx, line.beat_id, at);
+  const netCents = line.amount_cents - line.fee_cents;
+  await repo.createSale(tx, {
+    producerId: line.producer_id,
+    orderId: order.id,
+    beatId: line.beat_id,
+    grossCents: line.amount_cents,
+    feeCents: line.fee_cents,
+    netCents,
+    feePercent: order.fee_percent,
+    currency: order.currency,
+    // Local test payments move no money; a destination charge already paid the producer;
+    // otherwise (a cart order always) the net waits for a Connect transfer to the producer.
+    transferStatus:
+      order.provider === 'local' ? 'none' : order.transfer_destination ? 'destination' : 'pending',
+  });
+  return netCents;
 }
 
 /**
  * The one fulfilment transaction, idempotent per order: whichever of the provider's
  * notifications (or the local checkout's Pay) arrives first does the work, every later one finds
- * the order paid and changes nothing. The order row, then the beat row, are locked, so two
- * payments for the same beat are decided one after the other: an exclusive is sold once, a
- * licence is granted once. A payment that cannot be honoured (the exclusive went to someone
- * else, the buyer already holds the licence, the amount is wrong) marks the order refunded with
- * the reason, and the caller returns the money; so is one whose buyer or producer deleted the
- * account. Lock order: the buyer's and producer's user rows, the order, then the beat.
- * `onPaid` runs in the transaction once the order is paid: the beat.purchased event is written
- * with the sale.
+ * the order paid and changes nothing. The parties' rows, the order row, then the beats' rows (in
+ * id order) are locked, so two payments for the same beat are decided one after the other: an
+ * exclusive is sold once, a licence is granted once. Every line is checked first; one that
+ * cannot be honoured (the exclusive went to someone else, the buyer already holds the licence,
+ * an account was deleted) or a wrong amount marks the whole order refunded with the reason,
+ * and the caller returns the whole payment: one payment, one outcome. Otherwise each line gets
+ * its licence and its producer's sale row (what was paid for it after discounts), the order one
+ * invoice with a line per beat, the coupon's use is counted, and the cart lets go of the beats.
+ * `onPaid` runs in the transaction once the order is paid: the sale events are written with it.
  */
 export function fulfilOrder(
   repo: FulfilmentRepository,
@@ -91,7 +146,7 @@ export function fulfilOrder(
   onPaid?: (tx: Tx, paid: PaidOrder) => Promise<unknown>,
 ): Promise<FulfilmentResult> {
   return repo.transaction(async (tx): Promise<FulfilmentResult> => {
-    // The buyer's and the producer's rows before the order's (db/user-lock.ts): an account
+    // The buyer's and the producers' rows before the order's (db/user-lock.ts): an account
     // deletion, which locks its user row first too, and this payment then take turns instead
     // of deadlocking, and a payment arriving second finds the account deleted.
     const alive = await repo.lockParties(tx, orderId);
@@ -100,67 +155,76 @@ export function fulfilOrder(
     if (order.status === 'paid') return { outcome: 'already_paid', orderId };
     if (order.status === 'refunded') return { outcome: 'already_refunded', orderId };
 
-    const beat = await repo.lockBeat(tx, order.beat_id);
-    const reason = await refusal(repo, tx, order, { alive, beat, amountCents: payment.amountCents, at });
-    if (reason || !beat) {
-      const why = reason ?? PURCHASE_ERRORS.SOLD_EXCLUSIVE;
-      await repo.markRefused(tx, orderId, { reason: why, at, paymentId: payment.paymentId });
-      return { outcome: 'refund', orderId, reason: why, transferDestination: order.transfer_destination };
+    const lines = await repo.lines(tx, order);
+    const beats = await repo.lockBeats(
+      tx,
+      lines.map((l) => l.beat_id),
+    );
+    let reason = payment.amountCents !== order.amount_cents ? AMOUNT_MISMATCH : null;
+    for (const line of lines) reason ??= await lineRefusal(repo, tx, order, line, { alive, beats, at });
+    if (reason) {
+      await repo.markRefused(tx, orderId, { reason, at, paymentId: payment.paymentId });
+      await releaseCoupon(tx, orderId);
+      return { outcome: 'refund', orderId, reason, transferDestination: order.transfer_destination };
     }
 
     await repo.markPaid(tx, orderId, { at, paymentId: payment.paymentId });
-    const licence = { buyerId: order.buyer_id, beatId: order.beat_id };
-    await repo.createLicence(tx, { ...licence, licenseType: order.license_type, orderId });
-    if (order.upgrade_from) {
-      // The upgrade replaces the lower licences: the new one grants everything they did. They
-      // stay on record (their orders and invoices are history), marked replaced.
-      await repo.replaceOtherLicences(tx, { ...licence, keep: order.license_type, at });
+    const paidLines: PaidLine[] = [];
+    for (const line of lines) {
+      const netCents = await grantLine(repo, tx, order, line, at);
+      const beatTitle = beats.get(line.beat_id)!.title;
+      paidLines.push({
+        beatId: line.beat_id,
+        beatTitle,
+        producerId: line.producer_id,
+        licenseType: line.license_type,
+        amountCents: line.amount_cents,
+        netCents,
+      });
     }
-    if (order.license_type === 'exclusive') await repo.markSoldExclusive(tx, order.beat_id, at);
+    await useCoupon(tx, orderId);
+    await repo.removeFromCart(
+      tx,
+      order.buyer_id,
+      lines.map((l) => l.beat_id),
+    );
 
     const year = at.getUTCFullYear();
     const invoiceNumber = formatInvoiceNumber(year, await repo.nextInvoiceCounter(tx, year));
-    const name = order.upgrade_from
-      ? `${beat.title} (upgrade from ${licenseName(order.upgrade_from)} to ${licenseName(order.license_type)} licence)`
-      : `${beat.title} (${licenseName(order.license_type)} licence)`;
+    const items: InvoiceItem[] = lines.map((line) => ({
+      name: lineName(beats.get(line.beat_id)!.title, line),
+      quantity: 1,
+      price: line.amount_cents + line.discount_cents,
+      ...(line.discount_cents > 0 && {
+        discount: line.discount_cents,
+        discount_reason: line.discount_reason === 'deal' ? ('deal' as const) : ('coupon' as const),
+      }),
+    }));
+    const discountCents = lines.reduce((sum, l) => sum + l.discount_cents, 0);
     await repo.createInvoice(tx, {
       invoiceNumber,
       userId: order.buyer_id,
       orderId,
-      items: [{ name, quantity: 1, price: order.amount_cents }],
+      items,
       paymentDate: at,
       paymentProvider: order.provider,
       paymentMethodType: order.payment_method_type,
       currency: order.currency,
+      subtotalCents: order.amount_cents + discountCents,
+      discountCents,
       totalCents: order.amount_cents,
     });
 
-    const netCents = order.amount_cents - order.fee_cents;
-    await repo.createSale(tx, {
-      producerId: order.producer_id,
-      orderId,
-      beatId: order.beat_id,
-      grossCents: order.amount_cents,
-      feeCents: order.fee_cents,
-      netCents,
-      feePercent: order.fee_percent,
-      currency: order.currency,
-      // Local test payments move no money; a destination charge already paid the producer;
-      // otherwise the net waits for their payout account.
-      transferStatus:
-        order.provider === 'local' ? 'none' : order.transfer_destination ? 'destination' : 'pending',
-    });
+    const first = paidLines[0]!;
     const paid: PaidOrder = {
       outcome: 'paid',
       orderId,
-      beatId: order.beat_id,
-      beatTitle: beat.title,
+      ...first,
       buyerId: order.buyer_id,
-      producerId: order.producer_id,
-      licenseType: order.license_type,
       amountCents: order.amount_cents,
-      netCents,
+      netCents: first.netCents,
       invoiceNumber,
+      lines: paidLines,
     };
     await onPaid?.(tx, paid);
     return paid;

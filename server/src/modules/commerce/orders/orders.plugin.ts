@@ -1,6 +1,11 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../../config';
+import { createCartCheckoutRepository } from './cart-checkout.repository';
+import { cartCheckoutRoutes } from './cart-checkout.routes';
+import { createCartCheckoutService, type CartCheckoutService } from './cart-checkout.service';
+import { createExclusiveHolds } from './exclusive-holds';
 import { createFulfilmentRepository } from './fulfilment.repository';
+import { createOrderPayment } from './order-payment';
 import { createFulfilmentService, type FulfilmentService } from './fulfilment.service';
 import { createLocalCheckoutService, type LocalCheckoutService } from './local-checkout.service';
 import { createOrdersRepository } from './orders.repository';
@@ -18,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Licences and purchases. */
     orders: OrdersService;
+    /** A cart's checkout: one order with a line per beat. */
+    cartCheckout: CartCheckoutService;
     /**
      * The one fulfilment function and what follows payments: the Stripe webhook and the local
      * checkout call `fulfil`; `expireReservations` releases checkouts whose time ran out.
@@ -44,9 +51,26 @@ export const ordersPlugin = fp(
       log: app.log,
     });
     app.decorate('fulfilment', fulfilment);
+    const holds = createExclusiveHolds();
+    // Coupons register after orders: looked up when a checkout uses one.
+    const discounts = () => app.coupons;
+    const { publicUrl } = opts.config;
     app.decorate(
       'orders',
-      createOrdersService({ repo, provider, fulfilment, publicUrl: opts.config.publicUrl }),
+      createOrdersService({ repo, provider, fulfilment, holds, coupons: discounts, publicUrl }),
+    );
+    app.decorate(
+      'cartCheckout',
+      createCartCheckoutService({
+        cart: () => app.cart,
+        orders: repo,
+        repo: createCartCheckoutRepository(app.db.prisma),
+        holds,
+        provider,
+        payment: createOrderPayment({ repo, provider, fulfilment }),
+        discounts,
+        publicUrl,
+      }),
     );
     app.decorate(
       'localCheckout',
@@ -86,6 +110,7 @@ export const ordersPlugin = fp(
       ...createDisputesService({ repo: refundsRepo, refundOrder: refunds.refundOrder }),
     });
     await app.register(ordersRoutes);
+    await app.register(cartCheckoutRoutes);
     await app.register(refundsRoutes);
     if (app.hasDecorator('jobs')) await scheduleOrderJobs(app.jobs, fulfilment);
   },

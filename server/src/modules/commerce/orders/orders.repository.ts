@@ -13,6 +13,16 @@ export const LICENSE_REPLACED = 'upgraded';
 
 const orderInclude = {
   beat: { select: { title: true, producerName: true, coverImageKey: true } },
+  lines: {
+    select: {
+      beatId: true,
+      licenseType: true,
+      amountCents: true,
+      discountCents: true,
+      beat: { select: { title: true } },
+    },
+    orderBy: { position: 'asc' },
+  },
 } as const;
 type OrderRow = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
 
@@ -46,6 +56,14 @@ function toOrder(row: OrderRow): OrderRecord {
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
+    lines: row.lines.map((l) => ({
+      beat_id: l.beatId,
+      beat_title: l.beat.title,
+      license_type: l.licenseType as LicenseId,
+      license_name: licenseName(l.licenseType as LicenseId),
+      amount_cents: l.amountCents,
+      discount_cents: l.discountCents,
+    })),
     buyerId: row.buyerId,
     producerId: row.producerId,
     providerSessionId: row.providerSessionId,
@@ -73,8 +91,19 @@ export interface NewOrder {
   upgradeFrom?: LicenseId | null;
 }
 
+/** What a line's price was discounted by (a coupon at a single purchase). */
+export interface OrderDiscount {
+  cents: number;
+  reason: 'deal' | 'coupon';
+}
+
 /** Buyers of one beat queue here (the embedded database runs one transaction at a time). */
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
+
+/** Orders that take the beat's exclusive: as their own (first) beat or in one of their lines. */
+export const exclusiveOf = (beatId: string) => ({
+  OR: [{ beatId, licenseType: 'exclusive' }, { lines: { some: { beatId, licenseType: 'exclusive' } } }],
+});
 
 /** What `exclusiveGuarded` answers when another exclusive order holds the beat. */
 export const EXCLUSIVE_HELD = Symbol('exclusive held');
@@ -100,8 +129,7 @@ export function createOrdersRepository(prisma: PrismaClient) {
     async exclusiveReserved(beatId: string, now: Date, exceptBuyerId: string | null): Promise<boolean> {
       const count = await prisma.order.count({
         where: {
-          beatId,
-          licenseType: 'exclusive',
+          ...exclusiveOf(beatId),
           status: OPEN,
           expiresAt: { gt: now },
           ...(exceptBuyerId ? { buyerId: { not: exceptBuyerId } } : {}),
@@ -123,14 +151,20 @@ export function createOrdersRepository(prisma: PrismaClient) {
     async holding(buyerId: string, beatId: string): Promise<Holding> {
       const rows = await prisma.license.findMany({
         where: { buyerId, beatId, OR: [{ revokedAt: null }, { revokedReason: LICENSE_REPLACED }] },
-        select: { licenseType: true, revokedAt: true, order: { select: { amountCents: true } } },
+        select: {
+          licenseType: true,
+          revokedAt: true,
+          order: { select: { amountCents: true } },
+          line: { select: { amountCents: true } },
+        },
       });
       return {
         held: rows
           .filter((r) => r.revokedAt === null)
           .map((r) => r.licenseType)
           .filter((t): t is LicenseId => (LICENSE_IDS as readonly string[]).includes(t)),
-        paid_cents: rows.reduce((sum, r) => sum + r.order.amountCents, 0),
+        // What was paid for this beat: its line of the order (a cart order pays for several).
+        paid_cents: rows.reduce((sum, r) => sum + (r.line?.amountCents ?? r.order.amountCents), 0),
       };
     },
 
@@ -164,7 +198,7 @@ export function createOrdersRepository(prisma: PrismaClient) {
     /** Marks the beat's open exclusive checkouts that ran out by `now` as expired. */
     async expireRunOutExclusives(tx: Tx, beatId: string, now: Date): Promise<void> {
       await tx.order.updateMany({
-        where: { beatId, licenseType: 'exclusive', status: OPEN, expiresAt: { lte: now } },
+        where: { ...exclusiveOf(beatId), status: OPEN, expiresAt: { lte: now } },
         data: { status: 'expired', statusReason: 'Checkout expired' },
       });
     },
@@ -184,13 +218,26 @@ export function createOrdersRepository(prisma: PrismaClient) {
       return rows.map((r) => r.providerSessionId).filter((id): id is string => !!id);
     },
 
-    async insert(tx: Tx, input: NewOrder): Promise<OrderRecord> {
-      return toOrder(await tx.order.create({ data: input, include: orderInclude }));
+    /** The order and its one line (a single purchase is an order of one line). */
+    async insert(tx: Tx, input: NewOrder, discount?: OrderDiscount): Promise<OrderRecord> {
+      const line = {
+        position: 0,
+        beatId: input.beatId,
+        producerId: input.producerId,
+        licenseType: input.licenseType,
+        upgradeFrom: input.upgradeFrom ?? null,
+        amountCents: input.amountCents,
+        feeCents: input.feeCents,
+        discountCents: discount?.cents ?? 0,
+        discountReason: discount?.reason ?? null,
+      };
+      const data = { ...input, lines: { create: [line] } };
+      return toOrder(await tx.order.create({ data, include: orderInclude }));
     },
 
     /** Whether an exclusive order of the beat has been paid. */
     async exclusiveSold(beatId: string): Promise<boolean> {
-      return (await prisma.order.count({ where: { beatId, licenseType: 'exclusive', status: 'paid' } })) > 0;
+      return (await prisma.order.count({ where: { ...exclusiveOf(beatId), status: 'paid' } })) > 0;
     },
 
     async find(orderId: string): Promise<OrderRecord | null> {

@@ -1,17 +1,23 @@
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import { licencePrice } from '@beatroom/shared/license-pricing';
 import { CHARGE_CURRENCY } from '@beatroom/shared/list-price';
-import { CHECKOUT_EXPIRY_MS, licenseName, licenseOptions, splitSale } from '@beatroom/shared/licensing';
+import { CHECKOUT_EXPIRY_MS, licenseOptions, splitSale } from '@beatroom/shared/licensing';
 import type { LicenseId } from '@beatroom/shared/money-constants';
 import {
   PURCHASE_ERRORS,
   type LicenseOption,
-  type PaymentType,
   type PurchaseBody,
   type PurchaseResponse,
 } from '@beatroom/shared/money-contract';
-import { badRequest, conflict, HttpError, notFound, paymentRequired } from '../../../http/http-errors';
-import type { CheckoutProvider, CheckoutRequest, SavedCharge } from '../payments/checkout-provider';
+import { lineDiscounts } from '@beatroom/shared/cart-discounts';
+import { COUPON_ERRORS } from '@beatroom/shared/coupons-contract';
+import { badRequest, conflict, HttpError, notFound } from '../../../http/http-errors';
+import type { CartDiscounts } from '../cart/cart.service';
+import { reserveCoupon } from '../coupons/coupon-redemptions';
+import type { CheckoutProvider, CheckoutRequest } from '../payments/checkout-provider';
+import type { ExclusiveHolds } from './exclusive-holds';
+import { lineName } from './order-fulfilment';
+import { createOrderPayment, WALLET_UNAVAILABLE, type PaymentChoice } from './order-payment';
 import type { UserRecord } from '../../platform/users/user-record';
 import type { FulfilmentService } from './fulfilment.service';
 import { priceLicenceLine, saleBeat } from './license-pricing';
@@ -24,11 +30,13 @@ export class PriceChangedError extends HttpError {
   }
 }
 
-export const WALLET_UNAVAILABLE = {
-  apple_pay: 'Apple Pay is not available',
-  google_pay: 'Google Pay is not available',
-} as const;
-export const CHARGE_FAILED = 'The payment failed. Please try again.';
+export { CHARGE_FAILED, WALLET_UNAVAILABLE } from './order-payment';
+
+/** A coupon's discount of a single purchase: the coupon and the cents off. */
+interface SingleCoupon {
+  id: string;
+  cents: number;
+}
 
 /**
  * Licences and purchases: the server prices every licence itself,
@@ -39,11 +47,30 @@ export function createOrdersService(deps: {
   repo: OrdersRepository;
   provider: CheckoutProvider;
   fulfilment: FulfilmentService;
+  holds: ExclusiveHolds;
+  /** The coupons service (registered after orders: looked up when a coupon is used). */
+  coupons: () => Pick<CartDiscounts, 'applicable'>;
   publicUrl: string;
   now?: () => Date;
 }) {
-  const { repo, provider, fulfilment, publicUrl } = deps;
+  const { repo, provider, fulfilment, holds, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
+  const payment = createOrderPayment({ repo, provider, fulfilment });
+
+  /** The coupon's discount of this one line, or 409 saying why it gives none. */
+  async function couponFor(
+    user: UserRecord,
+    beat: { id: string; userId: string },
+    price: number,
+    code: string,
+  ): Promise<SingleCoupon> {
+    const found = await deps.coupons().applicable(user, code, now());
+    if (typeof found === 'string') throw conflict(found);
+    const line = { id: beat.id, producerId: beat.userId, beatId: beat.id, priceCents: price };
+    const off = lineDiscounts([line], new Map(), found).get(beat.id)!;
+    if (off.reason !== 'coupon') throw conflict(COUPON_ERRORS.NOT_APPLICABLE);
+    return { id: found.id, cents: off.cents };
+  }
 
   async function beatOr404(beatId: string) {
     const beat = await repo.beat(beatId);
@@ -62,16 +89,19 @@ export function createOrdersService(deps: {
     return { beat: line.beat, price: line.priceCents, upgradeFrom: line.upgradeFrom };
   }
 
-  /** Creates the pending order (reserving an exclusive) and the provider's view of it. */
+  /**
+   * Creates the pending order (reserving an exclusive, and the coupon's use when one discounts
+   * it) and the provider's view of it.
+   */
   async function openOrder(
     user: UserRecord,
     beat: { id: string; userId: string; title: string },
     license: LicenseId,
-    price: number,
-    paymentType: PaymentType,
-    saveMethod: boolean,
-    upgradeFrom: LicenseId | null,
+    priced: { price: number; upgradeFrom: LicenseId | null; coupon: SingleCoupon | null },
+    choice: PaymentChoice,
   ): Promise<{ order: OrderRecord; request: CheckoutRequest }> {
+    const { upgradeFrom, coupon } = priced;
+    const price = priced.price - (coupon?.cents ?? 0);
     // The fee is fixed now: a destination charge sends the producer their share at payment.
     const feePercent = Math.min(100, Math.max(0, await repo.platformFeePercent()));
     const split = splitSale(price, feePercent);
@@ -87,19 +117,31 @@ export function createOrdersService(deps: {
       feePercent,
       feeCents: split.fee_cents,
       provider: provider.name,
-      paymentMethodType: paymentType,
-      savePaymentMethod: saveMethod,
+      paymentMethodType: choice.paymentType,
+      savePaymentMethod: choice.save,
       transferDestination: account,
       expiresAt,
       upgradeFrom,
     };
     const created = await repo.exclusiveGuarded(async (tx) => {
+      // An exclusive's beat row first, as a cart's checkout takes it (the lock order).
+      if (license === 'exclusive') await holds.lockBeats(tx, [beat.id]);
       // A reservation that ran out never blocks the beat.
       await repo.expireRunOutExclusives(tx, beat.id, at);
       // A buyer has one open checkout per beat and licence: the newest replaces the others.
       const own = { buyerId: user.id, beatId: beat.id, licenseType: license };
       const replaced = await repo.cancelOpen(tx, own, 'Replaced by a newer checkout');
-      return { order: await repo.insert(tx, input), replaced };
+      // A cart's checkout may hold it in one of its lines (the index sees first beats only).
+      if (license === 'exclusive' && (await holds.exclusiveHeld(tx, [beat.id], user.id)).length > 0) {
+        return EXCLUSIVE_HELD;
+      }
+      const discount = coupon ? { cents: coupon.cents, reason: 'coupon' as const } : undefined;
+      const order = await repo.insert(tx, input, discount);
+      const refused = coupon
+        ? await reserveCoupon(tx, { couponId: coupon.id, buyerId: user.id, orderId: order.id, at })
+        : null;
+      if (refused) throw conflict(refused);
+      return { order, replaced };
     });
     if (created === EXCLUSIVE_HELD) {
       // Someone else's exclusive order holds the beat: paid (sold) or still open (reserved).
@@ -111,37 +153,17 @@ export function createOrdersService(deps: {
     const request: CheckoutRequest = {
       orderId: created.order.id,
       buyer: { id: user.id, email: user.email, name: user.name },
-      description: upgradeFrom
-        ? `${beat.title} (upgrade from ${licenseName(upgradeFrom)} to ${licenseName(license)} licence)`
-        : `${beat.title} (${licenseName(license)} licence)`,
+      description: lineName(beat.title, { license_type: license, upgrade_from: upgradeFrom }),
       amountCents: price,
       currency: CHARGE_CURRENCY,
-      paymentType,
-      saveMethod,
+      paymentType: choice.paymentType,
+      saveMethod: choice.save,
       expiresAt,
       destination: account ? { accountId: account, feeCents: split.fee_cents } : null,
       successUrl: `${publicUrl}/downloads?tab=purchases&order=${created.order.id}`,
       cancelUrl: `${publicUrl}/beats/${beat.id}`,
     };
     return { order: created.order, request };
-  }
-
-  /** Turns an immediate charge into the purchase answer; the order is fulfilled here. */
-  async function settle(order: OrderRecord, charge: SavedCharge | null): Promise<PurchaseResponse> {
-    if (!charge) {
-      await repo.close(order.id, 'failed', PURCHASE_ERRORS.SAVED_METHOD_NOT_FOUND);
-      throw notFound(PURCHASE_ERRORS.SAVED_METHOD_NOT_FOUND);
-    }
-    if (charge.status === 'failed') {
-      await repo.close(order.id, 'failed', charge.message);
-      throw paymentRequired(charge.message || CHARGE_FAILED);
-    }
-    const result = await fulfilment.fulfil(order.id, {
-      paymentId: charge.paymentId,
-      amountCents: charge.amountCents,
-    });
-    if (result.outcome === 'refund') throw conflict(result.reason);
-    return { order_id: order.id, status: 'paid' };
   }
 
   return {
@@ -175,50 +197,23 @@ export function createOrdersService(deps: {
       };
     },
 
-    /** POST /api/beats/{id}/purchase */
+    /** POST /api/beats/{id}/purchase (with a producer's coupon, when coupon_code is given) */
     async purchase(user: UserRecord, beatId: string, body: PurchaseBody): Promise<PurchaseResponse> {
       const method = body.payment_method ?? 'new_card';
       if ((method === 'apple_pay' || method === 'google_pay') && !provider.walletsAvailable) {
         throw badRequest(WALLET_UNAVAILABLE[method]);
       }
       const { beat, price, upgradeFrom } = await checkPurchase(user, beatId, body);
-      if (method === 'saved') {
-        const saved = (await provider.listMethods(user.id)).find(
-          (m) => m.id === body.saved_payment_method_id,
-        );
-        if (!saved) throw notFound(PURCHASE_ERRORS.SAVED_METHOD_NOT_FOUND);
-        const { order, request } = await openOrder(
-          user,
-          beat,
-          body.license_type,
-          price,
-          saved.payment_type,
-          false,
-          upgradeFrom,
-        );
-        return settle(order, await provider.chargeSaved(request, saved.id));
-      }
-      const paymentType: PaymentType = method === 'new_card' ? 'card' : method;
-      // Saving is offered for a new card or PayPal only.
-      const save = !!body.save_payment_method && (method === 'new_card' || method === 'paypal');
+      const choice = await payment.choose(user, body);
+      const coupon = body.coupon_code ? await couponFor(user, beat, price, body.coupon_code) : null;
       const { order, request } = await openOrder(
         user,
         beat,
         body.license_type,
-        price,
-        paymentType,
-        save,
-        upgradeFrom,
+        { price, upgradeFrom, coupon },
+        choice,
       );
-      try {
-        const checkout = await provider.startCheckout(request);
-        if (checkout.sessionId) await repo.setSession(order.id, checkout.sessionId);
-        return { order_id: order.id, checkout_url: checkout.url };
-      } catch (error) {
-        // No checkout, no reservation: the exclusive must not stay held by an order nobody can pay.
-        await repo.close(order.id, 'failed', 'The checkout could not be opened');
-        throw error;
-      }
+      return payment.start(order.id, request, choice);
     },
 
     /**
@@ -234,16 +229,10 @@ export function createOrdersService(deps: {
     ): Promise<PurchaseResponse> {
       if (!provider.walletsAvailable) throw badRequest(WALLET_UNAVAILABLE[wallet]);
       const { beat, price, upgradeFrom } = await checkPurchase(user, beatId, body);
-      const { order, request } = await openOrder(
-        user,
-        beat,
-        body.license_type,
-        price,
-        wallet,
-        false,
-        upgradeFrom,
-      );
-      return settle(order, await provider.chargeWallet(request, paymentMethodId));
+      const choice = { paymentType: wallet, save: false, savedMethodId: null };
+      const priced = { price, upgradeFrom, coupon: null };
+      const { order, request } = await openOrder(user, beat, body.license_type, priced, choice);
+      return payment.settle(order.id, await provider.chargeWallet(request, paymentMethodId));
     },
   };
 }

@@ -21,7 +21,10 @@ export function shareOf(order: RefundableOrder, amount: number, full: boolean): 
  * (reversed), the destination charge's own refund, a sale still waiting for its transfer
  * (pending: it nets the wait), or nowhere (a local test sale moved no money).
  */
-export function reversalTransferStatus(order: RefundableOrder, reversalId: string | null) {
+export function reversalTransferStatus(
+  order: Pick<RefundableOrder, 'sale_transfer_status'>,
+  reversalId: string | null,
+) {
   if (reversalId) return 'reversed' as const;
   if (order.sale_transfer_status === 'destination') return 'destination' as const;
   if (order.sale_transfer_status === 'pending') return 'pending' as const;

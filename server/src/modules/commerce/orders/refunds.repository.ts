@@ -71,7 +71,7 @@ const orderColumns = (lock: boolean) => `
   JOIN beats b ON b.id = o.beat_id
   JOIN users u ON u.id = o.buyer_id
   LEFT JOIN invoices i ON i.order_id = o.id
-  LEFT JOIN sales_ledger s ON s.order_id = o.id AND s.kind = 'sale'
+  LEFT JOIN sales_ledger s ON s.order_id = o.id AND s.beat_id = o.beat_id AND s.kind = 'sale'
   WHERE o.id = $1::uuid${lock ? ' FOR UPDATE OF o' : ''}`;
 
 /**
@@ -98,10 +98,12 @@ export function createRefundsRepository(prisma: PrismaClient) {
     async lockOrder(tx: Tx, orderId: string): Promise<RefundableOrder | null> {
       const parties = await tx.order.findUnique({
         where: { id: orderId },
-        select: { buyerId: true, producerId: true },
+        select: { buyerId: true, producerId: true, lines: { select: { producerId: true } } },
       });
       if (!parties) return null;
-      await lockLivingUsers(tx, [parties.buyerId, parties.producerId]);
+      // Every line's producer too: a cart order's refund takes back each one's share.
+      const producers = new Set([parties.producerId, ...parties.lines.map((l) => l.producerId)]);
+      await lockLivingUsers(tx, [parties.buyerId, ...producers]);
       const [row] = await tx.$queryRawUnsafe<RefundableOrder[]>(orderColumns(true), orderId);
       return row ?? null;
     },
@@ -183,7 +185,8 @@ export function createRefundsRepository(prisma: PrismaClient) {
       },
     ): Promise<void> {
       const [sale] = await tx.$queryRaw<{ fee_percent: string }[]>`
-        SELECT fee_percent::text FROM sales_ledger WHERE order_id = ${row.order.id}::uuid AND kind = 'sale'`;
+        SELECT fee_percent::text FROM sales_ledger
+        WHERE order_id = ${row.order.id}::uuid AND beat_id = ${row.order.beat_id}::uuid AND kind = 'sale'`;
       await tx.salesLedgerEntry.create({
         data: {
           producerId: row.order.producer_id,

@@ -14,22 +14,23 @@ import { conflict, notFound } from '../../../http/http-errors';
 import type { AuditEntry } from '../../operations/audit/audit.service';
 import type { CheckoutProvider } from '../payments/checkout-provider';
 import type { UserRecord } from '../../platform/users/user-record';
+import { releaseCoupon } from '../coupons/coupon-redemptions';
 import { reversalTransferStatus, shareOf } from './refund-amounts';
-import type { RefundableOrder, RefundsRepository } from './refunds.repository';
+import {
+  insertLineReversals,
+  reverseLineTransfers,
+  reverseTransfer,
+  saleLines,
+  splitRefund,
+  type TransferReversal,
+} from './refund-lines';
+import type { RefundsRepository } from './refunds.repository';
 
 interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
-
-/** Takes back (part of) a Connect transfer already paid to the producer; null without Stripe. */
-export type TransferReversal = (input: {
-  transferId: string;
-  amountCents: number;
-  idempotencyKey: string;
-  orderId: string;
-}) => Promise<{ reversalId: string }>;
 
 /** One refund of an order to record: how much, why, and who or what asked for it. */
 export interface OrderRefund {
@@ -42,7 +43,6 @@ export interface OrderRefund {
 }
 
 const SEARCH_LIMIT = 50;
-
 /**
  * The provider refused or could not be reached: nothing was recorded, and the admin may try
  * again (the same idempotency key then refunds once). Answered 502 with a readable message.
@@ -76,31 +76,17 @@ export function createRefundsService(deps: {
   const { repo, events, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Takes the producer's share back from their connected account when it was transferred. */
-  async function reverseTransfer(order: RefundableOrder, netCents: number, key: string) {
-    const reverse = deps.reverseTransfer();
-    if (
-      order.sale_transfer_status !== 'transferred' ||
-      !order.sale_transfer_id ||
-      !reverse ||
-      netCents <= 0
-    ) {
-      return null;
-    }
-    const { reversalId } = await reverse({
-      transferId: order.sale_transfer_id,
-      amountCents: netCents,
-      idempotencyKey: `reverse-${key}`,
-      orderId: order.id,
-    });
-    return reversalId;
-  }
-
   /**
    * Records one refund of a locked, paid order. Answers null when it changes nothing: the
    * provider refund was recorded already (a redelivered event) or nothing is left to refund.
    */
-  async function record(tx: Tx, orderId: string, refund: OrderRefund, reversalId: string | null) {
+  async function record(
+    tx: Tx,
+    orderId: string,
+    refund: OrderRefund,
+    reversalId: string | null,
+    lineReversals: Map<string, string>,
+  ) {
     const order = await repo.lockOrder(tx, orderId);
     // An erased account receives nothing more, a credit note included (its money, if the
     // provider still gave it back, is the provider's record).
@@ -123,17 +109,23 @@ export function createRefundsService(deps: {
     });
     const sequence = await repo.nextCreditNoteSequence(tx, at.getUTCFullYear());
     const creditNoteNumber = formatCreditNoteNumber(at.getUTCFullYear(), sequence);
-    const lines = Items.safeParse(order.invoice_items);
+    const items = Items.safeParse(order.invoice_items);
     const name =
-      lines.success && lines.data[0]
-        ? lines.data[0].name
+      items.success && items.data[0]
+        ? items.data[0].name
         : `${order.beat_title} (${licenseName(order.license_type)} licence)`;
+    // A cart order (several sale rows) is refunded line by line: a reversal and a note line each.
+    const lines = await saleLines(tx, order.id);
+    const shares = lines.length > 1 ? splitRefund(lines, amount, full) : null;
+    const noteItems = shares
+      ?.map((l, i) => ({ name: items.data?.[i]?.name ?? l.line.beat_id, quantity: 1, price: l.gross }))
+      .filter((item) => item.price > 0);
     await repo.insertCreditNote(tx, {
       number: creditNoteNumber,
       userId: order.buyer_id,
       refundId,
       invoiceNumber: order.invoice_number!,
-      items: [
+      items: noteItems ?? [
         {
           name: full && amount === order.amount_cents ? name : `${name}, partial refund`,
           quantity: 1,
@@ -145,17 +137,21 @@ export function createRefundsService(deps: {
       totalCents: amount,
       issuedAt: at,
     });
-    const share = shareOf(order, amount, full);
-    await repo.insertReversal(tx, {
-      order,
-      refundId,
-      grossCents: -amount,
-      feeCents: -share.fee,
-      netCents: -share.net,
-      transferStatus: reversalTransferStatus(order, reversalId),
-      transferId: reversalId,
-      at,
-    });
+    const single = shareOf(order, amount, full);
+    const share = shares ? { net: shares.reduce((sum, l) => sum + l.net, 0) } : single;
+    if (shares) await insertLineReversals(tx, { orderId, refundId, shares, reversals: lineReversals, at });
+    else {
+      const transferStatus = reversalTransferStatus(order, reversalId);
+      const amounts = { grossCents: -amount, feeCents: -single.fee, netCents: -single.net };
+      await repo.insertReversal(tx, {
+        order,
+        refundId,
+        ...amounts,
+        transferStatus,
+        transferId: reversalId,
+        at,
+      });
+    }
     if (full) {
       await repo.closeRefunded(tx, order.id, {
         reason: refund.reason,
@@ -163,10 +159,14 @@ export function createRefundsService(deps: {
         providerRefundId: refund.providerRefundId,
         at,
       });
-      // An upgrade taken back gives back the licences it replaced: the buyer still paid for them.
-      if (order.upgrade_from) await repo.restoreReplacedLicences(tx, order.buyer_id, order.beat_id);
-      // A sold exclusive goes back on sale.
-      if (order.license_type === 'exclusive') await repo.releaseExclusive(tx, order.beat_id);
+      for (const line of lines.length > 1 ? lines : [{ ...order, upgrade_from: order.upgrade_from }]) {
+        // An upgrade taken back gives back the licences it replaced: the buyer paid for them.
+        if (line.upgrade_from) await repo.restoreReplacedLicences(tx, order.buyer_id, line.beat_id);
+        // A sold exclusive goes back on sale.
+        if (line.license_type === 'exclusive') await repo.releaseExclusive(tx, line.beat_id);
+      }
+      // The coupon's use is given back with the money.
+      await releaseCoupon(tx, order.id);
     }
     const eventId = await events.record(tx, {
       type: 'order.refunded',
@@ -195,9 +195,15 @@ export function createRefundsService(deps: {
     const amount = Math.min(refund.amountCents ?? left, left);
     const key = refund.providerRefundId ?? `${refund.source}-${orderId}`;
     const share = order.status === 'paid' && amount > 0 ? shareOf(order, amount, amount === left) : null;
-    const reversalId = share ? await reverseTransfer(order, share.net, key) : null;
+    const lines = order.status === 'paid' ? await repo.transaction((tx) => saleLines(tx, orderId)) : [];
+    const multi = lines.length > 1;
+    const reverse = deps.reverseTransfer();
+    const reversalId = share && !multi ? await reverseTransfer(reverse, order, share.net, key) : null;
+    const lineReversals = multi
+      ? await reverseLineTransfers(reverse, orderId, splitRefund(lines, amount, amount === left), key)
+      : new Map<string, string>();
     const done = await repo.transaction(async (tx) => {
-      const recorded = await record(tx, orderId, refund, reversalId);
+      const recorded = await record(tx, orderId, refund, reversalId, lineReversals);
       if (recorded) await onRecorded?.(tx, recorded);
       return recorded;
     });

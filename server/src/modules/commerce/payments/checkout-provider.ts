@@ -27,6 +27,11 @@ export interface CheckoutRequest {
   /** One line on the provider's page and statement: "<beat title> (Premium licence)". */
   description: string;
   amountCents: number;
+  /**
+   * A cart order's lines, one line item each on the provider's page (their amounts sum to
+   * amountCents); absent: one item, the description at amountCents.
+   */
+  lines?: { description: string; amountCents: number }[];
   currency: 'USD' | 'EUR';
   paymentType: PaymentType;
   /** Keep the method for later purchases ("save payment method" ticked). */

@@ -184,16 +184,14 @@ export function createStripeProvider(deps: { stripe: Stripe; repo: PaymentsRepos
           mode: 'payment',
           customer,
           client_reference_id: request.orderId,
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: request.currency.toLowerCase(),
-                unit_amount: request.amountCents,
-                product_data: { name: request.description },
-              },
+          line_items: (request.lines ?? [request]).map((line) => ({
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: line.amountCents,
+              product_data: { name: line.description },
             },
-          ],
+          })),
           allowed_payment_method_types: [request.paymentType === 'paypal' ? 'paypal' : 'card'],
           expires_at: Math.floor(request.expiresAt.getTime() / 1000) + SESSION_MARGIN_SECONDS,
           success_url: request.successUrl,

@@ -5,7 +5,7 @@ type Pdf = Promise<{ pdf: Buffer; filename: string }>;
 
 /** The documents mails carry, made by the invoices module for a user who is a party to them. */
 export interface MailDocuments {
-  licencePdf(user: UserRecord, orderId: string): Pdf;
+  licencePdf(user: UserRecord, orderId: string, beatId?: string): Pdf;
   creditNotePdf(user: UserRecord, creditNoteNumber: string): Pdf;
 }
 
@@ -23,8 +23,13 @@ const asPdf = ({ pdf, filename }: Awaited<Pdf>) => ({
 export function mailAttachments(documents: MailDocuments): AttachmentsOf {
   return async (job, recipient) => {
     switch (job.kind) {
-      case 'receipt':
-        return [asPdf(await documents.licencePdf(recipient, job.orderId))];
+      case 'receipt': {
+        // Every line's licence (a receipt queued before orders had lines names one beat).
+        const beats = job.lines?.map((l) => l.beatId) ?? [undefined];
+        return Promise.all(
+          beats.map(async (b) => asPdf(await documents.licencePdf(recipient, job.orderId, b))),
+        );
+      }
       case 'refund':
         return [asPdf(await documents.creditNotePdf(recipient, job.creditNoteNumber))];
       default:

@@ -11,22 +11,32 @@ const keyOf = (eventId: string, userId: string, kind: MailKind) => `${eventId}:$
  * without an id was never stored, so nothing could keep it from mailing twice: it mails nobody.
  */
 export function registerMailEvents(events: DomainEvents, mail: MailService): void {
+  // Each line's producer hears of their sale; the buyer gets one receipt per order (below).
   events.on('beat.purchased', async (event, { eventId }) => {
     if (!eventId) return;
-    const sale = { orderId: event.orderId, beatTitle: event.beatTitle, licenseType: event.licenseType };
-    await mail.enqueue({
-      kind: 'receipt',
-      key: keyOf(eventId, event.buyerId, 'receipt'),
-      userId: event.buyerId,
-      amountCents: event.amountCents,
-      ...sale,
-    });
     await mail.enqueue({
       kind: 'new_sale',
       key: keyOf(eventId, event.producerId, 'new_sale'),
       userId: event.producerId,
       netCents: event.netCents,
-      ...sale,
+      orderId: event.orderId,
+      beatTitle: event.beatTitle,
+      licenseType: event.licenseType,
+    });
+  });
+
+  events.on('order.paid', async (event, { eventId }) => {
+    const first = event.lines[0];
+    if (!eventId || !first) return;
+    await mail.enqueue({
+      kind: 'receipt',
+      key: keyOf(eventId, event.buyerId, 'receipt'),
+      userId: event.buyerId,
+      orderId: event.orderId,
+      beatTitle: first.beatTitle,
+      licenseType: first.licenseType,
+      amountCents: event.amountCents,
+      lines: event.lines,
     });
   });
 

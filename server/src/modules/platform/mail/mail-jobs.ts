@@ -19,6 +19,17 @@ export const MailJob = z.discriminatedUnion('kind', [
     beatTitle: z.string(),
     licenseType: z.enum(LICENSE_IDS),
     amountCents: Cents,
+    /** Every line of the order (the first one is beatTitle's); absent in a job queued before. */
+    lines: z
+      .array(
+        z.object({
+          beatId: Uuid,
+          beatTitle: z.string(),
+          licenseType: z.enum(LICENSE_IDS),
+          amountCents: Cents,
+        }),
+      )
+      .optional(),
   }),
   z.object({
     kind: z.literal('new_sale'),

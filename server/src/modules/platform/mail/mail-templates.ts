@@ -44,7 +44,20 @@ export function mailContent(
     href: `${siteUrl}/settings?section=notifications`,
   };
   switch (job.kind) {
-    case 'receipt':
+    case 'receipt': {
+      const lines = job.lines ?? [];
+      if (lines.length > 1) {
+        return render(`Your receipt: ${lines.length} beats`, [
+          hello,
+          `Thank you for your purchase of ${lines.length} beats for ${money(job.amountCents)} (order ${job.orderId}):`,
+          ...lines.map(
+            (l) => `${l.beatTitle}, ${licenseName(l.licenseType)} licence: ${money(l.amountCents)}`,
+          ),
+          'The licence agreement of each beat is attached to this e-mail as a PDF.',
+          { text: 'Download your files from your purchases', href: `${siteUrl}/downloads` },
+          settings,
+        ]);
+      }
       return render(`Your receipt: ${job.beatTitle}`, [
         hello,
         `Thank you for your purchase. You bought a ${licenseName(job.licenseType)} licence for ${job.beatTitle} for ${money(job.amountCents)} (order ${job.orderId}).`,
@@ -52,6 +65,7 @@ export function mailContent(
         { text: 'Download your files from your purchases', href: `${siteUrl}/downloads` },
         settings,
       ]);
+    }
     case 'new_sale':
       return render(`New sale: ${job.beatTitle}`, [
         hello,

@@ -1,9 +1,9 @@
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { simpleParser } from 'mailparser';
-import { readFileSync } from 'node:fs';
 import { isPdf } from '../server/test/pdf-text';
 import { beatThroughApi, previewReady, UUID } from './support/beats';
+import { downloaded } from './support/downloads';
 import { signInNewContext } from './support/sign-in';
 
 // One fan, one cart, one payment: three beats from two producers (Nova's "buy 1 get 1 free" deal
@@ -17,18 +17,6 @@ const KAI = 'Kai Stems';
 const BIG = 'Cart Harbour'; // Nova, Basic $20.00
 const SMALL = 'Cart Ember'; // Nova, Basic $10.00: free with the deal
 const STEMMED = 'Cart Canyon'; // Kai, Trackout $50.00 (5 × $10.00), 10% off with KAI10
-
-/** Clicks what starts a download and answers the file the browser saved, with its name. */
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), bytes: readFileSync(await savedPath(download)) };
-}
-
-async function savedPath(download: Download): Promise<string> {
-  const failure = await download.failure();
-  if (failure) throw new Error(`download failed: ${failure}`);
-  return download.path();
-}
 
 /** A real stems ZIP: the server checks the names in its central directory. */
 const STEMS = Buffer.from(

@@ -34,7 +34,7 @@ export function beatNumber(id: string): number {
 }
 
 /** A small deterministic generator (mulberry32): the catalogue never depends on Math.random. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

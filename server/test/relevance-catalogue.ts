@@ -1,4 +1,5 @@
 import { GENRES, KEYS, MOODS } from '@beatroom/shared/catalogue-constants';
+import { beatId, random as generator } from './fixed-catalogue';
 
 /**
  * The catalogue search quality is measured on: 10,000 beats by 200 producers, the same on
@@ -93,26 +94,11 @@ export const TEXTURES = [
   'live guitar',
 ];
 
-/** Beat n (1-based); the order of ids is the order of n. */
-export function relevanceBeatId(n: number): string {
-  return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-}
-export function relevanceBeatNumber(id: string): number {
-  return parseInt(id.slice(-12), 16);
-}
+/** Beat n (1-based) has the id the fixed catalogue gives it; the order of ids is the order of n. */
+export { beatId as relevanceBeatId, beatNumber as relevanceBeatNumber } from './fixed-catalogue';
+
 function producerId(n: number): string {
   return `00000000-0000-4000-9000-${n.toString(16).padStart(12, '0')}`;
-}
-
-/** A small deterministic generator (mulberry32): the catalogue never depends on Math.random. */
-function generator(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Anything that runs SQL with $n parameters: a pg client, a PGlite or PostgreSQL session. */
@@ -145,7 +131,7 @@ export async function loadRelevanceCatalogue(db: SqlRunner): Promise<void> {
       const mood = r() < 0.85 ? pick(MOODS) : null;
       const free = r() < 0.2;
       const values = [
-        relevanceBeatId(n),
+        beatId(n),
         ids[producer],
         `${pick(ADJECTIVES)} ${pick(NOUNS)}${r() < 0.3 ? ` ${n % 100}` : ''}`,
         r() < 0.6 ? `A ${(mood ?? pick(MOODS)).toLowerCase()} beat with ${pick(TEXTURES)}` : null,

@@ -12,7 +12,7 @@ import { activeFilterCount, toListFilters, type FilterValues } from '../filters'
 import { isFilterNavigation, useBeatFilters } from '../hooks/use-beat-filters';
 import { useCatalogueViewChoice } from '../store/catalogue-view-store';
 import type { RenderPlayButton, RenderPriceButton, RenderQueueMenu } from './beat-card';
-import { BeatGrid, BeatGridSkeleton } from './beat-grid';
+import { BeatGrid, BeatGridSkeleton, type BeatListProps } from './beat-grid';
 import { FilterBar } from './filter-bar';
 import { ViewToggle } from './view-toggle';
 
@@ -101,29 +101,23 @@ function BeatResults({
   }
   const list = pages.flat();
   if (list.length === 0) return <NoBeats filtered={activeFilterCount(values) > 0} onClear={onClear} />;
+  const listProps: BeatListProps = {
+    beats: list,
+    label: 'Beats',
+    renderPlayButton,
+    renderPriceButton,
+    renderQueueMenu,
+    busy: beats.isPlaceholderData,
+  };
 
   return (
     <div className="flex flex-col gap-8">
       {view === 'list' ? (
         <Suspense fallback={listLoading}>
-          <BeatTrackList
-            beats={list}
-            label="Beats"
-            renderPlayButton={renderPlayButton}
-            renderPriceButton={renderPriceButton}
-            renderQueueMenu={renderQueueMenu}
-            busy={beats.isPlaceholderData}
-          />
+          <BeatTrackList {...listProps} />
         </Suspense>
       ) : (
-        <BeatGrid
-          beats={list}
-          label="Beats"
-          renderPlayButton={renderPlayButton}
-          renderPriceButton={renderPriceButton}
-          renderQueueMenu={renderQueueMenu}
-          busy={beats.isPlaceholderData}
-        />
+        <BeatGrid {...listProps} />
       )}
       {beats.hasNextPage ? (
         <div className="flex justify-center">

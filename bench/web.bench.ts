@@ -119,6 +119,21 @@ function lighthouseRun(url: string): Promise<Run> {
   });
 }
 
+/**
+ * Lighthouse now and then fails to record the trace of a load (NO_NAVSTART), more often on a
+ * loaded machine: such a run is made again, up to three times.
+ */
+async function measuredRun(url: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`  ${error instanceof Error ? error.message : String(error)}; running it again`);
+    }
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -179,8 +194,8 @@ try {
   ] as const) {
     const runs: Run[] = [];
     // One unmeasured load first, so the server's caches are warm.
-    await lighthouseRun(`${base}${path}`);
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(`${base}${path}`));
+    await measuredRun(`${base}${path}`);
+    for (let i = 0; i < RUNS; i++) runs.push(await measuredRun(`${base}${path}`));
     const score = median(runs.map((r) => r.score));
     console.log(
       `${`${name} ${path}`.padEnd(44)} ${String(score).padStart(5)}  (${runs.map((r) => r.score).join(', ')})`.padEnd(

@@ -65,7 +65,9 @@ export async function timelineMeasures(browser: Browser, origin: string, seconds
           window.bench.stop();
         }
       });
-      lines.push(`  30 s of playback at ${rate}× CPU throttling: ${frameFigures(playback)} (goal at 4×: none dropped)`);
+      lines.push(
+        `  30 s of playback at ${rate}× CPU throttling: ${frameFigures(playback)} (goal at 4×: none dropped)`,
+      );
     }
   } finally {
     await page.close();
@@ -97,6 +99,10 @@ export async function recordingMeasures(
     let sumKK = 0;
     let sumKD = 0;
     let sumD = 0;
+    // Jumps: consecutive clicks apart by other than a whole number of periods (audio lost or
+    // doubled between them), each by how much.
+    const jumps: number[] = [];
+    let previous = first;
     for (const onset of rest) {
       const k = Math.round((onset - first) / CLICK_PERIOD_S);
       const drift = onset - (first + k * CLICK_PERIOD_S);
@@ -108,12 +114,17 @@ export async function recordingMeasures(
       sumKK += k * k;
       sumKD += k * drift;
       sumD += drift;
+      const apart = onset - previous;
+      const jump = apart - Math.round(apart / CLICK_PERIOD_S) * CLICK_PERIOD_S;
+      if (Math.abs(jump) > 0.002) jumps.push(jump);
+      previous = onset;
     }
     // The drift's trend (a clock running at another rate), parts per million.
     const slope = sum > 1 ? (sum * sumKD - sumK * sumD) / (sum * sumKK - sumK * sumK) : 0;
     return [
       `  ${seconds} s continuous recording (${take.chunks} chunks, ${(take.bytes / 1e6).toFixed(1)} MB): take ${take.durationS.toFixed(2)} s for ${take.wallS.toFixed(2)} s recorded`,
       `    ${take.onsets.length} clicks, ${missing} missing; max drift from the clicks' grid ${(maxDrift * 1000).toFixed(2)} ms, trend ${((slope / CLICK_PERIOD_S) * 1e6).toFixed(0)} ppm`,
+      `    ${jumps.length} jumps over 2 ms between clicks${jumps.length ? `: ${jumps.map((j) => `${(j * 1000).toFixed(1)} ms`).join(', ')}` : ''}`,
     ];
   } finally {
     await page.close();

@@ -219,6 +219,9 @@ function rowOverlaps(page: Page) {
           if (overlap && a.width && b.width) found.push(`${name}: cell ${i} overlaps cell ${i + j + 1}`);
         }),
       );
+      // The title keeps room to be read.
+      const title = row.querySelector('h3')?.getBoundingClientRect().width ?? 0;
+      if (title < 64) found.push(`${name}: the title is ${Math.round(title)}px wide`);
       // The controls inside the last cell stay inside the row.
       for (const control of Array.from(cells.at(-1)?.querySelectorAll('button, span') ?? [])) {
         const box = control.getBoundingClientRect();

@@ -21,7 +21,8 @@ const VARIANTS = {
   page: 'h-10 gap-2 px-4',
 } as const;
 
-const LABEL = { card: 'sr-only', row: 'sr-only xl:not-sr-only', page: '' } as const;
+// A row is in the track list, a size container: the label shows where the list is wide.
+const LABEL = { card: 'sr-only', row: 'sr-only @6xl:not-sr-only', page: '' } as const;
 
 /**
  * "Add to cart" beside a beat's price: a small menu of licences; the cart prices the chosen one

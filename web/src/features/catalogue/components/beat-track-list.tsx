@@ -19,10 +19,12 @@ import { LikeButton } from './like-button';
 // The list is one grid and every row a subgrid of it, so the columns line up down the list and
 // the last one (like, price, Add to cart, queue menu) is as wide as its widest row: a longer
 // price or a label of another language widens the column instead of running over Time. Cells
-// that do not fit drop out on narrow screens (display: none leaves the grid): tags below lg,
-// BPM and key below md, the duration on phones, where the actions go under the title.
+// that do not fit drop out as the list narrows (display: none leaves the grid): tags, then BPM
+// and key, then the duration, and on a phone the actions go under the title. The list's own
+// width decides (container queries), not the window's: beside home's Live Activity panel a wide
+// window still has a narrow list.
 const COLUMNS =
-  'grid-cols-[2.25rem_2.75rem_minmax(0,1fr)] sm:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3rem_auto] md:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3.5rem_3rem_3rem_auto] lg:grid-cols-[2.25rem_3rem_minmax(0,1fr)_13rem_3.5rem_3rem_3rem_auto]';
+  'grid-cols-[2.25rem_2.75rem_minmax(0,1fr)] @xl:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3rem_auto] @3xl:grid-cols-[2.25rem_3rem_minmax(0,1fr)_3.5rem_3rem_3rem_auto] @5xl:grid-cols-[2.25rem_3rem_minmax(0,1fr)_13rem_3.5rem_3rem_3rem_auto]';
 /** A row (or the header) taking the list's columns. */
 const ROW = 'col-span-full grid grid-cols-subgrid items-center';
 
@@ -54,7 +56,7 @@ function TrackRow({
       className={`${ROW} gap-y-1 rounded-xl px-2 py-2 transition-colors hover:bg-fg/5 has-[[data-current]]:bg-accent/10`}
     >
       {/* No preview, nothing to play: the row says why beside the producer. */}
-      <div className="row-span-2 flex justify-center sm:row-span-1">
+      <div className="row-span-2 flex justify-center @xl:row-span-1">
         {!pending ? (
           renderPlayButton(beat, 'row')
         ) : pending === 'Processing' ? (
@@ -64,7 +66,7 @@ function TrackRow({
           />
         ) : null}
       </div>
-      <Link to={`/beat/${beat.id}`} tabIndex={-1} className="row-span-2 sm:row-span-1">
+      <Link to={`/beat/${beat.id}`} tabIndex={-1} className="row-span-2 @xl:row-span-1">
         <CoverArt
           src={storedImage(beat.cover_image_key)}
           sizes="3rem"
@@ -87,23 +89,23 @@ function TrackRow({
           {beat.is_featured ? <FeaturedBadge className="shrink-0" /> : null}
         </p>
       </div>
-      <div className="hidden min-w-0 flex-wrap gap-1 lg:flex">
+      <div className="hidden min-w-0 flex-wrap gap-1 @5xl:flex">
         <Tag>{beat.genre}</Tag>
         {beat.mood ? <Tag>{beat.mood}</Tag> : null}
       </div>
-      <span className="hidden text-sm text-muted numeric md:block">
+      <span className="hidden text-sm text-muted numeric @3xl:block">
         <span className="sr-only">BPM </span>
         {beat.bpm ?? '—'}
       </span>
-      <span className="hidden text-sm text-muted md:block">
+      <span className="hidden text-sm text-muted @3xl:block">
         <span className="sr-only">Key </span>
         {beat.key_signature ?? '—'}
       </span>
-      <span className="hidden text-sm text-muted numeric sm:block">
+      <span className="hidden text-sm text-muted numeric @xl:block">
         <span className="sr-only">Duration </span>
         {formatDuration(beat.duration_seconds)}
       </span>
-      <div className="col-start-3 flex items-center gap-1 sm:col-start-auto sm:justify-end">
+      <div className="col-start-3 flex items-center gap-1 @xl:col-start-auto @xl:justify-end">
         <LikeButton beat={beat} variant="row" />
         {renderPriceButton ? renderPriceButton(beat, 'row') : <PriceText beat={beat} currency={currency} />}
         {pending ? null : renderQueueMenu?.(beat)}
@@ -117,14 +119,14 @@ function ListHeader() {
   return (
     <div
       aria-hidden="true"
-      className={`${ROW} hidden border-b border-line px-2 pb-2 text-xs font-semibold tracking-wide text-muted uppercase sm:grid`}
+      className={`${ROW} hidden border-b border-line px-2 pb-2 text-xs font-semibold tracking-wide text-muted uppercase @xl:grid`}
     >
       <span />
       <span />
       <span>Title</span>
-      <span className="hidden lg:block">Tags</span>
-      <span className="hidden md:block">BPM</span>
-      <span className="hidden md:block">Key</span>
+      <span className="hidden @5xl:block">Tags</span>
+      <span className="hidden @3xl:block">BPM</span>
+      <span className="hidden @3xl:block">Key</span>
       <span>Time</span>
       <span className="text-right">Price</span>
     </div>
@@ -146,20 +148,22 @@ export function BeatTrackList({
   // Played from here, a beat queues this list from it on.
   const renderInList: RenderPlayButton = (beat, placement) => renderPlayButton(beat, placement, beats);
   return (
-    <div className={`grid ${COLUMNS} gap-x-3 gap-y-1 transition-opacity ${busy ? 'opacity-60' : ''}`}>
-      <ListHeader />
-      <ul aria-label={label} aria-busy={busy || undefined} className={`${ROW} gap-y-0`}>
-        {beats.map((beat) => (
-          <li key={beat.id} className={`${ROW} min-w-0`}>
-            <TrackRow
-              beat={beat}
-              renderPlayButton={renderInList}
-              renderPriceButton={renderPriceButton}
-              renderQueueMenu={renderQueueMenu}
-            />
-          </li>
-        ))}
-      </ul>
+    <div className="@container">
+      <div className={`grid ${COLUMNS} gap-x-3 gap-y-1 transition-opacity ${busy ? 'opacity-60' : ''}`}>
+        <ListHeader />
+        <ul aria-label={label} aria-busy={busy || undefined} className={`${ROW} gap-y-0`}>
+          {beats.map((beat) => (
+            <li key={beat.id} className={`${ROW} min-w-0`}>
+              <TrackRow
+                beat={beat}
+                renderPlayButton={renderInList}
+                renderPriceButton={renderPriceButton}
+                renderQueueMenu={renderQueueMenu}
+              />
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }
@@ -167,7 +171,7 @@ export function BeatTrackList({
 /** The list's shape while it loads. */
 export function BeatTrackListSkeleton({ count = UI.SKELETON_ROWS }: { count?: number }) {
   return (
-    <div role="status" aria-label="Loading beats" className="flex flex-col gap-1">
+    <div role="status" aria-label="Loading beats" className="@container flex flex-col gap-1">
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className={`grid ${COLUMNS} items-center gap-x-3 px-2 py-2`}>
           <div className="mx-auto size-8 animate-pulse rounded-full bg-fg/10" />
@@ -176,7 +180,7 @@ export function BeatTrackListSkeleton({ count = UI.SKELETON_ROWS }: { count?: nu
             <div className="h-3.5 w-1/2 animate-pulse rounded bg-fg/10" />
             <div className="h-3 w-1/3 animate-pulse rounded bg-fg/10" />
           </div>
-          <div className="h-8 w-20 animate-pulse rounded-full bg-fg/10 max-sm:hidden sm:ml-auto sm:[grid-column:-2/-1]" />
+          <div className="h-8 w-20 animate-pulse rounded-full bg-fg/10 @max-xl:hidden @xl:ml-auto @xl:[grid-column:-2/-1]" />
         </div>
       ))}
     </div>

@@ -43,7 +43,9 @@ describe('prices in the user’s currency', () => {
     expect(await within(card).findByText('€25.49')).toBeInTheDocument();
     expect(within(card).queryByText('$29.99')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'List view' }));
-    expect(within(screen.getByRole('article', { name: beat.title })).getByText('€25.49')).toBeInTheDocument();
+    // The track list loads when first chosen.
+    const row = await screen.findByRole('article', { name: beat.title });
+    expect(within(row).getByText('€25.49')).toBeInTheDocument();
   });
 
   it('a USD user sees dollars', async () => {

@@ -82,7 +82,8 @@ describe('grid and track list', () => {
 
     await user.click(screen.getByRole('button', { name: 'List view' }));
     expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
-    const row = screen.getByRole('article', { name: 'Midnight Run' });
+    // The track list loads when first chosen.
+    const row = await screen.findByRole('article', { name: 'Midnight Run' });
     expect(row).not.toBe(card);
     expect(within(row).getByRole('button', { name: 'Play Midnight Run' })).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Nova Beats' })).toHaveAttribute(

@@ -44,6 +44,8 @@ export type DomainEvent =
   | {
       type: 'order.paid';
       orderId: string;
+      /** The first line's beat.purchased event: the receipt's mail is keyed by it, as before. */
+      saleEventId: string;
       buyerId: string;
       amountCents: number;
       lines: { beatId: string; beatTitle: string; licenseType: LicenseId; amountCents: number }[];

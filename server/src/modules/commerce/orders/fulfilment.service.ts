@@ -70,6 +70,7 @@ export function createFulfilmentService(deps: {
           await events.record(tx, {
             type: 'order.paid',
             orderId,
+            saleEventId: eventIds[0]!,
             buyerId: paid.buyerId,
             amountCents: paid.amountCents,
             lines,

@@ -24,8 +24,8 @@ export function mailAttachments(documents: MailDocuments): AttachmentsOf {
   return async (job, recipient) => {
     switch (job.kind) {
       case 'receipt': {
-        // Every line's licence (a receipt queued before orders had lines names one beat).
-        const beats = job.lines?.map((l) => l.beatId) ?? [undefined];
+        // Every line's licence of a cart order; a single purchase's one, as before.
+        const beats = job.lines && job.lines.length > 1 ? job.lines.map((l) => l.beatId) : [undefined];
         return Promise.all(
           beats.map(async (b) => asPdf(await documents.licencePdf(recipient, job.orderId, b))),
         );

@@ -30,7 +30,8 @@ export function registerMailEvents(events: DomainEvents, mail: MailService): voi
     if (!eventId || !first) return;
     await mail.enqueue({
       kind: 'receipt',
-      key: keyOf(eventId, event.buyerId, 'receipt'),
+      // Keyed by the order's first sale event: one receipt per order, however it is delivered.
+      key: keyOf(event.saleEventId, event.buyerId, 'receipt'),
       userId: event.buyerId,
       orderId: event.orderId,
       beatTitle: first.beatTitle,

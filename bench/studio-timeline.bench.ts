@@ -117,7 +117,7 @@ function engine() {
 async function browser() {
   const dir = await buildPages();
   const pages = await servePages(dir);
-  const chromium = await launchBrowser(dir);
+  const chromium = await launchBrowser(dir, wanted('recording') ? RECORD_SECONDS : 10);
   try {
     if (wanted('timeline')) {
       console.log(`timeline in Chromium: ${TRACKS} tracks × 2 lanes of ${SECONDS} s takes`);

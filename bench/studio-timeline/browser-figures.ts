@@ -56,10 +56,13 @@ export async function servePages(dir: string): Promise<{ origin: string; close: 
   return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
-/** Chromium as the journeys launch it, its fake microphone playing a click every half second. */
-export async function launchBrowser(dir: string): Promise<Browser> {
+/**
+ * Chromium as the journeys launch it, its fake microphone playing a click every half second.
+ * Chromium loops the file with a seam of a few milliseconds, so the file outlasts the recording.
+ */
+export async function launchBrowser(dir: string, seconds = 10): Promise<Browser> {
   const wav = join(dir, 'clicks.wav');
-  const samples = new Float32Array(10 * RATE);
+  const samples = new Float32Array(Math.ceil(seconds + 10) * RATE);
   for (let at = 0; at < samples.length; at += CLICK_PERIOD_S * RATE) samples.set(clickSamples(RATE), at);
   writeFileSync(
     wav,

@@ -19,9 +19,7 @@ import type { OrdersRepository } from './orders.repository';
 
 /** The buyer's stored cart as checkout reads it (the cart service). */
 export interface StoredCart {
-  storedLines(
-    userId: string,
-  ): Promise<
+  storedLines(userId: string): Promise<
     {
       id: string;
       licenseType: LicenseId;

@@ -74,7 +74,14 @@ async function reference(a: Arrangement, takes: Map<string, AudioBuffer>, beat: 
     pan.pan.value = track.pan;
     chain.output.connect(volume).connect(pan).connect(ctx.destination);
     const shift = latency + pitchCorrectionLatencyS(RATE);
-    scheduleSlices(ctx, { slices, buffer: (id) => corrected.get(id), input: chain.input, at: 0, from: 0, shift });
+    scheduleSlices(ctx, {
+      slices,
+      buffer: (id) => corrected.get(id),
+      input: chain.input,
+      at: 0,
+      from: 0,
+      shift,
+    });
   }
   return ctx.startRendering();
 }

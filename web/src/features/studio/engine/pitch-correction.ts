@@ -176,7 +176,14 @@ function runDetection(state: PitchState, options: PitchCorrectionOptions) {
 }
 
 /** A tap's delay after one sample: wrapped a grain back (or on) when it leaves the grain window. */
-function moveTap(delay: number, other: number, half: number, grain: number, period: number, maxDelay: number) {
+function moveTap(
+  delay: number,
+  other: number,
+  half: number,
+  grain: number,
+  period: number,
+  maxDelay: number,
+) {
   if (delay > MIN_DELAY + grain) {
     delay = other - half;
     while (delay < MIN_DELAY && period > 0) delay += period;

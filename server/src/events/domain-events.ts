@@ -67,6 +67,11 @@ export type DomainEvent =
       netCents: number;
       full: boolean;
       creditNoteNumber: string;
+      /**
+       * An order of several beats: each line's producer, the line's name and what this refund
+       * took back from that producer. Absent for a one-beat order (producerId and netCents say it).
+       */
+      producerShares?: { producerId: string; beatId: string; name: string; netCents: number }[];
     }
   /**
    * A session is over: signed out, found expired (on use or by the sweep), or its account was

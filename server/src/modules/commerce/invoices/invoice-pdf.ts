@@ -10,7 +10,14 @@ export interface InvoicePdfInput {
   /** Who sold: the producer, selling through Beatroom. */
   seller: { name: string; lines?: string[] };
   buyer: { name: string; email?: string | null };
-  items: { name: string; quantity: number; priceCents: number }[];
+  /** A line's discount (a cart's bulk deal or coupon) is printed under it, as a negative amount. */
+  items: {
+    name: string;
+    quantity: number;
+    priceCents: number;
+    discountCents?: number;
+    discountReason?: 'deal' | 'coupon';
+  }[];
   subtotalCents: number;
   taxCents: number;
   discountCents: number;
@@ -92,6 +99,17 @@ export function invoicePdf(input: InvoicePdfInput, options: { compress?: boolean
           align: 'right',
         });
         doc.y = Math.max(next, doc.y) + 4;
+        if (item.discountCents) {
+          const at = doc.y;
+          const why = item.discountReason === 'deal' ? 'Bulk deal' : 'Coupon';
+          doc.fillColor(LABEL).text(`${why} discount`, left + 12, at, { width: cols.qty - left - 22 });
+          doc.text(money(-item.discountCents, input.currency), cols.amount, at, {
+            width: right - cols.amount,
+            align: 'right',
+          });
+          doc.fillColor(INK);
+          doc.y += 4;
+        }
       }
       doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor('#cccccc').stroke();
       doc.moveDown(0.8);

@@ -96,6 +96,8 @@ export function createInvoicesService(deps: {
           name: i.name,
           quantity: i.quantity,
           priceCents: i.price,
+          discountCents: i.discount,
+          discountReason: i.discount_reason,
         })),
         subtotalCents: invoice.subtotalCents,
         taxCents: invoice.taxCents,

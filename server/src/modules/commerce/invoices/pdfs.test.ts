@@ -61,6 +61,39 @@ describe('invoice PDF', () => {
     expect(lines).toEqual(expect.arrayContaining(['€10.00', '€30.00', '€5.70', '-€5.00', '€30.70']));
     expect(lines.join('\n')).not.toContain('$');
   });
+
+  it("prints a cart line's discount under it, saying whether a deal or a coupon gave it", async () => {
+    const pdf = await invoicePdf({
+      ...invoice,
+      items: [
+        {
+          name: 'Alpha (Basic licence)',
+          quantity: 1,
+          priceCents: 1000,
+          discountCents: 1000,
+          discountReason: 'deal',
+        },
+        {
+          name: 'Bravo (Premium licence)',
+          quantity: 1,
+          priceCents: 4000,
+          discountCents: 400,
+          discountReason: 'coupon',
+        },
+        { name: 'Charlie (Exclusive licence)', quantity: 1, priceCents: 30000 },
+      ],
+      subtotalCents: 35000,
+      discountCents: 1400,
+      totalCents: 33600,
+    });
+    const lines = pdfText(pdf);
+    const at = (text: string) => lines.indexOf(text);
+    expect(at('Bulk deal discount')).toBeGreaterThan(at('Alpha (Basic licence)'));
+    expect(at('Bulk deal discount')).toBeLessThan(at('Bravo (Premium licence)'));
+    expect(at('Coupon discount')).toBeGreaterThan(at('Bravo (Premium licence)'));
+    expect(at('Coupon discount')).toBeLessThan(at('Charlie (Exclusive licence)'));
+    expect(lines).toEqual(expect.arrayContaining(['-$10.00', '-$4.00', '-$14.00', '$336.00']));
+  });
 });
 
 describe('licence agreement PDF', () => {

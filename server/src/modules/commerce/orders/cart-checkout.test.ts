@@ -2,7 +2,7 @@ import { CART_ERRORS } from '@beatroom/shared/cart-contract';
 import { COUPON_ERRORS } from '@beatroom/shared/coupons-contract';
 import { PURCHASE_ERRORS } from '@beatroom/shared/money-contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { member } from '../../../../test/community-fixtures';
+import { eventually, member } from '../../../../test/community-fixtures';
 import { expectLedgerInvariants } from '../../../../test/ledger-invariants';
 import { buyLocally, insertPricedBeat, useProducerAndBuyers } from '../../../../test/selling-fixtures';
 
@@ -143,6 +143,17 @@ describe('POST /api/cart/checkout', () => {
     expect(await p.couponRedemption.findMany({ where: { orderId: order_id } })).toMatchObject([
       { status: 'released' },
     ]);
+    // The buyer hears of the order once; each producer of what was taken back once, with their lines.
+    await eventually(async () => {
+      const told = await p.notification.findMany({ where: { type: 'order_refunded' } });
+      expect(Object.fromEntries(told.map((n) => [n.userId, n.message]))).toEqual({
+        [ctx.ann.id]: expect.stringMatching(/^Your order was refunded: \$345\.00 back/),
+        [ctx.producer.id]: expect.stringMatching(
+          /^A sale of Alpha \(Basic licence\), Bravo \(Premium licence\) was refunded/,
+        ),
+        [second.id]: expect.stringMatching(/^A sale of Charlie \(Exclusive licence\) was refunded/),
+      });
+    });
     await expectLedgerInvariants(p);
   });
 

@@ -160,3 +160,15 @@ export async function insertLineReversals(
     });
   }
 }
+
+/** Who a refund of several lines takes money from, for the notices: the lines it took something from. */
+export function producerShares(shares: LineShare[], names: { name: string }[] | undefined) {
+  return shares
+    .map((share, i) => ({
+      producerId: share.line.producer_id,
+      beatId: share.line.beat_id,
+      name: names?.[i]?.name ?? share.line.beat_id,
+      netCents: share.net,
+    }))
+    .filter((share) => share.netCents > 0);
+}

@@ -18,6 +18,7 @@ import { releaseCoupon } from '../coupons/coupon-redemptions';
 import { reversalTransferStatus, shareOf } from './refund-amounts';
 import {
   insertLineReversals,
+  producerShares,
   reverseLineTransfers,
   reverseTransfer,
   saleLines,
@@ -26,11 +27,7 @@ import {
 } from './refund-lines';
 import type { RefundsRepository } from './refunds.repository';
 
-interface Log {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
 
 /** One refund of an order to record: how much, why, and who or what asked for it. */
 export interface OrderRefund {
@@ -179,6 +176,7 @@ export function createRefundsService(deps: {
       netCents: share.net,
       full,
       creditNoteNumber,
+      ...(shares && { producerShares: producerShares(shares, items.data) }),
     });
     return { order, amount, full, creditNoteNumber, eventId, refundedCents: order.refunded_cents + amount };
   }

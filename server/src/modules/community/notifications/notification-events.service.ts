@@ -103,28 +103,45 @@ export function createNotificationEventHandlers({
         netCents: number;
         full: boolean;
         creditNoteNumber: string;
+        producerShares?: { producerId: string; beatId: string; name: string; netCents: number }[];
       },
       meta: EventMeta,
     ) {
       const what = event.full ? 'refunded' : 'partly refunded';
+      const purchase = event.producerShares ? 'order' : `purchase of ${event.beatTitle}`;
+      // One notice per producer (one per event and user): a producer of two lines hears of both.
+      const producers = new Map<string, { beatId: string; names: string[]; netCents: number }>();
+      for (const share of event.producerShares ?? [
+        {
+          producerId: event.producerId,
+          beatId: event.beatId,
+          name: event.beatTitle,
+          netCents: event.netCents,
+        },
+      ]) {
+        const entry = producers.get(share.producerId) ?? { beatId: share.beatId, names: [], netCents: 0 };
+        entry.names.push(share.name);
+        entry.netCents += share.netCents;
+        producers.set(share.producerId, entry);
+      }
       await notify(
         [
           {
             userId: event.buyerId,
             type: 'order_refunded',
             title: 'Order refunded',
-            message: `Your purchase of ${event.beatTitle} was ${what}: ${formatPrice(event.amountCents)} back (credit note ${event.creditNoteNumber})`,
+            message: `Your ${purchase} was ${what}: ${formatPrice(event.amountCents)} back (credit note ${event.creditNoteNumber})`,
             data: { beatId: event.beatId },
             eventId: meta.eventId,
           },
-          {
-            userId: event.producerId,
-            type: 'order_refunded',
+          ...[...producers].map(([userId, sale]) => ({
+            userId,
+            type: 'order_refunded' as const,
             title: 'Sale refunded',
-            message: `A sale of ${event.beatTitle} was ${what}: ${formatPrice(event.netCents)} taken back from your earnings`,
-            data: { beatId: event.beatId },
+            message: `A sale of ${sale.names.join(', ')} was ${what}: ${formatPrice(sale.netCents)} taken back from your earnings`,
+            data: { beatId: sale.beatId },
             eventId: meta.eventId,
-          },
+          })),
         ],
         null,
       );

@@ -59,7 +59,8 @@ export function registerMailEvents(events: DomainEvents, mail: MailService): voi
       key: keyOf(eventId, event.buyerId, 'refund'),
       userId: event.buyerId,
       orderId: event.orderId,
-      beatTitle: event.beatTitle,
+      // An order of several beats names every line the refund took back.
+      beatTitle: event.producerShares?.map((share) => share.name).join(', ') ?? event.beatTitle,
       amountCents: event.amountCents,
       full: event.full,
       creditNoteNumber: event.creditNoteNumber,

@@ -26,7 +26,7 @@ export function createAccountLocalCheckout(deps: {
     notFoundMessage: ACCOUNT_PAYMENT_NOT_FOUND,
     async own(user, paymentId) {
       const payment = await repo.find(paymentId);
-      return payment && payment.userId === user.id && payment.provider === 'local' ? payment : null;
+      return payment && payment.user_id === user.id && payment.provider === 'local' ? payment : null;
     },
     closedMessage: (status) =>
       status === 'paid'

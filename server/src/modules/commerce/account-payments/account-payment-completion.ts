@@ -91,8 +91,8 @@ export function createAccountPaymentCompletion(deps: {
       if (!payment) return { outcome: 'unknown' as const, payment, reason: null };
       if (payment.status === 'paid') return { outcome: 'already_paid' as const, payment, reason: null };
       // The same payment refused before (a second report of it): refused again, refunded once.
-      if (payment.status === 'failed' && payment.providerPaymentId === received.paymentId) {
-        return { outcome: 'refund' as const, payment, reason: payment.statusReason ?? AMOUNT_MISMATCH };
+      if (payment.status === 'failed' && payment.provider_payment_id === received.paymentId) {
+        return { outcome: 'refund' as const, payment, reason: payment.status_reason ?? AMOUNT_MISMATCH };
       }
       const reason = refusalOf(payment, received, payerAlive);
       if (reason) {

@@ -41,12 +41,12 @@ export const accountPaymentsPlugin = fp(
     service.handle('credits', packs.handler);
     service.handle('promotion', {
       async paid(tx, payment, _received, at) {
-        await app.promotions.activatePaid(tx, payment.refId, {
+        await app.promotions.activatePaid(tx, payment.ref_id, {
           paymentProvider: payment.provider,
           paymentMethodType: payment.payment_method_type,
         });
         await service.recordInvoice(tx, {
-          userId: payment.userId,
+          userId: payment.user_id,
           sourceKey: `account-payment:${payment.id}`,
           transactionType: 'promotion',
           items: [{ name: payment.description, quantity: 1, price: payment.amount_cents }],
@@ -58,7 +58,7 @@ export const accountPaymentsPlugin = fp(
         });
       },
       async closed(tx, payment) {
-        await app.promotions.cancelPending(tx, payment.refId);
+        await app.promotions.cancelPending(tx, payment.ref_id);
       },
     });
     app.decorate('accountCheckout', service);

@@ -11,14 +11,17 @@ import type { PrismaClient } from '../../../generated/prisma/client';
 
 type Row = Awaited<ReturnType<PrismaClient['accountPayment']['findUniqueOrThrow']>>;
 
-/** An account payment as the service works with it: the contract shape plus what only the server sees. */
+/**
+ * An account payment as the service works with it: the contract shape plus what only the server
+ * sees, in the contract's naming (the response schema leaves the server's fields out).
+ */
 export interface AccountPaymentRecord extends AccountPayment {
-  userId: string;
-  refId: string;
-  savePaymentMethod: boolean;
-  providerSessionId: string | null;
-  providerPaymentId: string | null;
-  statusReason: string | null;
+  user_id: string;
+  ref_id: string;
+  save_payment_method: boolean;
+  provider_session_id: string | null;
+  provider_payment_id: string | null;
+  status_reason: string | null;
 }
 
 function toRecord(row: Row): AccountPaymentRecord {
@@ -35,12 +38,12 @@ function toRecord(row: Row): AccountPaymentRecord {
     expires_at: row.expiresAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
     return_path: row.returnPath,
-    userId: row.userId,
-    refId: row.refId,
-    savePaymentMethod: row.savePaymentMethod,
-    providerSessionId: row.providerSessionId,
-    providerPaymentId: row.providerPaymentId,
-    statusReason: row.statusReason,
+    user_id: row.userId,
+    ref_id: row.refId,
+    save_payment_method: row.savePaymentMethod,
+    provider_session_id: row.providerSessionId,
+    provider_payment_id: row.providerPaymentId,
+    status_reason: row.statusReason,
   };
 }
 
@@ -138,7 +141,7 @@ export function createAccountPaymentsRepository(prisma: PrismaClient) {
       const created = new Date(newest.created_at);
       const rows = await prisma.accountPayment.findMany({
         where: {
-          userId: newest.userId,
+          userId: newest.user_id,
           kind: newest.kind,
           status: 'pending',
           OR: [{ createdAt: { lt: created } }, { createdAt: created, id: { lt: newest.id } }],

@@ -89,8 +89,8 @@ export function createAccountPaymentsService(deps: {
   async function cancelOlder(newest: AccountPaymentRecord): Promise<void> {
     for (const older of await repo.pendingBefore(newest)) {
       if (!(await close(older.id, 'cancelled', CHECKOUT_REPLACED))) continue;
-      if (!older.providerSessionId) continue;
-      await provider.cancelCheckout(older.providerSessionId).catch((error: unknown) => {
+      if (!older.provider_session_id) continue;
+      await provider.cancelCheckout(older.provider_session_id).catch((error: unknown) => {
         log.warn({ err: error, accountPaymentId: older.id }, 'could not close the replaced checkout');
       });
     }
@@ -177,8 +177,8 @@ export function createAccountPaymentsService(deps: {
       for (const payment of await repo.pendingDue(at)) {
         if (!(await close(payment.id, 'expired', 'Checkout expired'))) continue;
         closed += 1;
-        if (payment.providerSessionId) {
-          await provider.cancelCheckout(payment.providerSessionId).catch((error: unknown) => {
+        if (payment.provider_session_id) {
+          await provider.cancelCheckout(payment.provider_session_id).catch((error: unknown) => {
             log.warn(
               { err: error, accountPaymentId: payment.id },
               'could not close the checkout at the provider',

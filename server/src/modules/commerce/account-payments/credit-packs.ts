@@ -34,17 +34,17 @@ export function createCreditPacks(deps: { payments: AccountPaymentsService; cred
 
   const handler: AccountPaymentHandler = {
     async paid(tx, payment, _received, at) {
-      const pack = packOf(Number(payment.refId));
-      if (!pack) throw new Error(`account payment ${payment.id} names no credit pack (${payment.refId})`);
+      const pack = packOf(Number(payment.ref_id));
+      if (!pack) throw new Error(`account payment ${payment.id} names no credit pack (${payment.ref_id})`);
       await deps.credits().grant(tx, {
-        userId: payment.userId,
+        userId: payment.user_id,
         amount: pack.credits + pack.bonus,
         description: `Purchased ${packLabel(pack)}`,
         kind: 'purchased',
         key: `account-payment:${payment.id}`,
       });
       await payments.recordInvoice(tx, {
-        userId: payment.userId,
+        userId: payment.user_id,
         sourceKey: `account-payment:${payment.id}`,
         transactionType: 'credits_purchase',
         items: [{ name: packLabel(pack), quantity: 1, price: pack.price_cents }],

@@ -29,7 +29,7 @@ export function createFulfilmentService(deps: {
 
   /** Asks the provider for the money back; a failure is retried by `sendPendingRefunds`. */
   async function refund(
-    order: Pick<OrderRecord, 'id' | 'amount_cents' | 'transferDestination'>,
+    order: Pick<OrderRecord, 'id' | 'amount_cents' | 'transfer_destination'>,
     paymentId: string,
   ): Promise<void> {
     try {
@@ -37,7 +37,7 @@ export function createFulfilmentService(deps: {
         id: order.id,
         paymentId,
         amountCents: order.amount_cents,
-        destinationCharge: !!order.transferDestination,
+        destinationCharge: !!order.transfer_destination,
       });
       await orders.setRefundId(order.id, refundId);
     } catch (error) {
@@ -85,7 +85,7 @@ export function createFulfilmentService(deps: {
         const order = {
           id: orderId,
           amount_cents: payment.amountCents,
-          transferDestination: result.transferDestination,
+          transfer_destination: result.transferDestination,
         };
         await refund(order, payment.paymentId);
       } else if (result.outcome === 'unknown_order') {
@@ -133,7 +133,7 @@ export function createFulfilmentService(deps: {
     /** Sends refunds that failed before (the provider was down); safe to repeat. */
     async sendPendingRefunds(): Promise<number> {
       const due = await orders.refundsToSend();
-      for (const order of due) await refund(order, order.providerPaymentId!);
+      for (const order of due) await refund(order, order.provider_payment_id!);
       return due.length;
     },
   };

@@ -30,7 +30,7 @@ export function createLocalCheckoutService(deps: {
     notFoundMessage: ORDER_NOT_FOUND,
     async own(user, orderId) {
       const order = await orders.find(orderId);
-      return order && order.buyerId === user.id && order.provider === 'local' ? order : null;
+      return order && order.buyer_id === user.id && order.provider === 'local' ? order : null;
     },
     closedMessage: (status) =>
       status === 'paid' ? ALREADY_PAID : CHECKOUT_CLOSED[status as keyof typeof CHECKOUT_CLOSED],

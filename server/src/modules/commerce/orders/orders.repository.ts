@@ -26,15 +26,18 @@ const orderInclude = {
 } as const;
 type OrderRow = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
 
-/** An order as the service works with it: the contract shape plus what only the server sees. */
+/**
+ * An order as the service works with it: the contract shape plus what only the server sees, in
+ * the contract's naming (the response schema leaves the server's fields out).
+ */
 export interface OrderRecord extends Order {
-  buyerId: string;
-  producerId: string;
-  providerSessionId: string | null;
-  providerPaymentId: string | null;
-  providerRefundId: string | null;
-  savePaymentMethod: boolean;
-  transferDestination: string | null;
+  buyer_id: string;
+  producer_id: string;
+  provider_session_id: string | null;
+  provider_payment_id: string | null;
+  provider_refund_id: string | null;
+  save_payment_method: boolean;
+  transfer_destination: string | null;
 }
 
 function toOrder(row: OrderRow): OrderRecord {
@@ -64,13 +67,13 @@ function toOrder(row: OrderRow): OrderRecord {
       amount_cents: l.amountCents,
       discount_cents: l.discountCents,
     })),
-    buyerId: row.buyerId,
-    producerId: row.producerId,
-    providerSessionId: row.providerSessionId,
-    providerPaymentId: row.providerPaymentId,
-    providerRefundId: row.providerRefundId,
-    savePaymentMethod: row.savePaymentMethod,
-    transferDestination: row.transferDestination,
+    buyer_id: row.buyerId,
+    producer_id: row.producerId,
+    provider_session_id: row.providerSessionId,
+    provider_payment_id: row.providerPaymentId,
+    provider_refund_id: row.providerRefundId,
+    save_payment_method: row.savePaymentMethod,
+    transfer_destination: row.transferDestination,
   };
 }
 

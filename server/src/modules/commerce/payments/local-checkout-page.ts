@@ -10,7 +10,7 @@ export interface LocalCheckoutSubject {
   /** ISO time the checkout closes. */
   expires_at: string;
   amount_cents: number;
-  savePaymentMethod: boolean;
+  save_payment_method: boolean;
   payment_method_type: PaymentType;
 }
 
@@ -60,7 +60,7 @@ export function createLocalCheckoutPage<T extends LocalCheckoutSubject>(deps: {
         paymentId: localPaymentId(subject.id),
         amountCents: subject.amount_cents,
       });
-      if (paid && subject.savePaymentMethod) {
+      if (paid && subject.save_payment_method) {
         await local.saveTestMethod(user, subject.payment_method_type, now());
       }
       return own(user, id);

@@ -20,8 +20,8 @@ export function createLocalSubscriptionPeriods(deps: {
   /** Kind 'subscription' of account payments: the first period is paid. */
   const handler: AccountPaymentHandler = {
     async paid(tx, payment, received, at) {
-      const sub = await repo.lock(tx, payment.refId);
-      if (!sub) throw new Error(`account payment ${payment.id} names no subscription (${payment.refId})`);
+      const sub = await repo.lock(tx, payment.ref_id);
+      if (!sub) throw new Error(`account payment ${payment.id} names no subscription (${payment.ref_id})`);
       if (sub.provider === 'stripe') {
         // Stripe's subscription holds the period: syncStripe records it once this commits.
         await repo.update(tx, sub.id, { providerSubscriptionId: received.paymentId });
@@ -49,13 +49,13 @@ export function createLocalSubscriptionPeriods(deps: {
       });
     },
     async afterPaid(payment) {
-      const sub = await repo.byId(payment.refId);
+      const sub = await repo.byId(payment.ref_id);
       if (sub?.provider === 'local' && sub.status === 'active' && sub.currentPeriodEnd) {
         await deps.scheduleRenewal(sub.id, sub.currentPeriodEnd);
       }
     },
     async closed(tx, payment) {
-      const sub = await repo.lock(tx, payment.refId);
+      const sub = await repo.lock(tx, payment.ref_id);
       if (sub?.status === 'incomplete') await repo.update(tx, sub.id, { status: 'ended', endedAt: now() });
     },
   };

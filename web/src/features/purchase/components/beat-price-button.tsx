@@ -1,3 +1,4 @@
+import type { Beat } from '@beatroom/shared/beats-contract';
 import { formatBeatPrice, type ListedPrice } from '@beatroom/shared/list-price';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -14,14 +15,15 @@ const UpgradeLicenseButton = lazy(() =>
   import('./upgrade-license-button').then((m) => ({ default: m.UpgradeLicenseButton })),
 );
 
-/** The beat fields the button decides with. */
-export interface PricedBeat extends PurchaseBeat, ListedPrice {
-  user_id: string;
-  price_cents: number;
-  is_free: boolean;
-  /** Sold under an exclusive licence: only the buyer and the producer may still download it. */
-  sold_exclusively?: boolean;
-}
+/**
+ * The beat fields the button decides with, taken from the beat's contract: its owner, whether
+ * it is free, its listed price, and (when the list says) whether it was sold exclusively, which
+ * leaves downloads to the buyer and the producer.
+ */
+export type PricedBeat = PurchaseBeat &
+  ListedPrice &
+  Pick<Beat, 'user_id' | 'is_free'> &
+  Partial<Pick<Beat, 'sold_exclusively'>>;
 
 const VARIANTS = {
   /** Beside the title on a beat card. */

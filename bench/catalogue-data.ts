@@ -1,79 +1,12 @@
 import type pg from 'pg';
 import { GENRES, KEYS, MOODS } from '../shared/src/catalogue-constants';
-
-const ADJECTIVES = [
-  'Midnight',
-  'Golden',
-  'Neon',
-  'Silent',
-  'Broken',
-  'Electric',
-  'Velvet',
-  'Frozen',
-  'Savage',
-  'Lunar',
-  'Crimson',
-  'Hollow',
-  'Lucid',
-  'Wicked',
-  'Cosmic',
-  'Faded',
-  'Royal',
-  'Toxic',
-  'Sunset',
-  'Diamond',
-];
-const NOUNS = [
-  'Dreams',
-  'Trap',
-  'Drive',
-  'Rain',
-  'Fire',
-  'Waves',
-  'City',
-  'Heart',
-  'Ghost',
-  'Paradise',
-  'Empire',
-  'Shadows',
-  'Echoes',
-  'Skyline',
-  'Voodoo',
-  'Money',
-  'Lights',
-  'Riot',
-  'Bounce',
-  'Horizon',
-];
-const FIRST = [
-  'Nova',
-  'Kairo',
-  'Lena',
-  'Sol',
-  'Metro',
-  'Zay',
-  'Luca',
-  'Mira',
-  'Dex',
-  'Rico',
-  'Yuki',
-  'Omar',
-  'Ivy',
-  'Jax',
-  'Tino',
-];
-const LAST = [
-  'Beats',
-  'Keys',
-  'Loops',
-  'Rhythm',
-  'Sound',
-  'Wave',
-  'Made It',
-  'On The Track',
-  'Music',
-  'Audio',
-];
+// The relevance catalogue's word lists: both catalogues skew the same way.
+import {
+  ADJECTIVES,
+  NOUNS,
+  PRODUCER_FIRST as FIRST,
+  PRODUCER_LAST as LAST,
+} from '../server/test/relevance-catalogue';
 
 const list = (values: readonly string[]) =>
   `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ADMIN_URL, benchServerEnv, createBenchDatabase, startServer, stopServer } from './bench-server';
 import { loadCatalogue } from './catalogue-data';
+import { RELEVANCE_QUERIES } from '../server/test/search-relevance';
 import { searchRelevance } from './search-relevance-check';
 import { measure, type Figures } from './http-load';
 import { cpuPerRequest, type CpuMeter } from './process-cpu';
@@ -52,20 +53,10 @@ const FILTERED = [
   '/api/beats?genre=R%26B&mood=Chill&duration_max=180',
   '/api/beats?sort=oldest&offset=480',
 ];
-const SEARCHES = [
-  'midnight',
-  'trap',
-  'nova beats',
-  'neon dri',
-  'ghost',
-  'velv',
-  'sliding 808s',
-  'empire',
-  'lucid dreams',
-  'warm keys',
-  'kairo',
-  'savage riot',
-].map((term) => `/api/beats?search=${encodeURIComponent(term)}`);
+// The relevance set opens with the search mix's twelve terms.
+const SEARCHES = RELEVANCE_QUERIES.slice(0, 12).map(
+  (term) => `/api/beats?search=${encodeURIComponent(term)}`,
+);
 
 /** How long the freshly started server idles before its idle memory is read. */
 const IDLE_MS = 30_000;

@@ -7,9 +7,10 @@
 // The real server (server/dist, as `npm start` runs it) serves the built web app (web/dist: run
 // `npm run build` first) on a fresh PostgreSQL database with the demo catalogue. Chromium from
 // the system (CHROMIUM_PATH, default /usr/bin/chromium), started afresh by Lighthouse for each run.
-// Knobs: BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_PORT (4622), BENCH_DATABASE_URL.
+// Knobs: BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_PORT (4622), BENCH_DATABASE_URL,
+// BENCH_LIGHTHOUSE_REPORTS (a folder to keep every run's JSON report in, to see what blocks).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,6 +24,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGETS = { score: 90, firstLoadKb: 140 };
 /** The DevTools port of the Chromium each Lighthouse run starts. */
 const LIGHTHOUSE_PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 4622);
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+let reportCount = 0;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const lighthouseCli = join(
   dirname(createRequire(import.meta.url).resolve('lighthouse/package.json')),
@@ -103,6 +106,11 @@ function lighthouseRun(url: string): Promise<Run> {
     run.on('exit', (code) => {
       try {
         const lhr = JSON.parse(out) as Lhr;
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true });
+          const page = new URL(url).pathname.split('/')[1] || 'home';
+          writeFileSync(join(REPORTS, `${String(++reportCount).padStart(2, '0')}-${page}.json`), out);
+        }
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         resolve({

@@ -1,5 +1,6 @@
 // Money display and price rules shared by web and desktop (numbers, prices and dates
 // go through the shared formatters only). Pure functions: no I/O.
+import { groupThousands } from './format-numbers';
 import { LIMITS } from './limits';
 import {
   CREDITS_PER_BOOST,
@@ -122,7 +123,7 @@ export function promotionPrice(
 /** A number of credits written out in full with thousands separators: 10000 → '10,000'. */
 export function formatCredits(credits: number | null | undefined): string {
   const value = credits === null || credits === undefined || !Number.isFinite(credits) ? 0 : credits;
-  return Math.round(value).toLocaleString('en-US');
+  return groupThousands(value);
 }
 
 /** A ledger row's change, signed: a gain '+1,150', a spend '-200', nothing '0'. */

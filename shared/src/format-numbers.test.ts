@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  groupThousands,
   formatAverage,
   formatBadgeCount,
   formatBudget,
@@ -8,6 +9,15 @@ import {
   formatRating,
   formatResponseHours,
 } from './format-numbers';
+
+describe('groupThousands', () => {
+  it('groups whole numbers as en-US does, rounding fractions', () => {
+    for (const value of [0, 7, 999, 1000, 10_000, 123_456_789, -1234, 1_000_000_000_000])
+      expect(groupThousands(value)).toBe(value.toLocaleString('en-US'));
+    expect(groupThousands(1234.6)).toBe('1,235');
+    expect(groupThousands(-0.4)).toBe('0');
+  });
+});
 
 describe('formatNumber', () => {
   it.each<[number | null | undefined, string]>([

@@ -35,10 +35,12 @@ export function RootLayout() {
       {/* The admins' maintenance_banner setting, above everything else. */}
       <MaintenanceBanner />
       <Header />
+      {/* At least a screen tall: the footer (and its late lazy chunk) starts below the first
+          screen, so a page that grows as its data arrives never pushes it down in view (CLS). */}
       <main
         id="main-content"
         tabIndex={-1}
-        className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8"
+        className="mx-auto min-h-dvh w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8"
       >
         {/* Pages load when first visited (routes.tsx): a page-sized placeholder meanwhile. */}
         <Suspense fallback={<PageFallback />}>

@@ -75,9 +75,12 @@ export function BeatCard({
   renderPlayButton,
   renderPriceButton,
   renderQueueMenu,
+  priority = false,
 }: {
   beat: CardBeat;
   currency: Currency;
+  /** Its cover is one of the page's main images (BeatListProps.priorityCovers). */
+  priority?: boolean;
   renderPlayButton: RenderPlayButton;
   renderPriceButton?: RenderPriceButton;
   renderQueueMenu?: RenderQueueMenu;
@@ -98,6 +101,7 @@ export function BeatCard({
             // The grid's columns (GRID_CLASSES) inside the page's padding.
             sizes="(min-width: 1280px) 22vw, (min-width: 768px) 30vw, 46vw"
             title={beat.title}
+            priority={priority}
             className="size-full transition-transform duration-300 group-hover:scale-[1.03]"
             initialClassName="text-6xl"
           />

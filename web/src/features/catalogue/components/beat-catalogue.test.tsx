@@ -151,6 +151,22 @@ describe('the grid', () => {
     expect(listQueries().at(-1)?.get('offset')).toBe(String(BEAT_PAGE_SIZE));
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
+
+  it('fetches the first row of covers at once and the rest as they scroll near', async () => {
+    const beats = Array.from({ length: 4 }, (_, i) =>
+      makeBeat({
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        title: `Covered ${i}`,
+        cover_image_key: `images/cover-${i}.jpg`,
+      }),
+    );
+    setup({ handlers: { 'GET /api/beats': () => jsonResponse(beats) } });
+
+    await screen.findByRole('article', { name: 'Covered 3' });
+    const covers = beats.map((beat) => screen.getByRole('img', { name: `Cover of ${beat.title}` }));
+    expect(covers.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy', 'lazy']);
+    expect(covers.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', 'high', null, null]);
+  });
 });
 
 describe('the beat card', () => {

@@ -117,7 +117,8 @@ function BeatResults({
           <BeatTrackList {...listProps} />
         </Suspense>
       ) : (
-        <BeatGrid {...listProps} />
+        // The catalogue opens the home page's first screen: on a phone its first row of two.
+        <BeatGrid {...listProps} priorityCovers={2} />
       )}
       {beats.hasNextPage ? (
         <div className="flex justify-center">

@@ -23,6 +23,12 @@ export interface BeatListProps {
   renderQueueMenu?: RenderQueueMenu;
   /** Shown dimmed while newer results load in its place. */
   busy?: boolean;
+  /**
+   * How many of the first covers are the page's main images (fetched at once, at high
+   * priority): where the list opens the first screen, its first cover is the largest paint,
+   * and a lazy one waits until layout has placed it.
+   */
+  priorityCovers?: number;
 }
 
 /** A grid of beat cards, prices in the viewer's currency. */
@@ -33,6 +39,7 @@ export function BeatGrid({
   renderPriceButton,
   renderQueueMenu,
   busy = false,
+  priorityCovers = 0,
 }: BeatListProps) {
   const currency = usePreferredCurrency();
   // Played from here, a beat queues this list from it on.
@@ -46,7 +53,7 @@ export function BeatGrid({
       {/* Cards out of view skip style, layout and paint until they scroll near (a phone shows
           four of a page's 48): most of the work after a page arrives. Their size until then is
           a card's, remembered once drawn, so the scrollbar barely moves. */}
-      {beats.map((beat) => (
+      {beats.map((beat, index) => (
         <li
           key={beat.id}
           className="flex min-w-0 [contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
@@ -54,6 +61,7 @@ export function BeatGrid({
           <BeatCard
             beat={beat}
             currency={currency}
+            priority={index < priorityCovers}
             renderPlayButton={renderInList}
             renderPriceButton={renderPriceButton}
             renderQueueMenu={renderQueueMenu}

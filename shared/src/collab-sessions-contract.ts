@@ -1,8 +1,10 @@
 // HTTP and realtime contract of live collaborative sessions: the session, its participants, the
 // collaborative studio, its calls, texts and limits. A session is joined by a short random code; at
 // most four members, each on a track of their own (1 to 4). Only members see its participants, chat
-// and takes, and only members receive its realtime events (`collab` messages).
+// and takes, and only members receive its realtime events (`collab` messages). Each member's takes
+// are clips on their track of the session's timeline, placed where the server stamped each start.
 import { z } from 'zod';
+import { ARRANGEMENT_MAX_SECONDS, ARRANGEMENT_MAX_TAKES } from './studio-arrangement';
 import { text } from './text-fields';
 
 /** At most 4 participants and 4 tracks. */
@@ -14,6 +16,10 @@ export const COLLAB_SESSION_NAME_MAX = 120;
 export const COLLAB_CHAT_MESSAGE_MAX = 1000;
 /** Chat history a member loads with the session (newest kept). */
 export const COLLAB_CHAT_HISTORY_LIMIT = 200;
+/** Takes a session keeps, all tracks together: what the studio's timeline holds. */
+export const COLLAB_MAX_TAKES = ARRANGEMENT_MAX_TAKES;
+/** A take starts within the timeline's first hour: the studio timeline's length. */
+export const COLLAB_TAKE_LATEST_START_S = ARRANGEMENT_MAX_SECONDS;
 
 /**
  * Session codes: 10 characters of a 32-letter alphabet without look-alikes (0/O, 1/I/L): 50
@@ -36,6 +42,9 @@ export const COLLAB_NOT_MEMBER = 'Only participants of this session may do that'
 export const COLLAB_HOST_ONLY = 'Only the host may do that';
 export const COLLAB_NOT_YOUR_TRACK = 'You can only change your own track';
 export const COLLAB_PARTICIPANT_NOT_FOUND = 'Participant not found';
+export const COLLAB_TAKE_NOT_STARTED = 'Start recording on your track before adding its take';
+export const COLLAB_TAKES_FULL = `This session holds ${COLLAB_MAX_TAKES} takes, its most`;
+export const COLLAB_TAKE_TOO_LATE = 'A take must start within the first hour of the session';
 
 /** The session's page. */
 export const collabSessionPath = (code: string) => `/studio/collaborate/${encodeURIComponent(code)}`;
@@ -138,11 +147,16 @@ export const CollabChatMessage = z.object({
 });
 export type CollabChatMessage = z.infer<typeof CollabChatMessage>;
 
-/** A take on a track: one of its participant's recordings, audible to members at audio_url. */
+/**
+ * A take on a track: one of its participant's recordings, audible to members at audio_url. A track
+ * holds every take its participant recorded; each plays from `start_seconds` on the session's
+ * timeline: where the server's transport stood when the recording started.
+ */
 export const CollabTake = z.object({
   id: z.string(),
   user_id: z.string(),
   track: Track,
+  start_seconds: z.number().min(0),
   recording_id: z.string(),
   recording_name: z.string(),
   duration_seconds: z.number(),
@@ -227,8 +241,33 @@ export const ChatBody = z.object({
 });
 export type ChatBody = z.infer<typeof ChatBody>;
 
-/** POST /api/collaborative-sessions/{id}/takes: one of the caller's recordings on their track. */
-export const AddTakeBody = z.object({ recording_id: z.uuid('recording_id must be a recording id') });
+const OwnTrack = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+  error: 'track must be 1, 2, 3 or 4',
+});
+
+/**
+ * POST /api/collaborative-sessions/{id}/takes/start: the caller starts recording on their own
+ * track. The server stamps where the session's transport stands by its own clock: the take that
+ * follows is placed there, whatever the caller's clock says.
+ */
+export const StartTakeBody = z.object({ track: OwnTrack });
+export type StartTakeBody = z.infer<typeof StartTakeBody>;
+export const TakeStart = z.object({
+  track: Track,
+  start_seconds: z.number().min(0),
+  /** The server's clock (ms since the epoch) when it stamped the start. */
+  stamped_at: z.number().int(),
+});
+export type TakeStart = z.infer<typeof TakeStart>;
+
+/**
+ * POST /api/collaborative-sessions/{id}/takes: one of the caller's recordings (over the session's
+ * beat) becomes a take on their own track, from the start the server stamped last.
+ */
+export const AddTakeBody = z.object({
+  recording_id: z.uuid('recording_id must be a recording id'),
+  track: OwnTrack,
+});
 export type AddTakeBody = z.infer<typeof AddTakeBody>;
 
 /**
@@ -252,6 +291,7 @@ export const CollabEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('beat_volume'), session_id: z.string(), beat_volume: z.number() }),
   z.object({ type: z.literal('chat'), session_id: z.string(), message: CollabChatMessage }),
+  /** A new take: one more clip on its track (takes are never replaced). */
   z.object({ type: z.literal('take'), session_id: z.string(), take: CollabTake }),
   /** The host ended the session, or removed this member: the page leaves. */
   z.object({ type: z.literal('ended'), session_id: z.string() }),

@@ -11,7 +11,8 @@ import {
 import { avatarUrl } from '@beatroom/shared/files-contract';
 import { displayName } from '@beatroom/shared/format-names';
 import { displayNameOf } from '../../../db/user-columns';
-import type { ChatRow, ParticipantRow, SessionRow, TakeRow } from './collab-sessions.repository';
+import type { ChatRow, ParticipantRow, SessionRow } from './collab-sessions.repository';
+import type { TakeRow } from './collab-takes.repository';
 
 /** The session as members and code holders see it; a damaged session_data reads as the default. */
 export function toSession(row: SessionRow, serverTime: number): CollabSession {
@@ -58,6 +59,7 @@ export function take(row: TakeRow): CollabTake {
     id: row.id,
     user_id: row.userId,
     track: row.track as Track,
+    start_seconds: row.startSeconds,
     recording_id: row.recordingId,
     recording_name: row.recording.recordingName,
     duration_seconds: row.recording.durationSeconds,

@@ -3,6 +3,7 @@ import type { Config } from '../../../config';
 import { collabPublisher } from './collab-events';
 import { createCollabSessionsRepository } from './collab-sessions.repository';
 import { collabSessionsRoutes } from './collab-sessions.routes';
+import { createCollabTakesRepository } from './collab-takes.repository';
 import { createCollabSessionsService, type CollabSessionsService } from './collab-sessions.service';
 
 declare module 'fastify' {
@@ -26,6 +27,7 @@ export const collabSessionsPlugin = fp(
       'collabSessions',
       createCollabSessionsService({
         repo: createCollabSessionsRepository(app.db.prisma),
+        takes: createCollabTakesRepository(app.db.prisma),
         publish: collabPublisher(app.realtime),
         readPrivate: (key, request) => app.files.readPrivate(key, request),
       }),

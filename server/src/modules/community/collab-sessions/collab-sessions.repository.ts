@@ -35,17 +35,6 @@ const chatSelect = {
 } as const satisfies Prisma.CollabChatMessageSelect;
 export type ChatRow = Prisma.CollabChatMessageGetPayload<{ select: typeof chatSelect }>;
 
-const takeSelect = {
-  id: true,
-  sessionId: true,
-  userId: true,
-  track: true,
-  recordingId: true,
-  createdAt: true,
-  recording: { select: { recordingName: true, durationSeconds: true, fileKey: true } },
-} as const satisfies Prisma.CollabTakeSelect;
-export type TakeRow = Prisma.CollabTakeGetPayload<{ select: typeof takeSelect }>;
-
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
 
 /** Collaborative sessions: the only place that reads and writes the collab_* tables. */
@@ -251,38 +240,6 @@ export function createCollabSessionsRepository(prisma: PrismaClient) {
         select: chatSelect,
       });
       return rows.reverse();
-    },
-
-    /** The caller's own recording, with the beat it was made over. */
-    ownRecording(recordingId: string, userId: string) {
-      return prisma.recording.findFirst({ where: { id: recordingId, userId }, select: { beatId: true } });
-    },
-
-    /** The take on a track: the latest replaces the one before. */
-    putTake(data: {
-      sessionId: string;
-      userId: string;
-      track: number;
-      recordingId: string;
-    }): Promise<TakeRow> {
-      return prisma.collabTake.upsert({
-        where: { sessionId_track: { sessionId: data.sessionId, track: data.track } },
-        create: data,
-        update: { userId: data.userId, recordingId: data.recordingId, createdAt: new Date() },
-        select: takeSelect,
-      });
-    },
-
-    takes(sessionId: string): Promise<TakeRow[]> {
-      return prisma.collabTake.findMany({
-        where: { sessionId },
-        orderBy: { track: 'asc' },
-        select: takeSelect,
-      });
-    },
-
-    take(sessionId: string, takeId: string): Promise<TakeRow | null> {
-      return prisma.collabTake.findFirst({ where: { id: takeId, sessionId }, select: takeSelect });
     },
   };
 }

@@ -14,6 +14,8 @@ import {
   JoinCollabSessionResponse,
   ParticipantsResponse,
   SessionCodeParams,
+  StartTakeBody,
+  TakeStart,
   TrackParams,
   TrackSettings,
   TrackSettingsBody,
@@ -129,14 +131,21 @@ export const collabSessionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
   );
 
   app.post(
+    `${base}/:id/takes/start`,
+    { ...auth, schema: { params, body: StartTakeBody, response: { 200: TakeStart, ...errors } } },
+    async (request) => collabSessions.startTake(signedInUser(request), request.params.id, request.body),
+  );
+
+  app.post(
     `${base}/:id/takes`,
-    { ...auth, schema: { params, body: AddTakeBody, response: { 201: CollabTake, ...errors } } },
+    {
+      ...auth,
+      schema: { params, body: AddTakeBody, response: { 201: CollabTake, ...errors, 409: ErrorBody } },
+    },
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await collabSessions.addTake(signedInUser(request), request.params.id, request.body.recording_id),
-        ),
+        .send(await collabSessions.addTake(signedInUser(request), request.params.id, request.body)),
   );
 
   // Players fetch ranges while seeking; the session's members only (checked by the service).

@@ -11,12 +11,10 @@ import {
   type CollabChatMessage,
   type CollabSession,
   type CollabSessionState,
-  type CollabTake,
   type CreateCollabSessionBody,
   type JoinCollabSessionResponse,
   type Participant,
 } from '@beatroom/shared/collab-sessions-contract';
-import { RECORDING_NOT_FOUND } from '@beatroom/shared/recordings-contract';
 import type { Tx } from '../../../db/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/http-errors';
 import { isUuid } from '../../../http/params';
@@ -24,13 +22,12 @@ import type { FileAnswer, FileRequest } from '../../catalogue/files/files.servic
 import type { UserRecord } from '../../platform/users/user-record';
 import { createCollabAccess, type CollabDeps } from './collab-access';
 import { createCollabMixService } from './collab-mix.service';
+import type { CollabTakesRepository } from './collab-takes.repository';
+import { createCollabTakesService } from './collab-takes.service';
 import { chatMessage, participant, take, toSession } from './collab-responses';
 import { createWithCode } from './collab-session-codes';
 import type { SessionRow } from './collab-sessions.repository';
 
-export const TAKE_NOT_FOUND = 'Take not found';
-export const TAKE_WRONG_BEAT = "The recording is not over this session's beat";
-export const SESSION_WITHOUT_BEAT = 'This session has no beat to record over';
 export const CANNOT_REMOVE_SELF = 'The host ends the session instead of leaving it';
 export const REMOVED_BY_HOST = 'The host removed you from this session';
 
@@ -42,11 +39,12 @@ export const REMOVED_BY_HOST = 'The host removed you from this session';
  */
 export function createCollabSessionsService(
   deps: CollabDeps & {
+    takes: CollabTakesRepository;
     readPrivate: (key: string, request: FileRequest) => Promise<FileAnswer>;
     now?: () => number;
   },
 ) {
-  const { repo } = deps;
+  const { repo, takes } = deps;
   const now = deps.now ?? Date.now;
   const access = createCollabAccess(deps);
   const { asMember, asHost, memberIds, toMembers, announceParticipants } = access;
@@ -76,6 +74,7 @@ export function createCollabSessionsService(
 
   return {
     ...createCollabMixService({ ...deps, access, now }),
+    ...createCollabTakesService({ ...deps, access, now }),
 
     /** POST /api/collaborative-sessions: the caller hosts a new session over a beat that plays. */
     async create(
@@ -160,16 +159,16 @@ export function createCollabSessionsService(
     /** GET /api/collaborative-sessions/{id}/state: what a member's page loads. */
     async state(user: UserRecord, id: string): Promise<CollabSessionState> {
       const { row } = await asMember(user, id);
-      const [participants, chat, takes] = await Promise.all([
+      const [participants, chat, takeRows] = await Promise.all([
         repo.participants(row.id),
         repo.chat(row.id, COLLAB_CHAT_HISTORY_LIMIT),
-        repo.takes(row.id),
+        takes.takes(row.id),
       ]);
       return {
         session: session(row),
         participants: participants.map(participant),
         chat: chat.map(chatMessage),
-        takes: takes.map(take),
+        takes: takeRows.map(take),
       };
     },
 
@@ -179,38 +178,6 @@ export function createCollabSessionsService(
       const saved = chatMessage(await repo.addChat(row.id, user.id, message));
       await toMembers(row.id, { type: 'chat', session_id: row.id, message: saved });
       return saved;
-    },
-
-    /**
-     * POST …/takes: one of the caller's recordings (uploaded through POST /api/recordings/upload,
-     * over the session's beat) becomes the take on their own track; members are told.
-     */
-    async addTake(user: UserRecord, id: string, recordingId: string): Promise<CollabTake> {
-      const { row, member } = await asMember(user, id);
-      const recording = await repo.ownRecording(recordingId, user.id);
-      if (!recording) throw notFound(RECORDING_NOT_FOUND);
-      if (!row.beatId) throw badRequest(SESSION_WITHOUT_BEAT);
-      if (recording.beatId !== row.beatId) throw badRequest(TAKE_WRONG_BEAT);
-      const saved = take(
-        await repo.putTake({ sessionId: row.id, userId: user.id, track: member.track, recordingId }),
-      );
-      await toMembers(row.id, { type: 'take', session_id: row.id, take: saved });
-      return saved;
-    },
-
-    /** GET …/takes/{takeId}/audio: a take's file, to members only (the recording may be private). */
-    async takeAudio(
-      user: UserRecord | null,
-      id: string,
-      takeId: string,
-      request: FileRequest,
-    ): Promise<FileAnswer> {
-      if (!user) return { status: 404, error: TAKE_NOT_FOUND };
-      const { row } = await asMember(user, id);
-      const found = isUuid(takeId) ? await repo.take(row.id, takeId) : null;
-      if (!found) return { status: 404, error: TAKE_NOT_FOUND };
-      const answer = await deps.readPrivate(found.recording.fileKey, request);
-      return answer.status === 404 ? { status: 404, error: TAKE_NOT_FOUND } : answer;
     },
 
     /** DELETE …/participants/{userId} (host): the member is told, then everyone sees the new list. */

@@ -4,8 +4,10 @@ import {
   COLLAB_NOT_MEMBER,
   COLLAB_NOT_YOUR_TRACK,
   COLLAB_SESSION_FULL,
+  COLLAB_TAKE_NOT_STARTED,
   SESSION_CODE_PATTERN,
   type CollabEvent,
+  type CollabTake,
   type CollabSession,
   type JoinCollabSessionResponse,
 } from '@beatroom/shared/collab-sessions-contract';
@@ -15,7 +17,8 @@ import { isNotification, member, TestSocket } from '../../../../test/community-f
 import { createTestApp, listenForSockets } from '../../../../test/helpers';
 import { insertPlayableBeat, multipartBody, takeParts } from '../../../../test/recording-fixtures';
 import { newSessionCode } from './collab-session-codes';
-import { REMOVED_BY_HOST, TAKE_WRONG_BEAT } from './collab-sessions.service';
+import { REMOVED_BY_HOST } from './collab-sessions.service';
+import { TAKE_WRONG_BEAT } from './collab-takes.service';
 
 type Member = Awaited<ReturnType<typeof member>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -237,7 +240,8 @@ describe('the live session: transport, tracks, chat, events to members only', ()
       ['PATCH', 'tracks/1', {}],
       ['PATCH', 'beat-volume', { beat_volume: 2 }],
       ['POST', 'chat', { message: '   ' }],
-      ['POST', 'takes', { recording_id: 'nope' }],
+      ['POST', 'takes', { recording_id: 'nope', track: 1 }],
+      ['POST', 'takes/start', { track: 9 }],
     ] as const;
     for (const [method, path, payload] of writes) {
       const out = await t.app.inject({ method, url: `${base}/${session.id}/${path}`, payload });
@@ -378,45 +382,162 @@ describe('the live session: transport, tracks, chat, events to members only', ()
   });
 });
 
-describe('takes', () => {
+describe('takes on the session timeline', () => {
   async function upload(who: Member, beat: string) {
     const { payload, headers } = multipartBody(takeParts(beat, { name: 'Verse take' }));
     const res = await who.agent.request({ method: 'POST', url: '/api/recordings/upload', payload, headers });
     expect(res.statusCode).toBe(201);
     return res.json().id as string;
   }
+  const takesOf = async (sessionId: string) =>
+    (await ann.agent.get(`${base}/${sessionId}/state`)).json().takes as CollabTake[];
+  const moveTransport = (sessionId: string, body: { is_playing: boolean; position: number }) =>
+    ann.agent.post(`${base}/${sessionId}/transport`, body);
 
-  it('a member puts their recording on their own track; members hear it, nobody else does', async () => {
+  it('POST …/takes/start: 401, 400 bad track, 403 outsider or someone else’s track, 200 stamped by the server', async () => {
+    const session = await openSession();
+    await join(bob, session.session_code);
+    const path = `${base}/${session.id}/takes/start`;
+    expect((await t.app.inject({ method: 'POST', url: path, payload: { track: 2 } })).statusCode).toBe(401);
+    for (const body of [{}, { track: 0 }, { track: '2' }, { track: 5 }]) {
+      const bad = await bob.agent.post(path, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().error).toEqual(expect.any(String));
+    }
+    const outsider = await zed.agent.post(path, { track: 2 });
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json()).toEqual({ error: COLLAB_NOT_MEMBER });
+    const hostsTrack = await bob.agent.post(path, { track: 1 });
+    expect(hostsTrack.statusCode).toBe(403);
+    expect(hostsTrack.json()).toEqual({ error: COLLAB_NOT_YOUR_TRACK });
+
+    // Paused: the take starts where the transport stands.
+    expect((await moveTransport(session.id, { is_playing: false, position: 2.5 })).statusCode).toBe(200);
+    const paused = await bob.agent.post(path, { track: 2 });
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toMatchObject({ track: 2, start_seconds: 2.5, stamped_at: expect.any(Number) });
+
+    // Playing: the transport's position by the server's clock when the start arrived.
+    const played = (await moveTransport(session.id, { is_playing: true, position: 10 })).json();
+    const stamp = (await bob.agent.post(path, { track: 2 })).json();
+    expect(stamp.start_seconds).toBeCloseTo(10 + (stamp.stamped_at - played.position_at) / 1000, 6);
+    expect(stamp.start_seconds).toBeGreaterThanOrEqual(10);
+  });
+
+  it('POST …/takes: 401, 400 bad input changing nothing, 403 outsider or another track, 404 someone else’s recording', async () => {
+    const session = await openSession();
+    await join(bob, session.session_code);
+    const path = `${base}/${session.id}/takes`;
+    const recordingId = await upload(bob, beatId);
+    const wrongBeat = await upload(bob, otherBeatId);
+    expect(
+      (await t.app.inject({ method: 'POST', url: path, payload: { recording_id: recordingId, track: 2 } }))
+        .statusCode,
+    ).toBe(401);
+    for (const body of [{ recording_id: recordingId }, { recording_id: 'nope', track: 2 }, { track: 2 }]) {
+      expect((await bob.agent.post(path, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    // Nothing was started yet: a clear 400.
+    const early = await bob.agent.post(path, { recording_id: recordingId, track: 2 });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({ error: COLLAB_TAKE_NOT_STARTED });
+
+    expect((await bob.agent.post(`${path}/start`, { track: 2 })).statusCode).toBe(200);
+    const outsider = await zed.agent.post(path, { recording_id: recordingId, track: 2 });
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json()).toEqual({ error: COLLAB_NOT_MEMBER });
+    const hostsTrack = await bob.agent.post(path, { recording_id: recordingId, track: 1 });
+    expect(hostsTrack.statusCode).toBe(403);
+    expect(hostsTrack.json()).toEqual({ error: COLLAB_NOT_YOUR_TRACK });
+    const notMine = await ann.agent.post(path, { recording_id: recordingId, track: 1 });
+    expect(notMine.statusCode).toBe(404);
+    const overOther = await bob.agent.post(path, { recording_id: wrongBeat, track: 2 });
+    expect(overOther.statusCode).toBe(400);
+    expect(overOther.json()).toEqual({ error: TAKE_WRONG_BEAT });
+    expect(await takesOf(session.id)).toEqual([]);
+
+    // The refusals kept bob's stamp: his take still lands.
+    expect((await bob.agent.post(path, { recording_id: recordingId, track: 2 })).statusCode).toBe(201);
+  });
+
+  it('every take lands on its member’s track where the server stamped it, is announced to members, and stays for a late joiner', async () => {
+    const session = await openSession();
+    await join(bob, session.session_code);
+    const annSocket = await socketOf(ann);
+    const zedSocket = await socketOf(zed);
+    try {
+      const recordingId = await upload(bob, beatId);
+      await moveTransport(session.id, { is_playing: false, position: 3 });
+      await bob.agent.post(`${base}/${session.id}/takes/start`, { track: 2 });
+      // The host moving on while bob records does not move bob's take.
+      await moveTransport(session.id, { is_playing: false, position: 20 });
+      const added = await bob.agent.post(`${base}/${session.id}/takes`, {
+        recording_id: recordingId,
+        track: 2,
+      });
+      expect(added.statusCode).toBe(201);
+      const first: CollabTake = added.json();
+      expect(first).toMatchObject({
+        user_id: bob.id,
+        track: 2,
+        start_seconds: 3,
+        recording_id: recordingId,
+        recording_name: 'Verse take',
+      });
+      expect(await annSocket.next(collab('take', session.id))).toMatchObject({ data: { take: first } });
+
+      // A stamp places one take: the next needs a new start. Then a second take on the same track.
+      const again = await bob.agent.post(`${base}/${session.id}/takes`, {
+        recording_id: recordingId,
+        track: 2,
+      });
+      expect(again.statusCode).toBe(400);
+      await bob.agent.post(`${base}/${session.id}/takes/start`, { track: 2 });
+      const second: CollabTake = (
+        await bob.agent.post(`${base}/${session.id}/takes`, { recording_id: recordingId, track: 2 })
+      ).json();
+      expect(second.start_seconds).toBe(20);
+      // The host's own take on track 1.
+      const hostRecording = await upload(ann, beatId);
+      await ann.agent.post(`${base}/${session.id}/takes/start`, { track: 1 });
+      const hosts: CollabTake = (
+        await ann.agent.post(`${base}/${session.id}/takes`, { recording_id: hostRecording, track: 1 })
+      ).json();
+
+      // A member joining later loads every take, in the order they came.
+      await join(cy, session.session_code);
+      const late = (await cy.agent.get(`${base}/${session.id}/state`)).json();
+      expect(late.takes).toEqual([first, second, hosts]);
+
+      const heard = await cy.agent.get(first.audio_url);
+      expect(heard.statusCode).toBe(200);
+      expect(heard.headers['content-type']).toMatch(/audio\/webm/);
+      expect((await zed.agent.get(first.audio_url)).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: first.audio_url })).statusCode).toBe(401);
+      expect((await ann.agent.get(`${base}/${session.id}/takes/${nobody}/audio`)).statusCode).toBe(404);
+
+      // Outsiders hear of none of it (a marker only zed receives arrives first).
+      const own = await openSession(zed, 'zed alone');
+      await zed.agent.post(`${base}/${own.id}/chat`, { message: 'marker' });
+      await zedSocket.next(collab('chat', own.id));
+      expect(
+        zedSocket.messages.filter((m) => m.type === 'collab' && m.data.session_id === session.id),
+      ).toEqual([]);
+    } finally {
+      annSocket.close();
+      zedSocket.close();
+    }
+  });
+
+  it('an ended session takes no more takes', async () => {
     const session = await openSession();
     await join(bob, session.session_code);
     const recordingId = await upload(bob, beatId);
-    const wrongBeat = await upload(bob, otherBeatId);
-
-    const notMine = await ann.agent.post(`${base}/${session.id}/takes`, { recording_id: recordingId });
-    expect(notMine.statusCode).toBe(404);
-    const outsider = await zed.agent.post(`${base}/${session.id}/takes`, { recording_id: recordingId });
-    expect(outsider.statusCode).toBe(403);
-    const overOther = await bob.agent.post(`${base}/${session.id}/takes`, { recording_id: wrongBeat });
-    expect(overOther.statusCode).toBe(400);
-    expect(overOther.json()).toEqual({ error: TAKE_WRONG_BEAT });
-
-    const added = await bob.agent.post(`${base}/${session.id}/takes`, { recording_id: recordingId });
-    expect(added.statusCode).toBe(201);
-    const take = added.json();
-    expect(take).toMatchObject({
-      user_id: bob.id,
-      track: 2,
-      recording_id: recordingId,
-      recording_name: 'Verse take',
-    });
-    expect((await ann.agent.get(`${base}/${session.id}/state`)).json().takes).toEqual([take]);
-
-    const heard = await ann.agent.get(take.audio_url);
-    expect(heard.statusCode).toBe(200);
-    expect(heard.headers['content-type']).toMatch(/audio\/webm/);
-    expect((await zed.agent.get(take.audio_url)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: take.audio_url })).statusCode).toBe(401);
-    expect((await ann.agent.get(`${base}/${session.id}/takes/${nobody}/audio`)).statusCode).toBe(404);
+    await bob.agent.post(`${base}/${session.id}/takes/start`, { track: 2 });
+    expect((await ann.agent.post(`${base}/${session.id}/end`)).statusCode).toBe(204);
+    const late = await bob.agent.post(`${base}/${session.id}/takes`, { recording_id: recordingId, track: 2 });
+    expect(late.statusCode).toBe(404);
+    expect(late.json()).toEqual({ error: COLLAB_ERRORS.notFound });
   });
 });
 

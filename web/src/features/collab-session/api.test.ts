@@ -78,7 +78,7 @@ describe('receiveCollabEvent: the member’s cached session follows the live eve
     expect(read().chat).toEqual([message]);
   });
 
-  it('replaces a track’s settings, the participants and the take on a track', () => {
+  it('replaces a track’s settings and the participants; adds each new take once, keeping the earlier ones', () => {
     const { queryClient, read } = seeded();
     receiveCollabEvent(queryClient, {
       type: 'track_settings',
@@ -98,6 +98,7 @@ describe('receiveCollabEvent: the member’s cached session follows the live eve
       id: 't1',
       user_id: 'u2',
       track: 2 as const,
+      start_seconds: 1.5,
       recording_id: 'r1',
       recording_name: 'Verse',
       duration_seconds: 3,
@@ -106,9 +107,11 @@ describe('receiveCollabEvent: the member’s cached session follows the live eve
     };
     receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take });
     receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take: { ...take, id: 't2' } });
+    // The same take twice (the event and a refetch racing) is one take.
+    receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take });
     expect(read().session.session_data.track_settings[2]).toEqual({ volume: 0.3, muted: true, solo: false });
     expect(read().participants).toHaveLength(2);
-    expect(read().takes.map((t) => t.id)).toEqual(['t2']);
+    expect(read().takes.map((t) => t.id)).toEqual(['t1', 't2']);
   });
 
   it('marks an ended session and a removal, so the page leaves', () => {

@@ -6,9 +6,12 @@ import {
   CollabTake,
   JoinCollabSessionResponse,
   ParticipantsResponse,
+  TakeStart,
   TrackSettings,
+  type AddTakeBody,
   type CollabEvent,
   type CreateCollabSessionBody,
+  type StartTakeBody,
   type Track,
   type TransportBody,
 } from '@beatroom/shared/collab-sessions-contract';
@@ -97,8 +100,16 @@ export const sendBeatVolume = (id: string, beatVolume: number) =>
 export const sendChat = (id: string, message: string) =>
   apiClient.post(`${sessionPath(id)}/chat`, { body: { message }, schema: CollabChatMessage });
 
-export const addTake = (id: string, recordingId: string) =>
-  apiClient.post(`${sessionPath(id)}/takes`, { body: { recording_id: recordingId }, schema: CollabTake });
+/** The member starts recording on their own track: the server stamps where the take will sit. */
+export const startTake = (id: string, track: Track) =>
+  apiClient.post(`${sessionPath(id)}/takes/start`, {
+    body: { track } satisfies StartTakeBody,
+    schema: TakeStart,
+  });
+
+/** The uploaded recording becomes a take on the member's track, from the stamped start. */
+export const addTake = (id: string, body: AddTakeBody) =>
+  apiClient.post(`${sessionPath(id)}/takes`, { body, schema: CollabTake });
 
 export const removeParticipant = (id: string, userId: string) =>
   apiClient.delete(`${sessionPath(id)}/participants/${encodeURIComponent(userId)}`);
@@ -168,7 +179,9 @@ export function receiveCollabEvent(queryClient: QueryClient, event: CollabEvent)
           ? state
           : { ...state, chat: [...state.chat, event.message] };
       case 'take':
-        return { ...state, takes: [...state.takes.filter((t) => t.track !== event.take.track), event.take] };
+        return state.takes.some((t) => t.id === event.take.id)
+          ? state
+          : { ...state, takes: [...state.takes, event.take] };
     }
   });
 }

@@ -4,23 +4,50 @@ import {
   type Track,
   type TrackSettings,
 } from '@beatroom/shared/collab-sessions-contract';
+import type { Arrangement } from '@beatroom/shared/studio-arrangement';
+import {
+  arrangementEnd,
+  trackSlices,
+  type PlaybackSlice,
+} from '@beatroom/shared/studio-arrangement-playback';
+import { sessionTrackOf } from './session-arrangement';
+
+/** Waveform peaks: [min, max] pairs spread over the audio's length. */
+export type Peaks = ReadonlyArray<readonly [number, number]>;
+
+/** One track's slices onto an audio context, from timeline position `from` at context time `at`. */
+export interface SliceSchedule {
+  slices: readonly PlaybackSlice[];
+  buffer: (takeId: string) => AudioBuffer | undefined;
+  input: AudioNode;
+  at: number;
+  from: number;
+  shift: number;
+}
 
 /**
  * What the session's audio borrows from the studio engine; app/ hands it in (a feature does not
- * reach into another's internals): the microphone, the take recorder and the WAV encoder.
+ * reach into another's internals): the microphone, the take recorder, the WAV encoder, the
+ * timeline's slice scheduler (so a session sounds as the studio's timeline does) and its
+ * waveform peaks.
  */
 export interface CollabAudioKit {
   openMicrophone(): Promise<MediaStream>;
   closeMicrophone(stream: MediaStream | null): void;
   startTakeRecorder(stream: MediaStream, onStart?: () => void): { stop(): Promise<Blob>; cancel(): void };
   encodeWav(buffer: AudioBuffer): ArrayBuffer;
+  scheduleSlices(ctx: BaseAudioContext, plan: SliceSchedule): AudioBufferSourceNode[];
+  peaks(buffer: AudioBuffer): Promise<Peaks>;
 }
 
 /** The page's window on the session's sound; the page talks only to this. */
 export interface CollabAudio {
-  loadBeat(url: string): Promise<void>;
-  /** A take on a track (null clears it), decoded and played in time with the beat. */
-  loadTake(track: Track, url: string | null): Promise<void>;
+  /** The beat, decoded: its length and waveform for the timeline. */
+  loadBeat(url: string): Promise<{ duration: number; peaks: Peaks }>;
+  /** A take's audio by its id, decoded for the arrangement to play; answers its waveform. */
+  loadTake(takeId: string, url: string): Promise<Peaks>;
+  /** The session's timeline: which take plays where, on which track (re-syncs when playing). */
+  setArrangement(arrangement: Arrangement): void;
   /** Plays everything from `positionS` on the beat's timeline (re-syncs when already playing). */
   play(positionS: number): void;
   /** Stops; the player then stands at `positionS` (where it was, when not given). */
@@ -29,10 +56,14 @@ export interface CollabAudio {
   position(): number;
   playing(): boolean;
   setMix(data: Pick<CollabSessionData, 'beat_volume' | 'track_settings'>): void;
-  /** Records the microphone over the beat from 0 (the take lines up with the beat's start). */
-  startRecording(): Promise<void>;
+  /**
+   * Records the microphone; resolves once the recorder really runs. A player standing still
+   * starts from `fromS` at that instant (the member hears the session from where the take will
+   * sit); a playing one carries on.
+   */
+  startRecording(fromS: number): Promise<void>;
   stopRecording(): Promise<Blob>;
-  /** The beat plus every take with the session's settings, rendered offline, as a WAV. */
+  /** The beat plus every take where the timeline has it, with the session's mix, as a WAV. */
   renderMix(data: Pick<CollabSessionData, 'beat_volume' | 'track_settings'>): Promise<Blob>;
   dispose(): void;
 }
@@ -43,6 +74,11 @@ export function trackGain(track: Track, settings: CollabSessionData['track_setti
   const anySolo = COLLAB_TRACKS.some((t) => settings[t].solo);
   if (own.muted || (anySolo && !own.solo)) return 0;
   return own.volume;
+}
+
+/** Where every clip plays, as one string: what decides whether playback must be re-scheduled. */
+function placement(arrangement: Arrangement | null): string {
+  return (arrangement?.clips ?? []).map((c) => `${c.id}@${c.trackId}/${c.lane}/${c.start}`).join('|');
 }
 
 const SAMPLE_RATE = 48_000;
@@ -66,8 +102,9 @@ export function createCollabAudio(kit: CollabAudioKit): CollabAudio {
     trackGains.set(track, gain);
   }
   let beat: AudioBuffer | null = null;
-  const takes = new Map<Track, AudioBuffer>();
-  let sources: AudioBufferSourceNode[] = [];
+  const takes = new Map<string, AudioBuffer>();
+  let arrangement: Arrangement | null = null;
+  let sources: AudioScheduledSourceNode[] = [];
   /** Audio-clock time at which the timeline's 0 passed (while playing). */
   let origin = 0;
   let pausedAt = 0;
@@ -88,41 +125,74 @@ export function createCollabAudio(kit: CollabAudioKit): CollabAudio {
     sources = [];
   }
 
-  function startAt(buffer: AudioBuffer, destination: AudioNode, when: number, offset: number) {
-    if (offset >= buffer.duration) return;
-    const source = context.createBufferSource();
-    source.buffer = buffer;
-    source.connect(destination);
-    source.start(when, offset);
-    sources.push(source);
+  /** Every track's takes as the timeline places them, into `gainOf(track)`, from `from`. */
+  function scheduleTakes(
+    ctx: BaseAudioContext,
+    at: number,
+    from: number,
+    gainOf: (track: Track) => AudioNode | null,
+  ) {
+    const started: AudioBufferSourceNode[] = [];
+    for (const track of arrangement?.tracks ?? []) {
+      const number = sessionTrackOf(track.id);
+      const input = number === null ? null : gainOf(number);
+      if (!input) continue;
+      started.push(
+        ...kit.scheduleSlices(ctx, {
+          slices: trackSlices(arrangement!, track.id),
+          buffer: (takeId) => takes.get(takeId),
+          input,
+          at,
+          from,
+          shift: 0,
+        }),
+      );
+    }
+    return started;
   }
 
-  function play(positionS: number, withTakes = true) {
+  function play(positionS: number) {
     void context.resume();
     stopSources();
     const when = context.currentTime + START_AHEAD_S;
     origin = when - positionS;
     isPlaying = true;
-    if (beat) startAt(beat, beatGain, when, positionS);
-    if (withTakes) for (const [track, take] of takes) startAt(take, trackGains.get(track)!, when, positionS);
+    if (beat && positionS < beat.duration) {
+      const source = context.createBufferSource();
+      source.buffer = beat;
+      source.connect(beatGain);
+      source.start(when, positionS);
+      sources.push(source);
+    }
+    sources.push(...scheduleTakes(context, when, positionS, (track) => trackGains.get(track)!));
   }
+
+  const position = () => (isPlaying ? Math.max(0, context.currentTime - origin) : pausedAt);
 
   return {
     async loadBeat(url) {
       beat = await decode(context, url);
+      return { duration: beat.duration, peaks: await kit.peaks(beat) };
     },
-    async loadTake(track, url) {
-      if (!url) takes.delete(track);
-      else takes.set(track, await decode(context, url));
-      if (isPlaying) play(this.position());
+    async loadTake(takeId, url) {
+      const buffer = await decode(context, url);
+      takes.set(takeId, buffer);
+      if (isPlaying) play(position());
+      return kit.peaks(buffer);
     },
-    play: (positionS) => play(positionS),
+    setArrangement(next) {
+      // Only a change of where takes play re-schedules; the mix is the gains' (no gap in the sound).
+      const moved = placement(next) !== placement(arrangement);
+      arrangement = next;
+      if (moved && isPlaying) play(position());
+    },
+    play,
     pause(positionS) {
-      pausedAt = positionS ?? (isPlaying ? Math.max(0, context.currentTime - origin) : pausedAt);
+      pausedAt = positionS ?? position();
       isPlaying = false;
       stopSources();
     },
-    position: () => (isPlaying ? Math.max(0, context.currentTime - origin) : pausedAt),
+    position,
     playing: () => isPlaying,
     setMix(data) {
       beatGain.gain.setTargetAtTime(data.beat_volume, context.currentTime, 0.01);
@@ -132,13 +202,13 @@ export function createCollabAudio(kit: CollabAudioKit): CollabAudio {
           .gain.setTargetAtTime(trackGain(track, data.track_settings), context.currentTime, 0.01);
       }
     },
-    async startRecording() {
+    async startRecording(fromS) {
       microphone = await kit.openMicrophone();
       await context.resume();
-      // The beat starts from 0 when the recorder really starts, so the take lines up with it.
+      // A player standing still starts when the recorder really starts, so the take lines up.
       await new Promise<void>((resolve) => {
         recorder = kit.startTakeRecorder(microphone!, () => {
-          play(0, false);
+          if (!isPlaying) play(fromS);
           resolve();
         });
       });
@@ -146,7 +216,6 @@ export function createCollabAudio(kit: CollabAudioKit): CollabAudio {
     async stopRecording() {
       const active = recorder;
       recorder = null;
-      this.pause(0);
       try {
         if (!active) throw new Error('Not recording');
         return await active.stop();
@@ -157,20 +226,23 @@ export function createCollabAudio(kit: CollabAudioKit): CollabAudio {
     },
     async renderMix(data) {
       if (!beat) throw new Error('The beat is not loaded');
-      const length = Math.max(beat.length, ...[...takes.values()].map((take) => take.length));
-      const offline = new OfflineAudioContext(2, length, beat.sampleRate);
-      const add = (buffer: AudioBuffer, gain: number) => {
-        if (gain <= 0) return;
+      const seconds = Math.max(beat.duration, arrangement ? arrangementEnd(arrangement) : 0);
+      const offline = new OfflineAudioContext(2, Math.ceil(seconds * beat.sampleRate), beat.sampleRate);
+      const gainNode = (value: number) => {
+        if (value <= 0) return null;
         const node = offline.createGain();
-        node.gain.value = gain;
+        node.gain.value = value;
         node.connect(offline.destination);
-        const source = offline.createBufferSource();
-        source.buffer = buffer;
-        source.connect(node);
-        source.start(0);
+        return node;
       };
-      add(beat, data.beat_volume);
-      for (const [track, take] of takes) add(take, trackGain(track, data.track_settings));
+      const beatNode = gainNode(data.beat_volume);
+      if (beatNode) {
+        const source = offline.createBufferSource();
+        source.buffer = beat;
+        source.connect(beatNode);
+        source.start(0);
+      }
+      scheduleTakes(offline, 0, 0, (track) => gainNode(trackGain(track, data.track_settings)));
       const rendered = await offline.startRendering();
       return new Blob([kit.encodeWav(rendered)], { type: 'audio/wav' });
     },

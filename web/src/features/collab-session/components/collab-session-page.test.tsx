@@ -26,10 +26,13 @@ function show(path: string) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(sessionKeys.me, null);
   const createAudio = vi.fn();
+  // These pages end before the live studio: neither its sound nor its timeline is reached.
+  const Timeline = vi.fn(() => null);
+  const page = <CollabSessionPage createAudio={createAudio} Timeline={Timeline} />;
   return renderRoutes(
     [
-      { path: '/studio/collaborate', element: <CollabSessionPage createAudio={createAudio} /> },
-      { path: '/studio/collaborate/:sessionCode', element: <CollabSessionPage createAudio={createAudio} /> },
+      { path: '/studio/collaborate', element: page },
+      { path: '/studio/collaborate/:sessionCode', element: page },
     ],
     { initialEntry: path, queryClient },
   );

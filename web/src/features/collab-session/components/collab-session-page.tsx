@@ -12,6 +12,7 @@ import type { CollabAudio } from '../collab-audio';
 import { CollabStudio } from './collab-studio';
 import { JoinSessionPage } from './join-session-page';
 import { SessionNotFound } from './session-not-found';
+import type { SessionTimelineComponent } from './session-timeline';
 
 const loading = (
   <div
@@ -26,7 +27,14 @@ const loading = (
  * a visitor is asked to sign in to join; a member joins (on a free track) and gets the live
  * studio. Errors show 'Session Not Found'. Without a code it is "Join a session", a code field.
  */
-export function CollabSessionPage({ createAudio }: { createAudio: () => CollabAudio }) {
+export function CollabSessionPage({
+  createAudio,
+  Timeline,
+}: {
+  createAudio: () => CollabAudio;
+  /** The studio's timeline, which the live studio shows the session on (app/ hands it in). */
+  Timeline: SessionTimelineComponent;
+}) {
   const code = (useParams().sessionCode ?? '').trim();
   const { user, isPending } = useSession();
   const openSignIn = useSignInDialog((state) => state.open);
@@ -78,5 +86,12 @@ export function CollabSessionPage({ createAudio }: { createAudio: () => CollabAu
     return <SessionNotFound message={message} />;
   }
   if (!join.data) return loading;
-  return <CollabStudio sessionId={join.data.session.id} user={user} createAudio={createAudio} />;
+  return (
+    <CollabStudio
+      sessionId={join.data.session.id}
+      user={user}
+      createAudio={createAudio}
+      Timeline={Timeline}
+    />
+  );
 }

@@ -2,13 +2,12 @@ import type { SessionUser } from '@beatroom/shared/auth-contract';
 import {
   COLLAB_ERRORS,
   COLLAB_PARTICIPANTS_REFRESH_MS,
-  COLLAB_TRACKS,
   type CollabSessionData,
   type CollabSessionState,
 } from '@beatroom/shared/collab-sessions-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Radio, X } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { serverErrorText } from '../../../lib/error-text';
@@ -25,26 +24,30 @@ import {
 } from '../api';
 import type { CollabAudio } from '../collab-audio';
 import { useSessionAudio } from '../hooks/use-session-audio';
+import { sessionArrangement } from '../session-arrangement';
 import { useCollabLiveStore } from '../store/collab-live-store';
 import { ParticipantsPanel } from './participants-panel';
 import { SessionChat } from './session-chat';
 import { SessionNotFound } from './session-not-found';
-import { TrackRow } from './track-row';
+import { SessionTimeline, type SessionTimelineComponent } from './session-timeline';
 import { TransportBar } from './transport-bar';
 
 /**
- * The live studio overlay of one session for a member: Live marker, the
- * host's transport, four tracks (record on one's own only), participants, chat; the host can
- * save the session's mix as a recording. Closing it goes to /collaborations.
+ * The live studio overlay of one session for a member: Live marker, the host's transport, the
+ * session on the studio's timeline (a track per member, every take a clip where it was
+ * recorded; record on one's own track only), participants, chat; the host can save the
+ * session's mix as a recording. Closing it goes to /collaborations.
  */
 export function CollabStudio({
   sessionId,
   user,
   createAudio,
+  Timeline,
 }: {
   sessionId: string;
   user: SessionUser;
   createAudio: () => CollabAudio;
+  Timeline: SessionTimelineComponent;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -54,9 +57,22 @@ export function CollabStudio({
   const beatQuery = useQuery({ ...sessionBeatQueryOptions(beatId ?? ''), enabled: beatId !== null });
   const gone = useCollabLiveStore((s) => s.gone[sessionId]);
   const [recording, setRecording] = useState(false);
-  const { audio, beatReady, beatFailed } = useSessionAudio(
+  const myTrack = state?.participants.find((p) => p.user_id === user.id)?.track_assignment ?? null;
+  // Built from the parts that place clips, so a refetch that changed nothing changes nothing.
+  const takesNow = state?.takes;
+  const membersNow = state?.participants;
+  const mixNow = state?.session.session_data.track_settings;
+  const arrangement = useMemo(
+    () =>
+      takesNow && membersNow && mixNow
+        ? sessionArrangement({ participants: membersNow, takes: takesNow, settings: mixNow }, myTrack)
+        : null,
+    [takesNow, membersNow, mixNow, myTrack],
+  );
+  const { audio, beat, beatReady, beatFailed, peaks } = useSessionAudio(
     createAudio,
     state,
+    arrangement,
     beatQuery.data?.audio_url ?? null,
     recording,
   );
@@ -122,7 +138,6 @@ export function CollabStudio({
   }
 
   const { session, participants } = state;
-  const me = participants.find((p) => p.user_id === user.id);
   const isHost = session.host_user_id === user.id;
   const data = session.session_data;
   const live = beatReady || beatId === null;
@@ -209,35 +224,36 @@ export function CollabStudio({
         </div>
       ) : null}
 
-      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <ol aria-label="Tracks" className="flex flex-col gap-2">
-          {COLLAB_TRACKS.map((track) => (
-            <TrackRow
-              key={track}
-              sessionId={sessionId}
-              track={track}
-              settings={data.track_settings[track]}
-              participant={participants.find((p) => p.track_assignment === track) ?? null}
-              take={state.takes.find((t) => t.track === track) ?? null}
-              mine={me?.track_assignment === track}
-              canMix={isHost || me?.track_assignment === track}
-              beatId={beatId}
-              beatReady={beatReady}
-              audio={audio}
-              sessionName={session.session_name}
-              onRecording={setRecording}
-            />
-          ))}
-        </ol>
-        <div className="flex flex-col gap-4">
-          <ParticipantsPanel
-            participants={participants}
-            userId={user.id}
-            isHost={isHost}
-            onRemove={(userId) => remove.mutate(userId)}
-          />
-          <SessionChat sessionId={sessionId} messages={state.chat} />
-        </div>
+      {arrangement ? (
+        <SessionTimeline
+          Timeline={Timeline}
+          state={state}
+          arrangement={arrangement}
+          beat={beat}
+          peaks={peaks}
+          audio={audio}
+          header={{
+            sessionId,
+            data,
+            beatId,
+            beatReady,
+            audio,
+            sessionName: session.session_name,
+            onRecording: setRecording,
+            myTrack,
+            isHost,
+          }}
+        />
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ParticipantsPanel
+          participants={participants}
+          userId={user.id}
+          isHost={isHost}
+          onRemove={(userId) => remove.mutate(userId)}
+        />
+        <SessionChat sessionId={sessionId} messages={state.chat} />
       </div>
     </section>
   );

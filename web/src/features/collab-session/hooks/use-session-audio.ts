@@ -1,23 +1,28 @@
-import { positionAt, type CollabSessionState, type Track } from '@beatroom/shared/collab-sessions-contract';
+import { positionAt, type CollabSessionState } from '@beatroom/shared/collab-sessions-contract';
+import type { Arrangement } from '@beatroom/shared/studio-arrangement';
 import { useEffect, useRef, useState } from 'react';
-import type { CollabAudio } from '../collab-audio';
+import type { CollabAudio, Peaks } from '../collab-audio';
 import { useCollabLiveStore } from '../store/collab-live-store';
 
 /**
- * The session's sound on this page: one CollabAudio for the page's life; the beat and the takes
- * loaded as they come; the mix follows the session's settings; the transport follows the host,
- * positioned by the server's clock (so the message's delay does not put this member behind).
+ * The session's sound on this page: one CollabAudio for the page's life; the beat and each take
+ * loaded as it comes (their waveforms kept for the timeline); the arrangement and the mix follow
+ * the session; the transport follows the host, positioned by the server's clock (so the
+ * message's delay does not put this member behind). While this member records, their player
+ * keeps the course it had when the take started, so the take stays where the server placed it.
  */
 export function useSessionAudio(
   createAudio: () => CollabAudio,
   state: CollabSessionState | undefined,
+  arrangement: Arrangement | null,
   beatUrl: string | null,
   recording: boolean,
 ) {
   const audioRef = useRef<CollabAudio | null>(null);
-  const [beatReady, setBeatReady] = useState(false);
+  const [beat, setBeat] = useState<{ duration: number; peaks: Peaks } | null>(null);
   const [beatFailed, setBeatFailed] = useState(false);
-  const loadedTakes = useRef(new Map<Track, string>());
+  const [peaks, setPeaks] = useState<Record<string, Peaks>>({});
+  const loadedTakes = useRef(new Set<string>());
   const transportSeq = useCollabLiveStore((s) => s.transportSeq);
 
   useEffect(() => {
@@ -36,7 +41,7 @@ export function useSessionAudio(
     if (!audio || !beatUrl) return;
     let live = true;
     audio.loadBeat(beatUrl).then(
-      () => live && setBeatReady(true),
+      (loaded) => live && setBeat(loaded),
       () => live && setBeatFailed(true),
     );
     return () => {
@@ -49,17 +54,25 @@ export function useSessionAudio(
     const audio = audioRef.current;
     if (!audio || !takes) return;
     for (const take of takes) {
-      if (loadedTakes.current.get(take.track) === take.id) continue;
-      loadedTakes.current.set(take.track, take.id);
-      audio.loadTake(take.track, take.audio_url).catch(() => loadedTakes.current.delete(take.track));
+      if (loadedTakes.current.has(take.id)) continue;
+      loadedTakes.current.add(take.id);
+      audio.loadTake(take.id, take.audio_url).then(
+        (wave) => setPeaks((known) => ({ ...known, [take.id]: wave })),
+        () => loadedTakes.current.delete(take.id),
+      );
     }
   }, [takes]);
+
+  useEffect(() => {
+    if (arrangement) audioRef.current?.setArrangement(arrangement);
+  }, [arrangement]);
 
   const data = state?.session.session_data;
   useEffect(() => {
     if (data) audioRef.current?.setMix(data);
   }, [data]);
 
+  const beatReady = beat !== null;
   const isPlaying = data?.is_playing;
   const position = data?.current_position;
   const positionStamp = data?.position_at;
@@ -76,5 +89,5 @@ export function useSessionAudio(
     else audio.pause(timeline.current_position);
   }, [beatReady, recording, isPlaying, position, positionStamp, transportSeq]);
 
-  return { audio: audioRef, beatReady, beatFailed };
+  return { audio: audioRef, beat, beatReady, beatFailed, peaks };
 }

@@ -1,0 +1,107 @@
+import type { CollabSessionState, Track } from '@beatroom/shared/collab-sessions-contract';
+import type { Arrangement, ArrangementTrack } from '@beatroom/shared/studio-arrangement';
+import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import type { CollabAudio, Peaks } from '../collab-audio';
+import { sessionTrackOf } from '../session-arrangement';
+import { TrackHeader, type TrackHeaderProps } from './track-header';
+import { formatPosition } from './transport-bar';
+
+/**
+ * What the page hands the studio's timeline (app/ composes it in): the session as an
+ * arrangement, shown as it is; each track's header is the session's own (nothing in the
+ * timeline edits it: the takes sit where the server placed them).
+ */
+export interface SessionTimelineProps {
+  arrangement: Arrangement;
+  bpm: number;
+  beatDuration: number;
+  beatPeaks: Peaks | null;
+  peaks: Record<string, Peaks>;
+  /** Where the transport stands while nothing plays. */
+  playhead: number;
+  /** Where this member's player is while it plays, else null. */
+  position: () => number | null;
+  trackHeader: (track: ArrangementTrack) => ReactNode;
+  /** Beside the title. */
+  controls?: ReactNode;
+}
+
+export type SessionTimelineComponent = ComponentType<SessionTimelineProps>;
+
+/** Where this member's player is, as heard: it follows the host's transport. */
+function PlayheadReadout({ audio }: { audio: RefObject<CollabAudio | null> }) {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setSeconds(audio.current?.position() ?? 0), 250);
+    return () => clearInterval(timer);
+  }, [audio]);
+  return (
+    <span className="text-sm text-muted">
+      Playhead{' '}
+      <output aria-label="Playhead" className="font-mono text-fg tabular-nums">
+        {formatPosition(seconds)}
+      </output>
+    </span>
+  );
+}
+
+/**
+ * The session on the studio's timeline: the beat, a track per member with their takes as clips,
+ * the playhead following this member's player, and each track's session header (mix, and Record
+ * on one's own).
+ */
+export function SessionTimeline({
+  Timeline,
+  state,
+  arrangement,
+  beat,
+  peaks,
+  audio,
+  header,
+}: {
+  Timeline: SessionTimelineComponent;
+  state: CollabSessionState;
+  arrangement: Arrangement;
+  beat: { duration: number; peaks: Peaks } | null;
+  peaks: Record<string, Peaks>;
+  audio: RefObject<CollabAudio | null>;
+  /** What every track header shares; each adds its own track, name and member. */
+  header: Omit<TrackHeaderProps, 'track' | 'name' | 'participant' | 'mine' | 'canMix'> & {
+    myTrack: Track | null;
+    isHost: boolean;
+  };
+}) {
+  const { myTrack, isHost, ...shared } = header;
+  const position = useCallback(() => {
+    const player = audio.current;
+    return player?.playing() ? player.position() : null;
+  }, [audio]);
+  const trackHeader = (track: ArrangementTrack) => {
+    const number = sessionTrackOf(track.id);
+    if (number === null) return null;
+    return (
+      <TrackHeader
+        {...shared}
+        track={number}
+        name={track.name}
+        participant={state.participants.find((p) => p.track_assignment === number) ?? null}
+        mine={myTrack === number}
+        canMix={isHost || myTrack === number}
+      />
+    );
+  };
+  return (
+    <Timeline
+      arrangement={arrangement}
+      bpm={state.session.beat_bpm ?? STUDIO_AUDIO.DEFAULT_BPM}
+      beatDuration={beat?.duration ?? 0}
+      beatPeaks={beat?.peaks ?? null}
+      peaks={peaks}
+      playhead={state.session.session_data.current_position}
+      position={position}
+      trackHeader={trackHeader}
+      controls={<PlayheadReadout audio={audio} />}
+    />
+  );
+}

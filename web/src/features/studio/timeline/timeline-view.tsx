@@ -1,0 +1,172 @@
+import type { Arrangement, ArrangementTrack } from '@beatroom/shared/studio-arrangement';
+import { arrangementEnd, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
+import { AudioLines } from 'lucide-react';
+import { createRef, useMemo, useState, type ReactNode } from 'react';
+import { PanelSection } from '../../../components/ui/panel-section';
+import { useTimelineZoom } from '../hooks/use-timeline-zoom';
+import type { TimelineRowLayout } from './timeline-draw';
+import { BEAT_LANE_HEIGHT, HEADER_WIDTH, LANE_HEIGHT, laneCount, RULER_HEIGHT } from './timeline-geometry';
+import { TimelineClip } from './timeline-clip';
+import { useTimelineLayers, type TimelineLayerRefs } from './timeline-layers';
+import { TimelineBeatLane, TimelineRuler } from './timeline-ruler';
+
+type Peaks = ReadonlyArray<readonly [number, number]>;
+
+export interface TimelineViewProps {
+  /** What to show; the view never changes it. */
+  arrangement: Arrangement;
+  bpm: number;
+  /** Seconds; 0 until the beat is decoded. */
+  beatDuration: number;
+  beatPeaks: Peaks | null;
+  /** Each take's waveform by take id. */
+  peaks: Record<string, Peaks>;
+  /** Where the playhead stands while the transport does not run. */
+  playhead: number;
+  /** The transport's position while it runs, else null. */
+  position: () => number | null;
+  /** Each track's header: its owner's controls (the studio's editing ones do not apply). */
+  trackHeader: (track: ArrangementTrack) => ReactNode;
+  /** Beside the title. */
+  controls?: ReactNode;
+  className?: string;
+}
+
+const nothing = () => undefined;
+
+/**
+ * The studio's timeline showing an arrangement held elsewhere, read-only: the same ruler, beat
+ * lane, lanes of clips (focusable, named after their takes), waveform layers and playhead as the
+ * studio's own panel, with zoom and scroll; no edits, no seeking. A live collaborative session
+ * shows its tracks and takes through it.
+ */
+export function TimelineView({
+  arrangement,
+  bpm,
+  beatDuration,
+  beatPeaks,
+  peaks,
+  playhead,
+  position,
+  trackHeader,
+  controls,
+  className,
+}: TimelineViewProps) {
+  const [selectedClipId, setSelectedClipId] = useState<string | null>(null);
+  const [layers] = useState<TimelineLayerRefs>(() => ({
+    scroller: createRef(),
+    tiles: createRef(),
+    playhead: createRef(),
+    live: createRef(),
+  }));
+  const { pxPerSecond, onWheel, onKeyDown } = useTimelineZoom(layers.scroller);
+  const length = Math.max(beatDuration, arrangementEnd(arrangement)) + 8;
+
+  const rows = useMemo(() => {
+    let top = RULER_HEIGHT + BEAT_LANE_HEIGHT;
+    return arrangement.tracks.map((track) => {
+      const lanes = laneCount(arrangement.clips.filter((c) => c.trackId === track.id).map((c) => c.lane));
+      const row: TimelineRowLayout = { trackId: track.id, top, lanes };
+      top += lanes * LANE_HEIGHT;
+      return row;
+    });
+  }, [arrangement]);
+  const height = rows.reduce((h, row) => h + row.lanes * LANE_HEIGHT, RULER_HEIGHT + BEAT_LANE_HEIGHT);
+  const slices = useMemo(
+    () =>
+      Object.fromEntries(arrangement.tracks.map((track) => [track.id, trackSlices(arrangement, track.id)])),
+    [arrangement],
+  );
+  const takeNames = useMemo(
+    () => new Map(arrangement.takes.map((take) => [take.id, take.name])),
+    [arrangement.takes],
+  );
+
+  const requestDraw = useTimelineLayers({
+    scene: {
+      arrangement,
+      rows,
+      slices,
+      peaks,
+      preview: null,
+      pxPerSecond,
+      height,
+      bpm,
+      beatDuration,
+      beatPeaks,
+    },
+    total: length * pxPerSecond,
+    playhead,
+    position,
+    refs: layers,
+  });
+
+  return (
+    <PanelSection title="Timeline" Icon={AudioLines} className={className} actions={controls}>
+      <div
+        ref={layers.scroller}
+        className="relative mt-3 overflow-x-auto overflow-y-hidden rounded-xl border border-line bg-bg/60"
+        onScroll={requestDraw}
+        onWheel={onWheel}
+        onKeyDown={onKeyDown}
+      >
+        <div className="relative" style={{ width: HEADER_WIDTH + length * pxPerSecond, height }}>
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute top-0 z-0"
+            style={{ left: HEADER_WIDTH, width: length * pxPerSecond, height }}
+          >
+            <div ref={layers.tiles} />
+            <canvas ref={layers.live} hidden className="absolute top-0 left-0" />
+          </div>
+          <TimelineRuler bpm={bpm} onSeek={nothing} />
+          <TimelineBeatLane onSeek={nothing} />
+          {arrangement.tracks.map((track, index) => (
+            <div
+              key={track.id}
+              role="group"
+              aria-label={track.name}
+              className="relative flex border-t border-line"
+              style={{ height: rows[index]!.lanes * LANE_HEIGHT }}
+            >
+              <div
+                className={`sticky left-0 z-20 flex shrink-0 flex-col justify-center border-r border-line px-2 py-1 ${
+                  arrangement.selectedTrackId === track.id ? 'bg-accent/15' : 'bg-surface'
+                }`}
+                style={{ width: HEADER_WIDTH }}
+              >
+                {trackHeader(track)}
+              </div>
+              <div className="relative flex-1">
+                {arrangement.clips
+                  .filter((clip) => clip.trackId === track.id)
+                  .map((clip) => (
+                    <TimelineClip
+                      key={clip.id}
+                      clip={clip}
+                      takeName={takeNames.get(clip.takeId) ?? 'Take'}
+                      pxPerSecond={pxPerSecond}
+                      bpm={bpm}
+                      arrangement={arrangement}
+                      selected={selectedClipId === clip.id}
+                      step={0}
+                      onSelect={() => setSelectedClipId(clip.id)}
+                      onEdit={nothing}
+                      onPreview={nothing}
+                      onDelete={nothing}
+                    />
+                  ))}
+              </div>
+            </div>
+          ))}
+          <div
+            ref={layers.playhead}
+            aria-hidden="true"
+            className="pointer-events-none absolute top-0 z-10 w-0.5 bg-accent will-change-transform"
+            style={{ left: HEADER_WIDTH, height }}
+          />
+        </div>
+      </div>
+    </PanelSection>
+  );
+}

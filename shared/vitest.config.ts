@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'shared', include: ['src/**/*.test.ts'], environment: 'node' },
+  test: {
+    name: 'shared',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // Pure functions and zod schemas, no mocks and no state between files: each worker imports
+    // the contracts once for all its files instead of once per file.
+    isolate: false,
+  },
 });

@@ -1,66 +1,26 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createIpcHandlers, type HandlerDeps } from '../ipc/ipc-handlers';
-import { registerIpcHandlers, type IpcInvokeEvent, type IpcMainLike } from '../ipc/ipc-registry';
-import { isAppUrl } from '../window-security';
-import { openLibraryDatabase, type LibraryDatabase } from './database';
-import { createLibraryService, type LibraryService } from './library-service';
+import { describe, expect, it } from 'vitest';
+import { useLibraryFixture } from './library-ipc.test-setup';
 import { fixWavHeader } from './recording-journal';
-import { createServerClient } from './server-client';
 
-const APP = 'app://beatroom/index.html';
 /** A WebM stream's start, then its 100 ms chunks as a recorder hands them over. */
 const HEADER = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]);
 const chunk = (n: number) => new Uint8Array(50).fill(n);
 
-let dir: string;
-let db: LibraryDatabase;
-let services: LibraryService[];
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'beatroom-recording-journal-'));
-  db = openLibraryDatabase(join(dir, 'library', 'library.db'));
-  services = [];
-});
-afterEach(async () => {
-  for (const service of services) {
-    await service.timelineTakeUploader.run();
-    service.timelineTakeUploader.stop();
-  }
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const fixture = useLibraryFixture('beatroom-recording-journal-');
 
 /** Main's services as a start of the app makes them (offline: nothing reaches a server). */
 function start(owner: () => string | null = () => 'u1') {
-  const fetch = (() => Promise.reject(new TypeError('fetch failed'))) as typeof globalThis.fetch;
-  const service = createLibraryService({
-    db,
-    dir: join(dir, 'library'),
-    client: createServerClient({ serverUrl: 'http://server.test', token: () => 'tok', fetch }),
-    owner,
-    onUploadsChanged: () => {},
-    onLibraryChanged: () => {},
-  });
-  services.push(service);
-  const listeners = new Map<string, (event: IpcInvokeEvent, request: unknown) => unknown>();
-  const ipc: IpcMainLike = {
-    handle: (channel, listener) => void listeners.set(channel, listener),
-    removeHandler: (channel) => void listeners.delete(channel),
-  };
-  registerIpcHandlers(ipc, createIpcHandlers({ library: service } as unknown as HandlerDeps), {
-    isTrustedSender: isAppUrl,
-  });
+  const invoke = fixture.ipc(fixture.library(undefined, owner));
   return async <T>(channel: string, request: unknown): Promise<T> => {
-    const answer = (await listeners.get(`timeline:${channel}`)!({ senderFrame: { url: APP } }, request)) as
-      { ok: true; data: T } | { ok: false; error: string };
+    const answer = await invoke<T>(`timeline:${channel}`, request);
     if (!answer.ok) throw new Error(answer.error);
     return answer.data;
   };
 }
 
-const journalDir = () => join(dir, 'library', 'takes', 'timeline', 'recording');
+const journalDir = () => join(fixture.libraryDir(), 'takes', 'timeline', 'recording');
 
 describe('a recording kept as it is captured', () => {
   it('appends each chunk to disk and forgets the journal once the take is kept', async () => {
@@ -90,7 +50,9 @@ describe('a recording kept as it is captured', () => {
     const { audio } = await restarted<{ audio: Uint8Array }>('readTake', { id: ids[0] });
     expect([...audio]).toEqual([...HEADER, ...chunk(1), ...chunk(2)]);
     // Queued for the server like any take, and answered once.
-    const row = db.prepare('SELECT state FROM timeline_takes WHERE id = ?').get(ids[0]) as { state: string };
+    const row = fixture.db().prepare('SELECT state FROM timeline_takes WHERE id = ?').get(ids[0]) as {
+      state: string;
+    };
     expect(['queued', 'uploading', 'failed']).toContain(row.state);
     expect(await restarted('recoveredTakes', { beatId: 'beat-1' })).toEqual({ ids: [] });
     expect(readdirSync(journalDir())).toEqual([]);

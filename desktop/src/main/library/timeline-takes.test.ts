@@ -1,40 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORDING_MAX_BYTES } from '@beatroom/shared/recordings-contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createIpcHandlers, type HandlerDeps } from '../ipc/ipc-handlers';
-import {
-  registerIpcHandlers,
-  UNTRUSTED_SENDER,
-  type IpcInvokeEvent,
-  type IpcMainLike,
-} from '../ipc/ipc-registry';
-import { isAppUrl } from '../window-security';
-import { openLibraryDatabase, type LibraryDatabase } from './database';
-import { createLibraryService, type LibraryService } from './library-service';
-import { createServerClient } from './server-client';
+import { describe, expect, it } from 'vitest';
+import { UNTRUSTED_SENDER } from '../ipc/ipc-registry';
+import { useLibraryFixture } from './library-ipc.test-setup';
+import type { LibraryService } from './library-service';
 
 const WEBM = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 7, 7, 7]);
-const APP = 'app://beatroom/index.html';
 
-let dir: string;
-let db: LibraryDatabase;
-let services: LibraryService[];
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'beatroom-timeline-takes-'));
-  db = openLibraryDatabase(join(dir, 'library', 'library.db'));
-  services = [];
-});
-afterEach(async () => {
-  // Let a send under way finish and drop retry timers before the database goes.
-  for (const service of services) {
-    await service.timelineTakeUploader.run();
-    service.timelineTakeUploader.stop();
-  }
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const fixture = useLibraryFixture('beatroom-timeline-takes-');
+const dir = () => fixture.libraryDir();
 
 /** A server that keeps take files by the id in the query; `reachable` false is being offline. */
 function fakeServer() {
@@ -50,38 +25,13 @@ function fakeServer() {
   return { server, fetch: fetch as typeof globalThis.fetch };
 }
 
-function library(fetch: typeof globalThis.fetch, owner: () => string | null = () => 'u1') {
-  const service = createLibraryService({
-    db,
-    dir: join(dir, 'library'),
-    client: createServerClient({ serverUrl: 'http://server.test', token: () => 'tok', fetch }),
-    owner,
-    onUploadsChanged: () => {},
-    onLibraryChanged: () => {},
-  });
-  services.push(service);
-  return service;
-}
+const library = fixture.library;
 
 /** The timeline channels as the app registers them, behind an in-memory ipcMain. */
-function ipcFor(service: LibraryService) {
-  const listeners = new Map<string, (event: IpcInvokeEvent, request: unknown) => unknown>();
-  const ipc: IpcMainLike = {
-    handle: (channel, listener) => void listeners.set(channel, listener),
-    removeHandler: (channel) => void listeners.delete(channel),
-  };
-  // Only the library reaches these channels; the other services are never called here.
-  registerIpcHandlers(ipc, createIpcHandlers({ library: service } as unknown as HandlerDeps), {
-    isTrustedSender: isAppUrl,
-  });
-  return (channel: string, request: unknown, url = APP) =>
-    listeners.get(channel)!({ senderFrame: { url } }, request) as Promise<
-      { ok: true; data: { id?: string; audio?: Uint8Array | null } } | { ok: false; error: string }
-    >;
-}
+const ipcFor = (service: LibraryService) => fixture.ipc(service)<{ id?: string; audio?: Uint8Array | null }>;
 
 const rowOf = (id: string) =>
-  db.prepare('SELECT state, file_path, size FROM timeline_takes WHERE id = ?').get(id) as
+  fixture.db().prepare('SELECT state, file_path, size FROM timeline_takes WHERE id = ?').get(id) as
     { state: string; file_path: string; size: number } | undefined;
 
 describe('timeline takes through IPC', () => {
@@ -91,7 +41,7 @@ describe('timeline takes through IPC', () => {
     if (!kept.ok) throw new Error(kept.error);
     const id = kept.data.id!;
     expect(id).toMatch(/^[0-9a-f-]{36}\.webm$/);
-    expect(existsSync(join(dir, 'library', 'takes', 'timeline', id))).toBe(true);
+    expect(existsSync(join(dir(), 'takes', 'timeline', id))).toBe(true);
     expect(rowOf(id)).toMatchObject({ state: expect.any(String), size: WEBM.length });
     const read = await invoke('timeline:readTake', { id });
     expect(read).toEqual({ ok: true, data: { audio: WEBM } });
@@ -114,7 +64,7 @@ describe('timeline takes through IPC', () => {
     expect(text).toEqual({ ok: false, error: 'The take is not WebM/Opus or WAV audio.' });
     const foreign = await invoke('timeline:keepTake', { audio: WEBM }, 'https://evil.example/');
     expect(foreign).toEqual({ ok: false, error: UNTRUSTED_SENDER });
-    expect(existsSync(join(dir, 'library', 'takes', 'timeline'))).toBe(false);
+    expect(existsSync(join(dir(), 'takes', 'timeline'))).toBe(false);
   });
 
   it("does not read another account's take, and asks to sign in before keeping one", async () => {
@@ -141,18 +91,15 @@ describe('timeline takes on disk and to the server', () => {
     const before = library(fetch);
     const { id } = before.keepTimelineTake(WEBM);
     await before.timelineTakeUploader.run();
-    before.timelineTakeUploader.stop();
-    services.splice(services.indexOf(before), 1);
     // The app dies mid-upload: the row says uploading, nothing is closed cleanly.
-    db.prepare(`UPDATE timeline_takes SET state = 'uploading' WHERE id = ?`).run(id);
-    db.close();
+    fixture.db().prepare(`UPDATE timeline_takes SET state = 'uploading' WHERE id = ?`).run(id);
+    fixture.kill(before);
 
-    db = openLibraryDatabase(join(dir, 'library', 'library.db'));
     const after = library(fetch);
     const row = rowOf(id)!;
     expect(row).toMatchObject({ state: 'uploading', size: WEBM.length });
-    expect(row.file_path).toBe(join(dir, 'library', 'takes', 'timeline', id));
-    expect(readdirSync(join(dir, 'library', 'takes', 'timeline'))).toEqual([id]); // no .partial left
+    expect(row.file_path).toBe(join(dir(), 'takes', 'timeline', id));
+    expect(readdirSync(join(dir(), 'takes', 'timeline'))).toEqual([id]); // no .partial left
     expect(after.readTimelineTake(id)).toEqual({ audio: WEBM });
 
     server.reachable = true;

@@ -17,6 +17,7 @@ import {
   parseKeyScale,
 } from '../web/src/features/studio/engine/pitch-correction';
 import { detectPitch } from '../web/src/features/studio/engine/pitch-detection';
+import { EVERYTHING_ON as EVERYTHING_ON_EFFECTS } from './studio-timeline/arrangement';
 import { buildVocalChain } from '../web/src/features/studio/engine/vocal-chain';
 
 /**
@@ -84,20 +85,8 @@ function vocalBuffer(ctx: globalThis.BaseAudioContext, seconds: number) {
   return buffer;
 }
 
-const EVERYTHING_ON: StudioSessionData = {
-  ...DEFAULT_STUDIO_SETTINGS,
-  reverbAmount: 50,
-  delayAmount: 30,
-  eqLow: 40,
-  eqMid: 60,
-  eqHigh: 70,
-  compression: 60,
-  vocalPan: 40,
-  autoTune: 60,
-  chorus: 40,
-  distortion: 20,
-  gate: 20,
-};
+/** The timeline bench's "every effect on" settings over the studio's defaults. */
+const EVERYTHING_ON: StudioSessionData = { ...DEFAULT_STUDIO_SETTINGS, ...EVERYTHING_ON_EFFECTS };
 
 async function renderSpeed() {
   const scratch = new Offline(1, 1, RATE);

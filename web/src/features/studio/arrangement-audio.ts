@@ -1,13 +1,20 @@
-// The timeline's part of the studio's audio (real-studio-audio.ts): the takes kept for it, live
-// playback of the arrangement (each audible track through its own vocal chain, volume and pan,
-// over the beat) and its export (the same, rendered offline, then WAV 24-bit or MP3 320).
+// The timeline's part of the studio's audio (real-studio-audio.ts): the takes kept for it (16-bit
+// mono, engine/compact-take.ts), live playback of the arrangement (each audible track through its
+// own vocal chain, volume and pan, over the beat; each take expanded only as far as it plays) and
+// its export (the same, rendered offline stretch by stretch straight into WAV 24-bit or MP3 320).
 import type { Arrangement } from '@beatroom/shared/studio-arrangement';
-import { audibleTracks, arrangementEnd, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
+import {
+  audibleTracks,
+  arrangementEnd,
+  trackSlices,
+  type PlaybackSlice,
+} from '@beatroom/shared/studio-arrangement-playback';
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
-import { scheduleSlices } from './engine/arrangement-schedule';
-import { renderArrangement } from './engine/arrangement-mixdown';
-import { encodeWav } from './engine/mixdown';
-import { encodeMp3 } from './engine/mp3-encode';
+import { rebaseSlices, scheduleSlices, takeSpans } from './engine/arrangement-schedule';
+import { mixArrangement, mixdownLength, type ArrangementMixdownInput } from './engine/arrangement-mixdown';
+import { compactTake, expandTake, type CompactTake } from './engine/compact-take';
+import { wavWriter } from './engine/mixdown';
+import { mp3Writer } from './engine/mp3-encode';
 import type { Scale } from './engine/pitch-correction';
 import { buildVocalChain, type VocalChain } from './engine/vocal-chain';
 import type { ExportFormat } from './studio-audio';
@@ -34,7 +41,7 @@ interface PlayingArrangement {
 
 export function createArrangementAudio(deps: ArrangementAudioDeps) {
   const { ctx } = deps;
-  const takes = new Map<string, AudioBuffer>();
+  const takes = new Map<string, CompactTake>();
   let playing: PlayingArrangement | null = null;
 
   function stop(): void {
@@ -54,10 +61,25 @@ export function createArrangementAudio(deps: ArrangementAudioDeps) {
     playing = null;
   }
 
+  /** Each take's audio from `from` on as far as the slices play it, as float. */
+  function playingBuffers(slices: readonly PlaybackSlice[], from: number) {
+    const rateOf = (takeId: string) => takes.get(takeId)?.sampleRate;
+    const buffers = new Map<string, { buffer: AudioBuffer; startS: number }>();
+    for (const [takeId, [first, last]] of takeSpans(slices, rateOf, 0, from, Infinity)) {
+      const take = takes.get(takeId)!;
+      const end = Math.min(last, take.samples.length);
+      if (end <= first) continue;
+      const buffer = ctx.createBuffer(1, end - first, take.sampleRate);
+      buffer.getChannelData(0).set(expandTake(take, first, new Float32Array(end - first)));
+      buffers.set(takeId, { buffer, startS: first / take.sampleRate });
+    }
+    return buffers;
+  }
+
   return {
     takes,
     keep(takeId: string, buffer: AudioBuffer): void {
-      takes.set(takeId, buffer);
+      takes.set(takeId, compactTake(buffer));
     },
 
     position(): number | null {
@@ -90,10 +112,12 @@ export function createArrangementAudio(deps: ArrangementAudioDeps) {
         chain.output.connect(volume).connect(pan).connect(deps.output);
         next.chains.push(chain);
         next.nodes.push(volume, pan);
+        const slices = trackSlices(arrangement, track.id);
+        const buffers = playingBuffers(slices, from);
         next.sources.push(
           ...scheduleSlices(ctx, {
-            slices: trackSlices(arrangement, track.id),
-            buffer: (takeId) => takes.get(takeId),
+            slices: rebaseSlices(slices, buffers),
+            buffer: (takeId) => buffers.get(takeId)?.buffer,
             input: chain.input,
             at,
             from,
@@ -122,22 +146,26 @@ export function createArrangementAudio(deps: ArrangementAudioDeps) {
     ): Promise<Blob> {
       const beat = deps.beat();
       if (!beat) throw new Error('The beat is not loaded');
-      // Rendering is most of the work; encoding an MP3 the rest.
-      const renderShare = format === 'mp3' ? 0.7 : 0.95;
-      const rendered = await renderArrangement({
+      const input: ArrangementMixdownInput = {
         beat,
         beatVolume: deps.beatVolume(),
         arrangement,
         takes,
         scale: deps.scale,
         sampleRate: STUDIO_AUDIO.SAMPLE_RATE,
-        onProgress: (fraction) => onProgress(fraction * renderShare),
-      });
-      if (format === 'mp3')
-        return encodeMp3(rendered, (f) => onProgress(renderShare + f * (1 - renderShare)));
-      const wav = new Blob([encodeWav(rendered, 24)], { type: 'audio/wav' });
-      onProgress(1);
-      return wav;
+        onProgress,
+      };
+      // Each stretch of the mix goes into the file as soon as it is rendered, so the page never
+      // holds the whole mix as float on top of the file.
+      const length = mixdownLength(input);
+      if (format === 'mp3') {
+        const mp3 = await mp3Writer(2, STUDIO_AUDIO.SAMPLE_RATE);
+        await mixArrangement(input, (channels) => mp3.write(channels));
+        return mp3.finish();
+      }
+      const wav = wavWriter(2, STUDIO_AUDIO.SAMPLE_RATE, length, 24);
+      await mixArrangement(input, (channels) => wav.write(channels));
+      return new Blob([wav.finish()], { type: 'audio/wav' });
     },
   };
 }

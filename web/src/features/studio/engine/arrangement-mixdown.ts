@@ -1,118 +1,178 @@
 // Mixdown of the timeline: the beat plus every audible track's clips (comped, with their fades)
 // through that track's own vocal chain (the same buildVocalChain as the live monitor), its
-// volume and pan, rendered offline. Pitch correction runs per take and track as in the single
-// take mixdown; the chain's and the correction's own delays are taken back out so every clip
-// stays where the timeline shows it.
+// volume and pan. Pitch correction runs per take and track as in the single take mixdown; the
+// chain's and the correction's own delays are taken back out so every clip stays where the
+// timeline shows it.
+//
+// It is rendered in stretches of time, track by track (track-chunk.ts), the sends of all tracks
+// summed into one reverb (shared-reverb.ts), and handed on stretch by stretch: memory holds one
+// stretch of one track at a time, never every take or the whole mix as float.
 import type { Arrangement } from '@beatroom/shared/studio-arrangement';
-import {
-  arrangementEnd,
-  audibleTracks,
-  trackSlices,
-  type PlaybackSlice,
-} from '@beatroom/shared/studio-arrangement-playback';
+import { arrangementEnd, audibleTracks, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
-import {
-  measureChainLatencyS,
-  pitchCorrectedTake,
-  playBeat,
-  type OfflineContextConstructor,
-} from './mixdown';
+import { CHORUS_RATE_HZ } from './chain-params';
+import type { CompactTake } from './compact-take';
+import { measureChainLatencyS, type OfflineContextConstructor } from './mixdown';
 import { pitchCorrectionLatencyS, type Scale } from './pitch-correction';
-import { scheduleSlices } from './arrangement-schedule';
-import { reverbPathMatrix, sharedReverb } from './shared-reverb';
-import { buildVocalChain } from './vocal-chain';
+import {
+  addSend,
+  renderBeatAndReverb,
+  reverbBuses,
+  reverbPathMatrix,
+  type ReverbBuses,
+} from './shared-reverb';
+import { takeReader } from './take-reader';
+import { renderTrackChunk, type TrackChunk } from './track-chunk';
 
 export interface ArrangementMixdownInput {
   beat: AudioBuffer;
   beatVolume: number;
   arrangement: Arrangement;
-  /** Each take's raw audio by take id; a clip whose take is missing is left out. */
-  takes: ReadonlyMap<string, AudioBuffer>;
+  /** Each take's audio by take id; a clip whose take is missing is left out. */
+  takes: ReadonlyMap<string, CompactTake>;
   scale?: Scale;
   sampleRate?: number;
   OfflineContext?: OfflineContextConstructor;
-  /** 0..1 as the render advances (reported at each tenth of the length). */
+  /** 0..1 as the render advances. */
   onProgress?: (fraction: number) => void;
+  /** Seconds per stretch (rounded to whole chorus periods). */
+  stretchS?: number;
+}
+
+/** The mix as its two channels (what encodeWav and encodeMp3 take). */
+export interface MixedAudio {
+  numberOfChannels: number;
+  sampleRate: number;
+  length: number;
+  duration: number;
+  getChannelData(channel: number): Float32Array;
+}
+
+const STRETCH_S = 30;
+/**
+ * Seconds each stretch of a track starts early. The chain's slowest memory is the echo (30 %
+ * feedback every 0.3 s: −140 dB after 4 s) and the compressor's 0.25 s release (e^−16 after 4 s).
+ */
+const WARM_UP_S = 4;
+
+function offlineClass(input: ArrangementMixdownInput): OfflineContextConstructor {
+  return input.OfflineContext ?? (globalThis.OfflineAudioContext as unknown as OfflineContextConstructor);
+}
+
+/** Samples the mix will have: the beat, or the last clip and its echoes and reverb if later. */
+export function mixdownLength(input: ArrangementMixdownInput): number {
+  const sampleRate = input.sampleRate ?? input.beat.sampleRate;
+  const tracks = audibleTracks(input.arrangement);
+  const hasTail = tracks.some((t) => t.effects.reverbAmount > 0 || t.effects.delayAmount > 0);
+  const end = arrangementEnd(input.arrangement);
+  const seconds = Math.max(
+    input.beat.duration,
+    end > 0 ? end + (hasTail ? STUDIO_AUDIO.REVERB_TAIL_S : 0) : 0,
+  );
+  return Math.max(1, Math.ceil(seconds * sampleRate));
 }
 
 /**
- * How far into each take the slices play: the correction runs up to there and no further (it
- * only looks back, so the part that plays is the same as correcting the whole take).
+ * Renders the mix and hands it to `write` stretch by stretch, in order ([left, right], together
+ * mixdownLength samples).
  */
-function usedLengths(slices: readonly PlaybackSlice[]): Map<string, number> {
-  const used = new Map<string, number>();
-  for (const slice of slices) {
-    const end = slice.offset + (slice.end - slice.start);
-    used.set(slice.takeId, Math.max(used.get(slice.takeId) ?? 0, end));
-  }
-  return used;
-}
-
-export async function renderArrangement(input: ArrangementMixdownInput): Promise<AudioBuffer> {
+export async function mixArrangement(
+  input: ArrangementMixdownInput,
+  write: (channels: Float32Array[]) => void | Promise<void>,
+): Promise<void> {
   const { beat, arrangement } = input;
   const sampleRate = input.sampleRate ?? beat.sampleRate;
-  const Offline =
-    input.OfflineContext ?? (globalThis.OfflineAudioContext as unknown as OfflineContextConstructor);
+  const Offline = offlineClass(input);
   const chainLatency = await measureChainLatencyS(Offline, sampleRate);
-  const tracks = audibleTracks(arrangement);
-  const hasTail = tracks.some((t) => t.effects.reverbAmount > 0 || t.effects.delayAmount > 0);
-  const end = arrangementEnd(arrangement);
-  const seconds = Math.max(beat.duration, end > 0 ? end + (hasTail ? STUDIO_AUDIO.REVERB_TAIL_S : 0) : 0);
-  const length = Math.max(1, Math.ceil(seconds * sampleRate));
-  const ctx = new Offline(2, length, sampleRate);
+  const length = mixdownLength(input);
+  // Stretches start on whole periods of the chorus's oscillator, which every track's context
+  // starts at phase 0: so the chorus sweeps as it would in one long render.
+  const period = Math.max(1, Math.round(sampleRate / CHORUS_RATE_HZ));
+  const stretch = Math.max(1, Math.round(((input.stretchS ?? STRETCH_S) * sampleRate) / period)) * period;
+  const warmUp = Math.ceil((WARM_UP_S * sampleRate) / period) * period;
+  const tail = Math.round(STUDIO_AUDIO.REVERB_TAIL_S * sampleRate);
+  // A take's next read starts a warm-up before where the last one ended: that much is kept.
+  const retainS = warmUp / sampleRate + 1;
 
-  playBeat(ctx, beat, input.beatVolume);
-  const reverb = sharedReverb(ctx, ctx.destination);
-
-  for (const track of tracks) {
+  const tracks = audibleTracks(arrangement).flatMap((track) => {
     const slices = trackSlices(arrangement, track.id).filter((slice) => input.takes.has(slice.takeId));
-    if (slices.length === 0) continue;
+    if (slices.length === 0) return [];
     const { autoTune } = track.effects;
-    // Pitch-corrected copies of this track's takes (the correction depends on the track's chain).
-    const sources = new Map<string, AudioBuffer>();
-    let shift = chainLatency;
-    if (autoTune > 0) {
-      shift += pitchCorrectionLatencyS(sampleRate);
-      for (const [takeId, usedS] of usedLengths(slices)) {
-        sources.set(takeId, pitchCorrectedTake(ctx, input.takes.get(takeId)!, autoTune, input.scale, usedS));
+    const takes = new Map(
+      [...new Set(slices.map((slice) => slice.takeId))].map((takeId) => {
+        const take = input.takes.get(takeId)!;
+        const reader = takeReader(take, autoTune, { scale: input.scale, retainS });
+        return [takeId, { reader, sampleRate: take.sampleRate }] as const;
+      }),
+    );
+    const shift = chainLatency + (autoTune > 0 ? pitchCorrectionLatencyS(sampleRate) : 0);
+    const path = reverbPathMatrix(track.effects.vocalPan, track.volume, track.pan);
+    return [{ track, slices, takes, shift, path }];
+  });
+  const hasReverb = tracks.some(({ track }) => track.effects.reverbAmount > 0);
+
+  const stretches = Math.ceil(length / stretch);
+  const steps = stretches * (tracks.length + 1);
+  let step = 0;
+  let buses: ReverbBuses | null = null;
+  let spill: Float32Array[] = [new Float32Array(tail), new Float32Array(tail)];
+  for (let from = 0; from < length; from += stretch) {
+    const count = Math.min(stretch, length - from);
+    const mix = [new Float32Array(count), new Float32Array(count)];
+    buses = hasReverb ? reverbBuses(count, sampleRate, buses ?? undefined) : null;
+    for (const { track, slices, takes, shift, path } of tracks) {
+      const start = Math.max(0, from - warmUp);
+      const chunk: TrackChunk = { track, slices, takes, shift, from: start, length: from + count - start };
+      const rendered = await renderTrackChunk(Offline, sampleRate, chunk);
+      if (rendered) {
+        const [left, right, send] = rendered.map((channel) => channel.subarray(from - start));
+        add(mix[0]!, left!);
+        add(mix[1]!, right!);
+        if (buses && track.effects.reverbAmount > 0) addSend(buses, send!, path);
       }
+      input.onProgress?.(++step / steps);
     }
-    const chain = buildVocalChain(ctx, { ...track.effects, autoTune: 0 }, { reverb: 'send' });
-    if (track.effects.reverbAmount > 0)
-      reverb.add(chain.reverbSend!, reverbPathMatrix(track.effects.vocalPan, track.volume, track.pan));
-    const volume = ctx.createGain();
-    volume.gain.value = track.volume;
-    const pan = ctx.createStereoPanner();
-    pan.pan.value = track.pan;
-    chain.output.connect(volume).connect(pan).connect(ctx.destination);
-
-    scheduleSlices(ctx, {
-      slices,
-      buffer: (takeId) => sources.get(takeId) ?? input.takes.get(takeId),
-      input: chain.input,
-      at: 0,
-      from: 0,
-      shift,
+    const last = from + count >= length;
+    const rest = last ? 0 : tail;
+    const wet = await renderBeatAndReverb(Offline, sampleRate, {
+      beat,
+      beatVolume: input.beatVolume,
+      from,
+      length: count,
+      tail: rest,
+      buses,
     });
+    // The reverb of earlier stretches ringing into this one, and this one's into the next.
+    wet.forEach((channel, c) => {
+      add(channel.subarray(0, tail), spill[c]!);
+      add(mix[c]!, channel.subarray(0, count));
+    });
+    spill = wet.map((channel) => channel.slice(count, count + tail));
+    await write(mix);
+    input.onProgress?.(++step / steps);
   }
+}
 
-  const { onProgress } = input;
-  if (onProgress) {
-    // OfflineAudioContext reports nothing while it renders: suspending at each tenth does.
-    for (let step = 1; step < 10; step++) {
-      const at = Math.floor((length * step) / 10 / 128) * 128;
-      if (at <= 0 || at >= length) continue;
-      ctx
-        .suspend(at / sampleRate)
-        .then(() => {
-          onProgress(step / 10);
-          return ctx.resume();
-        })
-        // Some implementations refuse a suspend they cannot honour: progress is then coarser.
-        .catch(() => undefined);
-    }
-  }
-  const rendered = await ctx.startRendering();
-  onProgress?.(1);
-  return rendered;
+function add(into: Float32Array, samples: Float32Array): void {
+  const n = Math.min(into.length, samples.length);
+  for (let i = 0; i < n; i++) into[i]! += samples[i]!;
+}
+
+/** The whole mix in memory (tests, short arrangements); the export streams mixArrangement. */
+export async function renderArrangement(input: ArrangementMixdownInput): Promise<MixedAudio> {
+  const sampleRate = input.sampleRate ?? input.beat.sampleRate;
+  const length = mixdownLength(input);
+  const channels = [new Float32Array(length), new Float32Array(length)];
+  let at = 0;
+  await mixArrangement(input, (chunk) => {
+    chunk.forEach((samples, c) => channels[c]!.set(samples, at));
+    at += chunk[0]!.length;
+  });
+  return {
+    numberOfChannels: 2,
+    sampleRate,
+    length,
+    duration: length / sampleRate,
+    getChannelData: (channel) => channels[channel]!,
+  };
 }

@@ -43,3 +43,45 @@ export function scheduleSlices(ctx: BaseAudioContext, plan: ScheduleSlices): Aud
   }
   return sources;
 }
+
+/** Samples of a take read either side of what plays: the source's interpolation reads a neighbour. */
+const MARGIN = 256;
+
+/**
+ * The take positions (samples, at the take's rate) the slices play between `fromS` and `toS` of
+ * the timeline: one span per take, from its earliest to its latest sample there, with a margin.
+ * Playing a take from a buffer of only that span (rebaseSlices) keeps memory to what plays.
+ */
+export function takeSpans(
+  slices: readonly PlaybackSlice[],
+  sampleRateOf: (takeId: string) => number | undefined,
+  shift: number,
+  fromS: number,
+  toS: number,
+): Map<string, [number, number]> {
+  const spans = new Map<string, [number, number]>();
+  for (const slice of slices) {
+    const rate = sampleRateOf(slice.takeId);
+    if (rate === undefined) continue;
+    const at = slice.start - shift;
+    const start = Math.max(at, fromS);
+    const end = Math.min(at + (slice.end - slice.start), toS);
+    if (end <= start) continue;
+    const first = Math.max(0, Math.floor((slice.offset + (start - at)) * rate) - MARGIN);
+    const last = Math.ceil((slice.offset + (end - at)) * rate) + MARGIN;
+    const span = spans.get(slice.takeId);
+    spans.set(slice.takeId, span ? [Math.min(span[0], first), Math.max(span[1], last)] : [first, last]);
+  }
+  return spans;
+}
+
+/** The slices whose take has a partial buffer, their offsets counted from the buffer's start. */
+export function rebaseSlices(
+  slices: readonly PlaybackSlice[],
+  buffers: ReadonlyMap<string, { startS: number }>,
+): PlaybackSlice[] {
+  return slices.flatMap((slice) => {
+    const buffer = buffers.get(slice.takeId);
+    return buffer ? [{ ...slice, offset: slice.offset - buffer.startS }] : [];
+  });
+}

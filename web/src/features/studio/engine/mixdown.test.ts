@@ -5,7 +5,7 @@ import { detectClick } from './alignment';
 import { OfflineContext, RATE, offlineContext, rms, sine } from './audio-test-utils';
 import { clickSamples } from './clicks';
 import { detectPitch } from './pitch-detection';
-import { encodeWav, measureChainLatencyS, renderMixdown } from './mixdown';
+import { encodeWav, measureChainLatencyS, renderMixdown, wavWriter } from './mixdown';
 
 function buffer(ctx: BaseAudioContext, samples: Float32Array<ArrayBuffer>) {
   const out = ctx.createBuffer(1, samples.length, RATE);
@@ -91,5 +91,28 @@ describe('encodeWav', () => {
     expect(view.getUint32(40, true)).toBe(16);
     const samples = Array.from({ length: 8 }, (_, i) => view.getInt16(44 + i * 2, true));
     expect(samples).toEqual([0, 32767, 16384, -32768, -16384, 8192, 32767, -32768]);
+  });
+
+  it('writes the same file stretch by stretch as all at once (24-bit)', () => {
+    const left = sine(440, 0.1, 0.9);
+    const right = sine(660, 0.1, -0.9);
+    const whole = encodeWav(
+      {
+        numberOfChannels: 2,
+        sampleRate: RATE,
+        length: left.length,
+        getChannelData: (c) => (c ? right : left),
+      },
+      24,
+    );
+    const writer = wavWriter(2, RATE, left.length, 24);
+    for (let at = 0; at < left.length; at += 1_000)
+      writer.write([left.subarray(at, at + 1_000), right.subarray(at, at + 1_000)]);
+    expect(new Uint8Array(writer.finish())).toEqual(new Uint8Array(whole));
+    // The 24-bit sample is the float scaled to ±2^23, little-endian.
+    const view = new DataView(whole);
+    const at = 44 + 6 * 7;
+    const sample = view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16);
+    expect(sample).toBe(Math.round(left[7]! * 0x7fffff));
   });
 });

@@ -171,8 +171,20 @@ interface PcmSource {
  * take's download) or 24-bit (the timeline's export).
  */
 export function encodeWav(buffer: PcmSource, bits: 16 | 24 = 16): ArrayBuffer {
-  const channels = buffer.numberOfChannels;
-  const frames = buffer.length;
+  const writer = wavWriter(buffer.numberOfChannels, buffer.sampleRate, buffer.length, bits);
+  writer.write(Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c)));
+  return writer.finish();
+}
+
+export interface WavWriter {
+  /** Appends frames (one array per channel, all the same length). */
+  write(channels: readonly Float32Array[]): void;
+  /** The file; all `frames` must have been written. */
+  finish(): ArrayBuffer;
+}
+
+/** A WAV of `frames` frames written as they come (the timeline's export streams its mix). */
+export function wavWriter(channels: number, sampleRate: number, frames: number, bits: 16 | 24): WavWriter {
   const bytes = bits / 8;
   const bytesPerFrame = channels * bytes;
   const dataBytes = frames * bytesPerFrame;
@@ -188,27 +200,31 @@ export function encodeWav(buffer: PcmSource, bits: 16 | 24 = 16): ArrayBuffer {
   view.setUint32(16, 16, true);
   view.setUint16(20, 1, true);
   view.setUint16(22, channels, true);
-  view.setUint32(24, buffer.sampleRate, true);
-  view.setUint32(28, buffer.sampleRate * bytesPerFrame, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * bytesPerFrame, true);
   view.setUint16(32, bytesPerFrame, true);
   view.setUint16(34, bits, true);
   text(36, 'data');
   view.setUint32(40, dataBytes, true);
-  const data = Array.from({ length: channels }, (_, c) => buffer.getChannelData(c));
+  const data = new Uint8Array(out, 44);
   const full = bits === 16 ? 0x8000 : 0x800000;
-  let offset = 44;
-  for (let i = 0; i < frames; i++) {
-    for (let c = 0; c < channels; c++) {
-      const sample = Math.max(-1, Math.min(1, data[c]![i]!));
-      const value = sample < 0 ? Math.round(sample * full) : Math.round(sample * (full - 1));
-      if (bits === 16) view.setInt16(offset, value, true);
-      else {
-        view.setUint8(offset, value & 0xff);
-        view.setUint8(offset + 1, (value >> 8) & 0xff);
-        view.setUint8(offset + 2, (value >> 16) & 0xff);
+  let offset = 0;
+  return {
+    write(samples) {
+      const count = samples[0]?.length ?? 0;
+      for (let i = 0; i < count; i++) {
+        for (let c = 0; c < channels; c++) {
+          const sample = Math.max(-1, Math.min(1, samples[c]![i]!));
+          const value = sample < 0 ? Math.round(sample * full) : Math.round(sample * (full - 1));
+          data[offset] = value & 0xff;
+          data[offset + 1] = (value >> 8) & 0xff;
+          if (bytes === 3) data[offset + 2] = (value >> 16) & 0xff;
+          offset += bytes;
+        }
       }
-      offset += bytes;
-    }
-  }
-  return out;
+    },
+    finish() {
+      return out;
+    },
+  };
 }

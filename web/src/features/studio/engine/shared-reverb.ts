@@ -2,7 +2,9 @@
 // track (the 17 ms widening, the chain's pan, the track's volume and pan) are linear and the same
 // for all tracks, so convolving the sum of the tracks' sends gives what one reverb per track
 // gives, for two convolutions (left and right) instead of one per track: the convolution is the
-// largest cost of a mixdown.
+// largest cost of a mixdown. Being linear, it is also rendered stretch by stretch, each
+// stretch's tail added to the ones after it.
+import type { OfflineContextConstructor } from './mixdown';
 import { panPosition, REVERB_WIDTH_S } from './chain-params';
 import { createReverbImpulse } from './reverb-impulse';
 
@@ -44,45 +46,106 @@ export function reverbPathMatrix(vocalPan: number, volume: number, trackPan: num
   ];
 }
 
-export interface SharedReverb {
-  /** Adds a track's mono send, whose tail then goes out through `path`. */
-  add(send: AudioNode, path: StereoMatrix): void;
+/**
+ * The reverb's two inputs (left, right) for a stretch of the render, each `length` samples and
+ * `width` more: a send's widened part lands REVERB_WIDTH_S later, in the next stretch.
+ */
+export interface ReverbBuses {
+  left: Float32Array;
+  right: Float32Array;
+  length: number;
+  width: number;
 }
 
-/** Builds the shared reverb into `destination` when the first send arrives. */
-export function sharedReverb(ctx: BaseAudioContext, destination: AudioNode): SharedReverb {
-  let buses: { direct: GainNode; widened: GainNode }[] | null = null;
-  const build = () => {
+export function reverbBuses(length: number, sampleRate: number, carry?: ReverbBuses): ReverbBuses {
+  const width = Math.round(REVERB_WIDTH_S * sampleRate);
+  const buses = {
+    left: new Float32Array(length + width),
+    right: new Float32Array(length + width),
+    length,
+    width,
+  };
+  if (carry) {
+    // What the previous stretch's sends left past its end (their widened part).
+    buses.left.set(carry.left.subarray(carry.length, carry.length + width));
+    buses.right.set(carry.right.subarray(carry.length, carry.length + width));
+  }
+  return buses;
+}
+
+/**
+ * Adds a track's mono send (`buses.length` samples) whose tail goes out through `path`: straight
+ * into one side's reverb input, widened (delayed) into the other's. Float32 sums and products, as
+ * the gain nodes they replace compute them.
+ */
+export function addSend(buses: ReverbBuses, send: Float32Array, path: StereoMatrix): void {
+  const { left, right, length, width } = buses;
+  const leftDirect = Math.fround(path[0][0]);
+  const leftWidened = Math.fround(path[0][1]);
+  const rightDirect = Math.fround(path[1][0]);
+  const rightWidened = Math.fround(path[1][1]);
+  for (let i = 0; i < length; i++) {
+    const x = send[i]!;
+    left[i]! += Math.fround(x * leftDirect);
+    right[i]! += Math.fround(x * rightDirect);
+    left[i + width]! += Math.fround(x * leftWidened);
+    right[i + width]! += Math.fround(x * rightWidened);
+  }
+}
+
+export interface BeatAndReverb {
+  beat: AudioBuffer;
+  beatVolume: number;
+  /** Where the stretch starts in the render and how long it is (samples). */
+  from: number;
+  length: number;
+  /** Samples of reverb tail rendered past the stretch (added to the next ones). */
+  tail: number;
+  buses: ReverbBuses | null;
+}
+
+/** The beat's part of one stretch and the reverb of the stretch's sends: [left, right]. */
+export async function renderBeatAndReverb(
+  Offline: OfflineContextConstructor,
+  sampleRate: number,
+  stretch: BeatAndReverb,
+): Promise<Float32Array[]> {
+  const ctx = new Offline(2, stretch.length + stretch.tail, sampleRate);
+  const { beat } = stretch;
+  // Only this stretch of the beat, so no more of it is copied into the context than plays.
+  const ratio = beat.sampleRate / sampleRate;
+  const exact = ratio === 1;
+  const margin = exact ? 0 : 256;
+  const first = Math.max(0, Math.floor(stretch.from * ratio) - margin);
+  const last = Math.min(beat.length, Math.ceil((stretch.from + stretch.length) * ratio) + margin);
+  if (last > first) {
+    const part = ctx.createBuffer(beat.numberOfChannels, last - first, beat.sampleRate);
+    for (let c = 0; c < beat.numberOfChannels; c++)
+      part.getChannelData(c).set(beat.getChannelData(c).subarray(first, last));
+    const source = ctx.createBufferSource();
+    source.buffer = part;
+    const gain = ctx.createGain();
+    gain.gain.value = stretch.beatVolume;
+    source.connect(gain).connect(ctx.destination);
+    const offset = stretch.from / sampleRate - first / beat.sampleRate;
+    if (exact) source.start(0, offset);
+    else source.start(0, offset, stretch.length / sampleRate);
+  }
+  if (stretch.buses) {
     const impulse = createReverbImpulse(ctx);
     const out = ctx.createChannelMerger(2);
-    out.connect(destination);
-    return [0, 1].map((channel) => {
-      // Delaying a send before the convolution is delaying its tail after it.
-      const direct = ctx.createGain();
-      const widened = ctx.createGain();
-      const width = ctx.createDelay(0.05);
-      width.delayTime.value = REVERB_WIDTH_S;
+    out.connect(ctx.destination);
+    [stretch.buses.left, stretch.buses.right].forEach((samples, channel) => {
+      const input = ctx.createBuffer(1, stretch.length, sampleRate);
+      input.getChannelData(0).set(samples.subarray(0, stretch.length));
+      const source = ctx.createBufferSource();
+      source.buffer = input;
       const convolver = ctx.createConvolver();
       convolver.buffer = impulse;
-      widened.connect(width).connect(direct);
-      direct.connect(convolver).connect(out, 0, channel);
-      return { direct, widened };
+      source.connect(convolver).connect(out, 0, channel);
+      source.start(0);
     });
-  };
-  return {
-    add(send, path) {
-      buses ??= build();
-      buses.forEach((bus, channel) => {
-        const [fromTail, fromWidened] = path[channel]!;
-        if (fromTail !== 0) send.connect(gainOf(ctx, fromTail)).connect(bus.direct);
-        if (fromWidened !== 0) send.connect(gainOf(ctx, fromWidened)).connect(bus.widened);
-      });
-    },
-  };
-}
-
-function gainOf(ctx: BaseAudioContext, value: number): GainNode {
-  const node = ctx.createGain();
-  node.gain.value = value;
-  return node;
+  }
+  const rendered = await ctx.startRendering();
+  return [rendered.getChannelData(0), rendered.getChannelData(1)];
 }

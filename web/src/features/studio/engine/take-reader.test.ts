@@ -1,0 +1,70 @@
+// The mixdown's take reader: stretch by stretch, it must give exactly the samples of correcting
+// the whole take at once (the live worklet's algorithm), and a 16-bit take must stay within a
+// step of what was recorded.
+import { describe, expect, it } from 'vitest';
+import { RATE, offlineContext, sine } from './audio-test-utils';
+import { compactTake, expandTake } from './compact-take';
+import { autoTuneParams, chromaticScale, correctPitch, createPitchState } from './pitch-correction';
+import { takeReader } from './take-reader';
+
+function stereoTake(seconds: number) {
+  const buffer = offlineContext(0.1).createBuffer(2, seconds * RATE, RATE);
+  // A note 30 cents sharp on the left, silence on the right: the mono take is half of it.
+  buffer.copyToChannel(sine(440 * 2 ** (30 / 1200), seconds, 0.6), 0);
+  return buffer;
+}
+
+describe('compactTake', () => {
+  it('keeps the channels’ average within one 16-bit step', () => {
+    const buffer = stereoTake(1);
+    const take = compactTake(buffer);
+    const expanded = expandTake(take, 0, new Float32Array(take.samples.length));
+    const left = buffer.getChannelData(0);
+    let worst = 0;
+    for (let i = 0; i < expanded.length; i++) worst = Math.max(worst, Math.abs(expanded[i]! - left[i]! / 2));
+    expect(worst).toBeLessThanOrEqual(1 / 32767);
+    // Past its ends the take is silence.
+    expect([...expandTake(take, -2, new Float32Array(3))]).toEqual([0, 0, expanded[0]]);
+  });
+});
+
+describe('takeReader', () => {
+  const take = compactTake(stereoTake(3));
+  const whole = correctPitch(
+    expandTake(take, 0, new Float32Array(take.samples.length)),
+    createPitchState(RATE),
+    { ...autoTuneParams(80), scale: chromaticScale(), sampleRate: RATE },
+  );
+
+  const same = (read: Float32Array, from: number) => {
+    let worst = 0;
+    for (let i = 0; i < read.length; i++) {
+      const at = from + i;
+      const expected = at >= 0 && at < whole.length ? whole[at]! : 0;
+      worst = Math.max(worst, Math.abs(read[i]! - expected));
+    }
+    return worst;
+  };
+
+  it('reads overlapping stretches in order exactly as the whole take corrected at once', () => {
+    const reader = takeReader(take, 80, { retainS: 0.5 });
+    // Overlaps within what is kept, a gap (corrected but not kept) and a read past the end.
+    for (const [from, to] of [
+      [0, 30_000],
+      [10_000, 60_000],
+      [40_000, 41_000],
+      [90_000, 100_000],
+      [130_000, 150_000],
+    ] as const) {
+      expect(same(reader.read(from, to), from)).toBe(0);
+    }
+    // Far behind what it kept: it corrects again from the start, with the same result.
+    expect(same(reader.read(5_000, 20_000), 5_000)).toBe(0);
+  });
+
+  it('without correction reads the take as it is', () => {
+    const reader = takeReader(take, 0, { retainS: 0 });
+    const plain = expandTake(take, 1_000, new Float32Array(500));
+    expect([...reader.read(1_000, 1_500)]).toEqual([...plain]);
+  });
+});

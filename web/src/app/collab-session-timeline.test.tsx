@@ -1,6 +1,5 @@
 import {
   defaultCollabSessionData,
-  type CollabSession,
   type CollabSessionState,
   type CollabTake,
   type Participant,
@@ -10,6 +9,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { receiveCollabEvent } from '../features/collab-session/api';
 import type { CollabAudio } from '../features/collab-session/collab-audio';
+import {
+  makeCollabSession,
+  makeParticipant,
+  makeTake,
+} from '../features/collab-session/collab-fixtures.test-setup';
 import { CollabSessionPage } from '../features/collab-session/components/collab-session-page';
 import { useCollabLiveStore } from '../features/collab-session/store/collab-live-store';
 import { sessionKeys } from '../features/session/api';
@@ -24,51 +28,13 @@ import { createTestQueryClient, renderRoutes } from '../test/render';
 // studio's TimelineView. The sound is a fake at the CollabAudio boundary (jsdom has no Web
 // Audio); the HTTP calls and the upload go through the real api client to stubbed endpoints.
 
-const hana: Participant = {
-  id: 'p1',
-  user_id: 'u1',
-  user_name: 'Hana Host',
-  user_avatar: null,
-  role: 'host',
-  track_assignment: 1,
-};
-const gus: Participant = {
-  ...hana,
-  id: 'p2',
-  user_id: 'u2',
-  user_name: 'Gus Guest',
-  role: 'participant',
-  track_assignment: 2,
-};
-
-const session: CollabSession = {
-  id: 's1',
-  session_code: 'ABCDEFGHJK',
-  host_user_id: 'u1',
-  beat_id: 'b1',
-  beat_title: 'Groove',
+const hana = makeParticipant(1, 'Hana Host');
+const gus = makeParticipant(2, 'Gus Guest');
+const session = makeCollabSession({
   beat_bpm: 120,
-  session_name: 'Friday Jam',
-  max_participants: 4,
-  is_public: true,
   session_data: { ...defaultCollabSessionData(1000), current_position: 4 },
-  created_at: '2026-11-27T00:00:00.000Z',
-  server_time: 1000,
-};
-
-function take(id: string, track: 1 | 2, start: number, duration = 3): CollabTake {
-  return {
-    id,
-    user_id: track === 1 ? 'u1' : 'u2',
-    track,
-    start_seconds: start,
-    recording_id: `r-${id}`,
-    recording_name: 'Friday Jam - Track 2',
-    duration_seconds: duration,
-    created_at: '2026-11-27T00:00:02.000Z',
-    audio_url: `/api/collaborative-sessions/s1/takes/${id}/audio`,
-  };
-}
+});
+const take = makeTake;
 
 const recording: Recording = {
   id: 'r-new',

@@ -1,40 +1,17 @@
-import {
-  defaultCollabSessionData,
-  type CollabSessionState,
-  type Participant,
-} from '@beatroom/shared/collab-sessions-contract';
+import { defaultCollabSessionData, type CollabSessionState } from '@beatroom/shared/collab-sessions-contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestQueryClient } from '../../test/render';
 import { collabKeys, receiveCollabEvent } from './api';
 import { trackGain } from './collab-audio';
+import { makeCollabSession, makeParticipant, makeTake } from './collab-fixtures.test-setup';
 import { useCollabLiveStore } from './store/collab-live-store';
 
-const host: Participant = {
-  id: 'p1',
-  user_id: 'u1',
-  user_name: 'Hana',
-  user_avatar: null,
-  role: 'host',
-  track_assignment: 1,
-};
+const host = makeParticipant(1, 'Hana');
 
 function seeded() {
   const queryClient = createTestQueryClient();
   const state: CollabSessionState = {
-    session: {
-      id: 's1',
-      session_code: 'ABCDEFGHJK',
-      host_user_id: 'u1',
-      beat_id: 'b1',
-      beat_title: 'Groove',
-      beat_bpm: null,
-      session_name: 'Jam',
-      max_participants: 4,
-      is_public: true,
-      session_data: defaultCollabSessionData(1000),
-      created_at: '2026-11-27T00:00:00.000Z',
-      server_time: 1000,
-    },
+    session: makeCollabSession({ session_name: 'Jam' }),
     participants: [host],
     chat: [],
     takes: [],
@@ -94,17 +71,7 @@ describe('receiveCollabEvent: the member’s cached session follows the live eve
       track_assignment: 2 as const,
     };
     receiveCollabEvent(queryClient, { type: 'participants', session_id: 's1', participants: [host, guest] });
-    const take = {
-      id: 't1',
-      user_id: 'u2',
-      track: 2 as const,
-      start_seconds: 1.5,
-      recording_id: 'r1',
-      recording_name: 'Verse',
-      duration_seconds: 3,
-      created_at: '2026-11-27T00:00:02.000Z',
-      audio_url: '/x',
-    };
+    const take = makeTake('t1', 2, 1.5);
     receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take });
     receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take: { ...take, id: 't2' } });
     // The same take twice (the event and a refetch racing) is one take.

@@ -6,28 +6,11 @@ import {
 import { Arrangement } from '@beatroom/shared/studio-arrangement';
 import { trackSlices } from '@beatroom/shared/studio-arrangement-playback';
 import { describe, expect, it } from 'vitest';
+import { makeParticipant, makeTake } from './collab-fixtures.test-setup';
 import { sessionArrangement, sessionTrackOf, type SessionParts } from './session-arrangement';
 
-const member = (track: 1 | 2 | 3, name: string): Participant => ({
-  id: `p${track}`,
-  user_id: `u${track}`,
-  user_name: name,
-  user_avatar: null,
-  role: track === 1 ? 'host' : 'participant',
-  track_assignment: track,
-});
-
-const take = (id: string, track: 1 | 2 | 3, start: number, duration: number): CollabTake => ({
-  id,
-  user_id: `u${track}`,
-  track,
-  start_seconds: start,
-  recording_id: `r-${id}`,
-  recording_name: 'x',
-  duration_seconds: duration,
-  created_at: '2026-11-27T00:00:00.000Z',
-  audio_url: `/audio/${id}`,
-});
+const member = makeParticipant;
+const take = makeTake;
 
 function state(participants: Participant[], takes: CollabTake[]): SessionParts {
   const settings = defaultCollabSessionData(0).track_settings;

@@ -69,6 +69,19 @@ const collab =
   (m: ServerMessage): m is Extract<ServerMessage, { type: 'collab' }> =>
     m.type === 'collab' && m.data.type === type && m.data.session_id === sessionId;
 
+/**
+ * Zed, never a member, got none of the session's events: a marker only zed receives is published
+ * after them, and once it arrived he would have had theirs too, had they been sent to him.
+ */
+async function expectZedHeardNothing(zedSocket: TestSocket, sessionId: string) {
+  const own = await openSession(zed, 'zed alone');
+  await zed.agent.post(`${base}/${own.id}/chat`, { message: 'marker' });
+  await zedSocket.next(collab('chat', own.id));
+  expect(zedSocket.messages.filter((m) => m.type === 'collab' && m.data.session_id === sessionId)).toEqual(
+    [],
+  );
+}
+
 describe('POST /api/collaborative-sessions', () => {
   it('401 signed out', async () => {
     const res = await t.app.inject({
@@ -366,14 +379,7 @@ describe('the live session: transport, tracks, chat, events to members only', ()
         beat_volume: 0.3,
       });
 
-      // A marker only zed receives, published after all of the above: once it arrived, zed
-      // would have had the first session's events too, had they been sent to him.
-      const own = await openSession(zed, 'zed alone');
-      await zed.agent.post(`${base}/${own.id}/chat`, { message: 'marker' });
-      await zedSocket.next(collab('chat', own.id));
-      expect(
-        zedSocket.messages.filter((m) => m.type === 'collab' && m.data.session_id === session.id),
-      ).toEqual([]);
+      await expectZedHeardNothing(zedSocket, session.id);
     } finally {
       annSocket.close();
       bobSocket.close();
@@ -516,13 +522,8 @@ describe('takes on the session timeline', () => {
       expect((await t.app.inject({ method: 'GET', url: first.audio_url })).statusCode).toBe(401);
       expect((await ann.agent.get(`${base}/${session.id}/takes/${nobody}/audio`)).statusCode).toBe(404);
 
-      // Outsiders hear of none of it (a marker only zed receives arrives first).
-      const own = await openSession(zed, 'zed alone');
-      await zed.agent.post(`${base}/${own.id}/chat`, { message: 'marker' });
-      await zedSocket.next(collab('chat', own.id));
-      expect(
-        zedSocket.messages.filter((m) => m.type === 'collab' && m.data.session_id === session.id),
-      ).toEqual([]);
+      // Outsiders hear of none of it.
+      await expectZedHeardNothing(zedSocket, session.id);
     } finally {
       annSocket.close();
       zedSocket.close();

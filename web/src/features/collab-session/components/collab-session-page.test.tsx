@@ -1,26 +1,14 @@
-import { defaultCollabSessionData, type CollabSession } from '@beatroom/shared/collab-sessions-contract';
+import { defaultCollabSessionData } from '@beatroom/shared/collab-sessions-contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../test/mock-fetch';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { sessionKeys } from '../../session/api';
 import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
+import { makeCollabSession } from '../collab-fixtures.test-setup';
 import { CollabSessionPage } from './collab-session-page';
 
-const session: CollabSession = {
-  id: 's1',
-  session_code: 'ABCDEFGHJK',
-  host_user_id: 'u1',
-  beat_id: 'b1',
-  beat_title: 'Groove',
-  beat_bpm: null,
-  session_name: 'Friday Jam',
-  max_participants: 4,
-  is_public: true,
-  session_data: defaultCollabSessionData(0),
-  created_at: '2026-11-27T00:00:00.000Z',
-  server_time: 0,
-};
+const session = makeCollabSession({ session_data: defaultCollabSessionData(0), server_time: 0 });
 
 function show(path: string) {
   const queryClient = createTestQueryClient();

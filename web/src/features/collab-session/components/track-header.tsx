@@ -21,6 +21,12 @@ const toggleClasses = (on: boolean) =>
     on ? 'bg-accent text-white' : 'bg-fg/10 text-muted hover:bg-fg/20'
   }`;
 
+/** The track's on/off mix settings and their buttons' texts. */
+const MIX_TOGGLES = [
+  ['muted', 'Mute'],
+  ['solo', 'Solo'],
+] as const;
+
 export interface TrackHeaderProps {
   sessionId: string;
   track: Track;
@@ -108,24 +114,19 @@ export function TrackHeader(props: TrackHeaderProps) {
         <span className="min-w-0 flex-1 truncate text-sm font-medium" title={props.name}>
           {props.participant ? props.participant.user_name : label}
         </span>
-        <button
-          type="button"
-          aria-pressed={settings.muted}
-          disabled={!props.canMix}
-          className={toggleClasses(settings.muted)}
-          onClick={() => mix.mutate({ muted: !settings.muted })}
-        >
-          Mute<span className="sr-only"> {label}</span>
-        </button>
-        <button
-          type="button"
-          aria-pressed={settings.solo}
-          disabled={!props.canMix}
-          className={toggleClasses(settings.solo)}
-          onClick={() => mix.mutate({ solo: !settings.solo })}
-        >
-          Solo<span className="sr-only"> {label}</span>
-        </button>
+        {MIX_TOGGLES.map(([field, text]) => (
+          <button
+            key={field}
+            type="button"
+            aria-pressed={settings[field]}
+            disabled={!props.canMix}
+            className={toggleClasses(settings[field])}
+            onClick={() => mix.mutate({ [field]: !settings[field] })}
+          >
+            {text}
+            <span className="sr-only"> {label}</span>
+          </button>
+        ))}
       </div>
       <div className="flex items-center gap-2 text-muted">
         <input

@@ -2,6 +2,7 @@ import type { BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import { asCards, deferred } from './beat-card-sql';
 import { LISTED } from './catalogue-filter-sql';
 import { orderBy, SORTS, sortsBefore, type Statement } from './catalogue-sort-sql';
+import { wholeWordSearch } from './beats-search-whole-word-sql';
 
 /**
  * The catalogue's text search as one statement: the typed words looked up in the term index,
@@ -107,14 +108,24 @@ export function searchStatement(
   const lead = words.reduce((best, w, i) => (w.length > words[best]!.length ? i : best), 0);
   const others = words.map((w, i) => ({ w, i })).filter(({ i }) => i !== lead);
   const perTerm = filtered || others.length ? Math.max(NARROWED_CANDIDATES, candidates) : candidates;
+  const term = st.param(q.search.toLowerCase());
+  const similarity = `word_similarity(${term}, ${TRIGRAM_TEXT})`;
+  const reach = q.offset + q.limit;
+  const window = `LIMIT ${st.count(q.limit)} OFFSET ${st.count(q.offset)}`;
+  const ctes: string[] = [];
+  // One word in the default order: its lexemes read once, by the shortcut and the full search.
+  const wholeWord =
+    words.length === 1 && !filtered && q.sort === 'newest'
+      ? wholeWordSearch({ word: st.param(words[0]!), reach, similarity, listed: where, window })
+      : null;
+  if (wholeWord) ctes.push(`t0 AS MATERIALIZED (${wordTerms(st, words[0]!)})`, ...wholeWord.ctes);
   // A word's best entries, per lexeme it stands for, tagged with the word's number.
   const entries = (i: number) => `SELECT ${i} AS w, p.beat_id, p.rank, p.created_at
-    FROM (${wordTerms(st, words[i]!)}) t CROSS JOIN LATERAL (
+    FROM ${wholeWord ? 't0' : `(${wordTerms(st, words[i]!)})`} t CROSS JOIN LATERAL (
       SELECT s.beat_id, s.rank, s.created_at FROM beat_search_terms s WHERE s.term = t.term
       ORDER BY s.rank DESC, s.created_at DESC, s.beat_id LIMIT ${st.count(perTerm)}) p`;
   const wordRanks = [lead, ...others.map(({ i }) => i)];
   const branches = [entries(lead)];
-  const ctes: string[] = [];
   for (const { w, i } of others) {
     branches.push(entries(i));
     // Materialized: inlined, a generic plan parses the word again for every beat that lacks
@@ -127,7 +138,7 @@ export function searchStatement(
   // read, in one aggregation of all the words' entries. (One aggregation per word, joined,
   // cost ~20 % more for two words: "warm keys" 4.3-5.5 ms against 3.7-4.1 at 100,000 beats.)
   // A word a beat lacks has no rank (null).
-  ctes.unshift(`p AS (SELECT p.beat_id,
+  ctes.push(`p AS (SELECT p.beat_id,
       ${wordRanks.map((i) => `sum(p.rank) FILTER (WHERE p.w = ${i}) AS r${i}`).join(', ')},
       max(p.created_at) AS created_at
     FROM (${branches.join(' UNION ALL ')}) p GROUP BY p.beat_id)`);
@@ -157,14 +168,12 @@ export function searchStatement(
   // skipped; for a partial word or several words the bound skips most of the rest. The answer
   // is the same. (Scoring a fixed 100 first, as before, only scored ~50 more for nothing: 8 %
   // of a search.)
-  const term = st.param(q.search.toLowerCase());
-  const reach = q.offset + q.limit;
   const first = st.count(reach);
   // Each candidate ranked by its id and the sort's value only; the page's beats are read whole
   // after (deferred), not the candidates'.
   const sortColumn = SORTS[q.sort].column;
   const scored = (which: string, from = 'candidates c') => `SELECT b.id, b.${sortColumn},
-      c.text_rank + word_similarity(${term}, ${TRIGRAM_TEXT}) AS score
+      c.text_rank + ${similarity} AS score
     FROM ${from} JOIN beats b ON b.id = c.beat_id
     WHERE ${[which, ...where].join(' AND ')}`;
   ctes.push(`ranked_first AS (${scored(`c.n <= ${first}`)})`);
@@ -190,9 +199,12 @@ export function searchStatement(
   ctes.push(
     `ranked_rest AS (${scored(rest, 'candidates c LEFT JOIN threshold t ON true CROSS JOIN query_trigrams g')})`,
   );
-  const chosen = `WITH ${ctes.join(',\n')}
-    SELECT * FROM (SELECT * FROM ranked_first UNION ALL SELECT * FROM ranked_rest) b
-    ORDER BY b.score DESC, ${orderBy(q.sort)}
-    LIMIT ${st.count(q.limit)} OFFSET ${st.count(q.offset)}`;
-  return asCards(deferred(chosen, 'score'), q.sort, `r.score DESC, ${orderBy(q.sort, 'r')}`);
+  const full = `SELECT * FROM (SELECT * FROM ranked_first UNION ALL SELECT * FROM ranked_rest) b
+    ORDER BY b.score DESC, ${orderBy(q.sort)} ${window}`;
+  // The page's beats read whole after (deferred); with the shortcut, which reads them itself,
+  // the full search runs only when the shortcut did not hold.
+  const page = wholeWord
+    ? `(${wholeWord.page}) UNION ALL (${deferred(`SELECT * FROM (${full}) b WHERE ${wholeWord.fallBack}`, 'score')})`
+    : deferred(full, 'score');
+  return asCards(`WITH ${ctes.join(',\n')} ${page}`, q.sort, `r.score DESC, ${orderBy(q.sort, 'r')}`);
 }

@@ -141,6 +141,17 @@ describe('the live session on the studio timeline', () => {
     ]);
   });
 
+  it('shows the takes read-only: a clip takes focus, but keys neither move nor delete it', async () => {
+    const { user } = show(gus, [take('a', 2, 2)]);
+    const guests = await screen.findByRole('group', { name: 'Track 2 · Gus Guest' });
+    const clip = within(guests).getByRole('button', { name: 'Take 1' });
+    await user.click(clip);
+    await user.keyboard('{ArrowRight}{Shift>}{ArrowLeft}{/Shift}{Delete}');
+    expect(within(guests).getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(
+      'Lane 1, 0:02 to 0:05',
+    );
+  });
+
   it('a take announced live appears on its member’s track at once, without a reload', async () => {
     const { queryClient, audio } = show(hana, []);
     const guests = await screen.findByRole('group', { name: 'Track 2 · Gus Guest' });

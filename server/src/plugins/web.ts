@@ -49,7 +49,7 @@ export const webPlugin = fp(
       ]);
       // The head first: the first screen holds user text, which no head pattern should ever see.
       const withHead = withPageHead(indexHtml, meta);
-      const page = screen ? withFirstScreen(withHead, screen.markup.value) : withHead;
+      const page = screen ? withFirstScreen(withHead, screen.markup.value, screen.data) : withHead;
       return reply
         .status(screen?.status ?? 200)
         .header('cache-control', 'no-cache')

@@ -2,6 +2,7 @@ import type { BeatListQueryInput } from '@beatroom/shared/beat-list-contract';
 import { LIMITS } from '@beatroom/shared/limits';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiClient, lazySchema } from '../../lib/api-client';
+import { takeFirstScreenPage } from './first-screen-page';
 
 // The home page's own requests: their contracts (and zod) load beside them, not in the first
 // load.
@@ -37,8 +38,13 @@ function toSearchParams(values: Record<string, string | number | boolean | undef
   return params.toString();
 }
 
-/** GET /api/beats, page by page (a page shorter than the page size is the last). */
+/**
+ * GET /api/beats, page by page (a page shorter than the page size is the last). The home page's
+ * unfiltered list starts from the page its HTML carries, when it carries one
+ * (first-screen-page.ts), as old as the server says it is.
+ */
 export function beatListQueryOptions(filters: BeatListFilters) {
+  let firstPage: ReturnType<typeof takeFirstScreenPage>;
   return infiniteQueryOptions({
     queryKey: catalogueKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
@@ -50,6 +56,11 @@ export function beatListQueryOptions(filters: BeatListFilters) {
         },
       ),
     initialPageParam: 0,
+    initialData: () => {
+      firstPage = takeFirstScreenPage(filters);
+      return firstPage ? { pages: [firstPage.beats], pageParams: [0] } : undefined;
+    },
+    initialDataUpdatedAt: () => firstPage?.readAt,
     getNextPageParam: (lastPage, _pages, lastOffset) =>
       lastPage.length < BEAT_PAGE_SIZE ? undefined : lastOffset + lastPage.length,
   });

@@ -1,6 +1,7 @@
-import { BeatListQuery, type BeatCard } from '@beatroom/shared/beat-list-contract';
+import { BeatList, BeatListQuery, type BeatCard } from '@beatroom/shared/beat-list-contract';
 import type { BeatDetail } from '@beatroom/shared/beats-contract';
 import type { ProfileResponse } from '@beatroom/shared/community-contract';
+import type { FirstScreenData } from '@beatroom/shared/first-screen-data';
 import { LIMITS, UI } from '@beatroom/shared/limits';
 import { HttpError } from '../../../http/http-errors';
 import type { Html } from './html';
@@ -10,6 +11,8 @@ import { beatScreen, homeScreen, notFoundScreen, profileScreen } from './prerend
 export interface FirstScreen {
   markup: Html;
   status: 200 | 404;
+  /** Data the app starts from instead of asking for it (embedded as JSON beside #root). */
+  data?: FirstScreenData;
 }
 
 /** The services the first screens read through (the same the API routes use). */
@@ -57,8 +60,15 @@ export function createPrerenderService(deps: PrerenderDeps) {
     async firstScreen(pathname: string, search: string): Promise<FirstScreen | null> {
       if (pathname === '/') {
         // A filtered catalogue (?genre=, ?free=) starts with other cards: the hero alone then.
-        const cards = search ? null : (await deps.beats.cards(HOME_QUERY)).slice(0, UI.GRID_COLUMNS);
-        return { markup: homeScreen(cards), status: 200 };
+        if (search) return { markup: homeScreen(null), status: 200 };
+        const page = await deps.beats.cards(HOME_QUERY);
+        return {
+          markup: homeScreen(page.slice(0, UI.GRID_COLUMNS)),
+          status: 200,
+          // The whole first page: the app's first render shows these cards (the same covers the
+          // HTML is already fetching) rather than a skeleton until its own request returns.
+          data: { catalogue: { beats: BeatList.parse(page), read_at: Date.now() } },
+        };
       }
       const beatPath = /^\/beats?\/([^/]+)\/?$/.exec(pathname);
       if (beatPath) return beat(decodeSegment(beatPath[1]!));

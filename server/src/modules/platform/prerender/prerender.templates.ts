@@ -75,7 +75,7 @@ function header(onHome: boolean): Html {
 
 /** web/src/app/layout/root-layout.tsx: the header and the main area around a page. */
 function layout(page: Html, onHome = false): Html {
-  return markup`<div class="flex min-h-dvh flex-col">${header(onHome)}<main id="main-content" tabindex="-1" class="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">${page}</main></div>`;
+  return markup`<div class="flex min-h-dvh flex-col">${header(onHome)}<main id="main-content" tabindex="-1" class="mx-auto min-h-dvh w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">${page}</main></div>`;
 }
 
 const BUTTON_BASE =

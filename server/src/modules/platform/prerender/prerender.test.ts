@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIRST_SCREEN_DATA_ID, type FirstScreenData } from '@beatroom/shared/first-screen-data';
+import { LIMITS } from '@beatroom/shared/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beatWithCover, createBeat } from '../../../../test/catalogue';
 import { hideProfile } from '../../../../test/community-fixtures';
@@ -139,12 +141,32 @@ describe('the first screen of public pages', () => {
     expect(screen).toContain('aria-current="page">Browse</a>');
   });
 
-  it('renders only the hero on a filtered home (its cards would differ)', async () => {
+  it("carries the catalogue's first page for the app, as the API answers it, with no way out of its element", async () => {
+    const before = Date.now();
+    const [page, list] = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/' }),
+      t.app.inject({ method: 'GET', url: `/api/beats?limit=${LIMITS.BEAT_LIST_DEFAULT_LIMIT}` }),
+    ]);
+    const element = new RegExp(
+      `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">(.*?)</script>`,
+    ).exec(page.body);
+    expect(element).not.toBeNull();
+    // The <script> beat's title is in it only as \u003c: the element closes where it should.
+    expect(element![1]).not.toContain('<');
+    expect(element![1]).toContain('\\u003cscript>');
+    const data = JSON.parse(element![1]!) as FirstScreenData;
+    expect(data.catalogue!.beats).toEqual(list.json());
+    expect(data.catalogue!.read_at).toBeGreaterThanOrEqual(before - 60_000);
+    expect(data.catalogue!.read_at).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('renders only the hero on a filtered home (its cards would differ), and no data', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/?genre=Trap' });
     expect(res.statusCode).toBe(200);
     const screen = root(res.body);
     expect(screen).toContain('Find the beat that makes your next hit</h1>');
     expect(screen).not.toContain('<article');
+    expect(res.body).not.toContain(FIRST_SCREEN_DATA_ID);
   });
 
   it("renders a profile's header, escaped", async () => {

@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { DEFAULT_BEAT_SORT } from '@beatroom/shared/catalogue-constants';
+import { FIRST_SCREEN_DATA_ID } from '@beatroom/shared/first-screen-data';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeBeat } from '../../../test/fixtures';
 import { deferred, jsonResponse } from '../../../test/mock-fetch';
 import { BEAT_PAGE_SIZE } from '../api';
+import { resetFirstScreenPage, takeFirstScreenPage } from '../first-screen-page';
 import { favoriteRequests, renderCatalogue as setup } from './catalogue.test-setup';
 
 describe('the filter bar and the URL', () => {
@@ -166,6 +169,38 @@ describe('the grid', () => {
     const covers = beats.map((beat) => screen.getByRole('img', { name: `Cover of ${beat.title}` }));
     expect(covers.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy', 'lazy']);
     expect(covers.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', 'high', null, null]);
+  });
+});
+
+describe("the home page's embedded first page", () => {
+  const embed = (beats: unknown[]) => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = FIRST_SCREEN_DATA_ID;
+    element.textContent = JSON.stringify({ catalogue: { beats, read_at: Date.now() } });
+    document.body.append(element);
+    // Earlier renders in this module instance already looked for the element and found none.
+    resetFirstScreenPage();
+  };
+  afterEach(() => resetFirstScreenPage());
+
+  it('shows the cards the HTML carries, without a request, once only', async () => {
+    embed([makeBeat({ title: 'From the HTML' })]);
+    // The server's answer never comes: what shows is what the HTML carried.
+    setup({ handlers: { 'GET /api/beats': () => deferred<Response>().promise } });
+
+    expect(await screen.findByRole('article', { name: 'From the HTML' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading beats' })).not.toBeInTheDocument();
+    expect(document.getElementById(FIRST_SCREEN_DATA_ID)).toBeNull();
+    expect(takeFirstScreenPage({ sort: DEFAULT_BEAT_SORT })).toBeUndefined();
+  });
+
+  it('is not used for a filtered list', async () => {
+    embed([makeBeat({ title: 'From the HTML' })]);
+    const { listQueries } = setup({ path: '/?genre=Trap' });
+    expect(await screen.findByRole('article', { name: 'Midnight Run' })).toBeInTheDocument();
+    expect(listQueries()).toHaveLength(1);
+    expect(screen.queryByRole('article', { name: 'From the HTML' })).not.toBeInTheDocument();
   });
 });
 

@@ -191,5 +191,9 @@ describe('the live session on the studio timeline', () => {
       track: 2,
     });
     await waitFor(() => expect(toasts).toContainEqual({ type: 'success', title: 'Take saved on track 2' }));
+    // The new take is on the guest's own timeline at once, where the server placed it.
+    expect(within(guests).getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(
+      'Lane 1, 0:04 to 0:06',
+    );
   });
 });

@@ -9,7 +9,14 @@ import { Circle, Square } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
 import { serverErrorText } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
-import { addTake, collabKeys, sendTrackSettings, startTake, uploadSessionRecording } from '../api';
+import {
+  addTake,
+  collabKeys,
+  receiveCollabEvent,
+  sendTrackSettings,
+  startTake,
+  uploadSessionRecording,
+} from '../api';
 import type { CollabAudio } from '../collab-audio';
 import { useCollabLiveStore } from '../store/collab-live-store';
 
@@ -92,7 +99,9 @@ export function TrackHeader(props: TrackHeaderProps) {
         filename: 'take.webm',
         onProgress: setProgress,
       });
-      await addTake(sessionId, { recording_id: saved.id, track });
+      const added = await addTake(sessionId, { recording_id: saved.id, track });
+      // On this page at once, as the live event would (which then changes nothing).
+      receiveCollabEvent(queryClient, { type: 'take', session_id: sessionId, take: added });
       showToast({ type: 'success', title: `Take saved on track ${track}` });
     } catch (error) {
       showToast({

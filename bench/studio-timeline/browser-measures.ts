@@ -1,7 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { CLICK_PERIOD_S } from './browser-figures';
-
-const FRAME_MS = 1000 / 60;
+import { frameLine, traceFrames } from './frame-trace';
 
 interface BenchWindow {
   bench: {
@@ -21,18 +20,11 @@ interface BenchWindow {
 }
 declare const window: BenchWindow;
 
-/** Frames a 60 Hz display would have shown that were not drawn, and the slowest frame. */
-function frameFigures(intervals: number[]) {
-  const dropped = intervals.reduce((sum, dt) => sum + Math.max(0, Math.round(dt / FRAME_MS) - 1), 0);
-  const sorted = [...intervals].sort((a, b) => a - b);
-  const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
-  return `${intervals.length} frames, ${dropped} dropped, p95 ${p95.toFixed(1)} ms, worst ${(sorted.at(-1) ?? 0).toFixed(1)} ms`;
-}
-
 /**
  * The timeline page at 1440×1000: first draw of the arrangement, 5 s of scrolling (as is and at
- * 4× CPU throttling), 30 s of playback with the playhead followed at 4× throttling (CDP
- * Emulation.setCPUThrottlingRate).
+ * 4× CPU throttling), 30 s of playback with the playhead followed (as is and at 4× throttling;
+ * CDP Emulation.setCPUThrottlingRate). Each run's frames are counted twice: the page's
+ * requestAnimationFrame callbacks and the compositor's frames in a Chrome trace.
  */
 export async function timelineMeasures(browser: Browser, origin: string, seconds: number): Promise<string[]> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
@@ -45,30 +37,35 @@ export async function timelineMeasures(browser: Browser, origin: string, seconds
     const cdp = await page.context().newCDPSession(page);
     for (const rate of [1, 4]) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const scrolling = await page.evaluate(() => {
-        const scroller = window.bench.scroller();
-        const range = scroller.scrollWidth - scroller.clientWidth;
-        return window.bench.frames(5_000, () => {
-          scroller.scrollLeft = (scroller.scrollLeft + 24) % range;
-        });
-      });
-      lines.push(`  scrolling 5 s at ${rate}× CPU throttling: ${frameFigures(scrolling)}`);
+      const scrolling = await traceFrames(browser, page, cdp, () =>
+        page.evaluate(() => {
+          const scroller = window.bench.scroller();
+          const range = scroller.scrollWidth - scroller.clientWidth;
+          return window.bench.frames(5_000, () => {
+            scroller.scrollLeft = (scroller.scrollLeft + 24) % range;
+          });
+        }),
+      );
+      lines.push(`  scrolling 5 s at ${rate}× CPU throttling: ${frameLine(scrolling)}`);
     }
     for (const rate of [1, 4]) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       await page.evaluate(() => (window.bench.scroller().scrollLeft = 0));
-      const playback = await page.evaluate(async () => {
-        window.bench.play();
-        try {
-          return await window.bench.frames(30_000);
-        } finally {
-          window.bench.stop();
-        }
-      });
+      const playback = await traceFrames(browser, page, cdp, () =>
+        page.evaluate(async () => {
+          window.bench.play();
+          try {
+            return await window.bench.frames(30_000);
+          } finally {
+            window.bench.stop();
+          }
+        }),
+      );
       lines.push(
-        `  30 s of playback at ${rate}× CPU throttling: ${frameFigures(playback)} (goal at 4×: none dropped)`,
+        `  30 s of playback at ${rate}× CPU throttling (goal at 4×: none dropped): ${frameLine(playback)}`,
       );
     }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   } finally {
     await page.close();
   }

@@ -2,7 +2,7 @@
 // The timeline bench's page: the studio's TimelinePanel alone (the same component, store and
 // canvas drawing as the studio) over the bench arrangement with waveforms for every take, a
 // transport the bench starts and stops, and frame counting. Built by Vite, driven by Playwright.
-import '../../web/src/styles.css';
+import './timeline-page.css';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useArrangementStore } from '../../web/src/features/studio/store/arrangement-store';
@@ -68,12 +68,12 @@ createRoot(document.getElementById('root')!).render(
   }),
 );
 
-// The first draw: the canvas gets its size in the same frame callback that draws the clips (the
-// peaks are in the store before the first render). Pixels are not read back: a read makes
-// Chromium keep the canvas in memory, which would slow every later frame.
+// The first draw: a tile's canvas joins the page as it is drawn, and the tiles on screen are all
+// drawn in one frame callback (the peaks are in the store before the first render), so the first
+// tile being there means the screen is drawn. Pixels are not read back: a read makes Chromium
+// keep the canvas in memory, which would slow every later frame.
 const drawn = () => {
-  const canvas = document.querySelector('canvas');
-  if (canvas && canvas.height > 200) bench.firstDrawMs = performance.now() - started;
+  if (document.querySelector('canvas[data-tile]')) bench.firstDrawMs = performance.now() - started;
   else requestAnimationFrame(drawn);
 };
 requestAnimationFrame(drawn);

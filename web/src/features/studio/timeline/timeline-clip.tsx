@@ -120,7 +120,7 @@ export function TimelineClip(props: TimelineClipProps) {
       data-clip-id={clip.id}
       data-take-audio={audioState}
       className={`absolute touch-none cursor-grab overflow-hidden rounded-md border text-left text-[11px] leading-4 outline-none focus-visible:ring-2 focus-visible:ring-accent ${
-        props.selected ? 'border-accent' : 'border-fg/20'
+        props.selected ? 'border-accent inset-ring inset-ring-accent' : 'border-fg/20'
       }`}
       style={{
         left: clip.start * pxPerSecond,

@@ -1,13 +1,18 @@
-// Draws the visible part of the timeline on one canvas: the grid, the beat's waveform, every
-// clip's waveform from its take's peaks (the lane the comp plays bright, the others dim), the
-// loop and punch markers and the playhead. Only what is on screen is drawn, so a 3-minute,
-// 8-track arrangement redraws in a frame while scrolling or playing.
+// Draws one tile of the timeline (a TILE_WIDTH-wide strip of its full height): the grid and bar
+// numbers, the loop and punch markers, the beat's waveform and every clip's waveform from its
+// take's peaks (the lane the comp plays bright, the others dim). A tile is drawn once per zoom
+// and edit and then only scrolled by the compositor; the playhead and the take being recorded
+// are separate small layers (see timeline-layers.ts), so playback never redraws a waveform.
 import type { Arrangement, ArrangementClip } from '@beatroom/shared/studio-arrangement';
 import type { PlaybackSlice } from '@beatroom/shared/studio-arrangement-playback';
 import { TAKE_PEAKS_PER_SECOND } from './take-peaks';
-import { BEAT_LANE_HEIGHT, gridLines, LANE_HEIGHT, RULER_HEIGHT } from './timeline-geometry';
+import { TilePixels, type TilePalette } from './timeline-pixels';
+import { BAR_LABEL_PX, BEAT_LANE_HEIGHT, gridLines, LANE_HEIGHT, RULER_HEIGHT } from './timeline-geometry';
 
 type Peaks = ReadonlyArray<readonly [number, number]>;
+
+/** A 2D context of a canvas or of its OffscreenCanvas: the tiles draw on either. */
+export type Canvas2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 export interface TimelineRowLayout {
   trackId: string;
@@ -16,11 +21,8 @@ export interface TimelineRowLayout {
   lanes: number;
 }
 
-export interface TimelineView {
-  width: number;
-  height: number;
-  /** Timeline second at the canvas's left edge. */
-  fromSeconds: number;
+/** What the tiles draw: everything on the timeline that stays put while it plays. */
+export interface TimelineScene {
   pxPerSecond: number;
   bpm: number;
   arrangement: Arrangement;
@@ -29,18 +31,39 @@ export interface TimelineView {
   peaks: Record<string, Peaks>;
   beatPeaks: Peaks | null;
   beatDuration: number;
-  playhead: number;
   /** A clip being dragged is drawn where it would land. */
   preview: ArrangementClip | null;
-  selectedClipId: string | null;
-  /** The take being recorded, drawn from the input as it grows. */
-  live: { trackId: string; lane: number; start: number; peaks: Peaks } | null;
-  colors: { grid: string; bar: string; wave: string; accent: string; text: string; clip: string };
+  height: number;
+  colors: TimelineColors;
+  /** The colours of the waveforms' pixels (from `colors`). */
+  palette: TilePalette;
+}
+
+export interface TimelineColors {
+  grid: string;
+  bar: string;
+  wave: string;
+  accent: string;
+  text: string;
+  clip: string;
+}
+
+/** The strip of the timeline one canvas shows. */
+export interface TimelineStrip {
+  /** Timeline second at the canvas's left edge. */
+  fromSeconds: number;
+  width: number;
+}
+
+/** The take being recorded, drawn from the input as it grows. */
+export interface LiveTakeView {
+  start: number;
+  peaks: Peaks;
 }
 
 /** Draws peaks spread over [x, x + w) as mirrored bars around the middle of [y, y + h). */
 function drawPeaks(
-  ctx: CanvasRenderingContext2D,
+  ctx: Canvas2D,
   peaks: Peaks,
   firstPeak: number,
   peaksPerPx: number,
@@ -67,40 +90,21 @@ function drawPeaks(
   ctx.fill();
 }
 
-export function drawTimeline(ctx: CanvasRenderingContext2D, view: TimelineView): void {
-  const { width, height, fromSeconds, pxPerSecond, colors } = view;
+export function drawTimelineTile(
+  ctx: Canvas2D,
+  view: TimelineScene,
+  { fromSeconds, width }: TimelineStrip,
+  ratio: number,
+): void {
+  const { height, pxPerSecond, colors, palette } = view;
   const toX = (seconds: number) => (seconds - fromSeconds) * pxPerSecond;
   const toSeconds = fromSeconds + width / pxPerSecond;
-  ctx.clearRect(0, 0, width, height);
-
-  // Grid and ruler.
-  ctx.font = '11px system-ui, sans-serif';
-  ctx.textBaseline = 'middle';
-  for (const line of gridLines(fromSeconds, toSeconds, view.bpm, pxPerSecond)) {
-    const x = Math.round(toX(line.time)) + 0.5;
-    ctx.fillStyle = line.bar !== null || line.time % ((60 / view.bpm) * 4) < 1e-6 ? colors.bar : colors.grid;
-    ctx.fillRect(x, RULER_HEIGHT - (line.bar !== null ? 10 : 5), 1, height);
-    if (line.bar !== null) {
-      ctx.fillStyle = colors.text;
-      ctx.fillText(String(line.bar), x + 3, RULER_HEIGHT / 2 - 2);
-    }
-  }
-
-  // Loop and punch markers: shaded spans under the ruler.
-  const marker = (range: { start: number; end: number } | null, colour: string, y: number) => {
-    if (!range) return;
-    ctx.fillStyle = colour;
-    ctx.fillRect(toX(range.start), y, (range.end - range.start) * pxPerSecond, 4);
-  };
-  marker(view.arrangement.loop, colors.accent, RULER_HEIGHT - 4);
-  marker(view.arrangement.punch, '#ef4444', RULER_HEIGHT - 8);
+  const pixels = new TilePixels(width, height, ratio);
 
   // The beat's lane: its peaks spread over its duration.
   if (view.beatPeaks && view.beatPeaks.length > 0 && view.beatDuration > 0) {
-    ctx.fillStyle = colors.wave;
     const peaksPerSecond = view.beatPeaks.length / view.beatDuration;
-    drawPeaks(
-      ctx,
+    pixels.peaks(
       view.beatPeaks,
       Math.max(0, fromSeconds) * peaksPerSecond,
       peaksPerSecond / pxPerSecond,
@@ -108,14 +112,18 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, view: TimelineView):
       Math.min(width, toX(view.beatDuration)),
       RULER_HEIGHT + 4,
       BEAT_LANE_HEIGHT - 8,
+      palette.beat,
     );
   }
 
-  // Clips, each on its track's lane.
+  // Clips, each on its track's lane: its tint, its take's waveform dim everywhere, then bright
+  // where this clip is what the track plays.
   const rowOf = new Map(view.rows.map((row) => [row.trackId, row]));
   const clips = view.preview
     ? view.arrangement.clips.map((clip) => (clip.id === view.preview!.id ? view.preview! : clip))
     : view.arrangement.clips;
+  const fades: { x0: number; x1: number; y: number; clip: ArrangementClip }[] = [];
+  const peaksPerPx = TAKE_PEAKS_PER_SECOND / pxPerSecond;
   for (const clip of clips) {
     const row = rowOf.get(clip.trackId);
     if (!row) continue;
@@ -123,42 +131,63 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, view: TimelineView):
     const x1 = toX(clip.start + clip.duration);
     if (x1 < 0 || x0 > width) continue;
     const y = row.top + clip.lane * LANE_HEIGHT;
-    ctx.fillStyle = colors.clip;
-    ctx.globalAlpha = 0.35;
-    ctx.fillRect(x0, y + 2, x1 - x0, LANE_HEIGHT - 4);
-    ctx.globalAlpha = 1;
+    pixels.rect(x0, y + 2, x1, y + LANE_HEIGHT - 2, palette.clip);
+    fades.push({ x0, x1, y, clip });
     const takePeaks = view.peaks[clip.takeId];
-    if (takePeaks) {
-      const peaksPerSecond = TAKE_PEAKS_PER_SECOND;
-      // Dim everywhere, then bright where this clip is what the track plays.
-      ctx.fillStyle = colors.wave;
-      ctx.globalAlpha = 0.35;
-      const visible0 = Math.max(x0, 0);
-      const first = (clip.offset + (visible0 - x0) / pxPerSecond) * peaksPerSecond;
-      drawPeaks(
-        ctx,
-        takePeaks,
-        first,
-        peaksPerSecond / pxPerSecond,
-        visible0,
-        Math.min(x1, width),
-        y + 4,
-        LANE_HEIGHT - 8,
-      );
-      ctx.globalAlpha = 1;
-      for (const slice of view.slices[clip.trackId] ?? []) {
-        if (slice.clipId !== clip.id) continue;
-        const s0 = Math.max(toX(slice.start), 0);
-        const s1 = Math.min(toX(slice.end), width);
-        if (s1 <= s0) continue;
-        const firstPeak = (slice.offset + (s0 - toX(slice.start)) / pxPerSecond) * peaksPerSecond;
-        ctx.fillStyle = colors.accent;
-        drawPeaks(ctx, takePeaks, firstPeak, peaksPerSecond / pxPerSecond, s0, s1, y + 4, LANE_HEIGHT - 8);
-      }
+    if (!takePeaks) continue;
+    const visible0 = Math.max(x0, 0);
+    const first = (clip.offset + (visible0 - x0) / pxPerSecond) * TAKE_PEAKS_PER_SECOND;
+    pixels.peaks(
+      takePeaks,
+      first,
+      peaksPerPx,
+      visible0,
+      Math.min(x1, width),
+      y + 4,
+      LANE_HEIGHT - 8,
+      palette.dim,
+    );
+    for (const slice of view.slices[clip.trackId] ?? []) {
+      if (slice.clipId !== clip.id) continue;
+      const s0 = Math.max(toX(slice.start), 0);
+      const s1 = Math.min(toX(slice.end), width);
+      if (s1 <= s0) continue;
+      const firstPeak = (slice.offset + (s0 - toX(slice.start)) / pxPerSecond) * TAKE_PEAKS_PER_SECOND;
+      pixels.peaks(takePeaks, firstPeak, peaksPerPx, s0, s1, y + 4, LANE_HEIGHT - 8, palette.bright);
     }
-    // Fades as ramps at the clip's ends.
-    ctx.strokeStyle = colors.text;
-    ctx.beginPath();
+  }
+  ctx.putImageData(pixels.imageData(), 0, 0);
+
+  // Behind the waveforms (each drawn behind what is there): the loop and punch markers under
+  // the ruler, then the grid. Lines from a little before the tile too: a bar number drawn right
+  // of its line reaches into the next tile.
+  ctx.globalCompositeOperation = 'destination-over';
+  const marker = (range: { start: number; end: number } | null, colour: string, y: number) => {
+    if (!range) return;
+    ctx.fillStyle = colour;
+    ctx.fillRect(toX(range.start), y, (range.end - range.start) * pxPerSecond, 4);
+  };
+  marker(view.arrangement.loop, colors.accent, RULER_HEIGHT - 4);
+  marker(view.arrangement.punch, '#ef4444', RULER_HEIGHT - 8);
+  const labelsFrom = Math.max(0, fromSeconds - BAR_LABEL_PX / pxPerSecond);
+  const lines = gridLines(labelsFrom, toSeconds, view.bpm, pxPerSecond);
+  for (const line of lines) {
+    const x = Math.round(toX(line.time)) + 0.5;
+    ctx.fillStyle = line.bar !== null || line.time % ((60 / view.bpm) * 4) < 1e-6 ? colors.bar : colors.grid;
+    ctx.fillRect(x, RULER_HEIGHT - (line.bar !== null ? 10 : 5), 1, height);
+  }
+  ctx.globalCompositeOperation = 'source-over';
+
+  // Over them: bar numbers and the fades, as ramps at the clips' ends.
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = colors.text;
+  for (const line of lines)
+    if (line.bar !== null)
+      ctx.fillText(String(line.bar), Math.round(toX(line.time)) + 3.5, RULER_HEIGHT / 2 - 2);
+  ctx.strokeStyle = colors.text;
+  ctx.beginPath();
+  for (const { x0, x1, y, clip } of fades) {
     if (clip.fadeIn > 0) {
       ctx.moveTo(x0, y + LANE_HEIGHT - 2);
       ctx.lineTo(x0 + clip.fadeIn * pxPerSecond, y + 2);
@@ -167,43 +196,37 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, view: TimelineView):
       ctx.moveTo(x1 - clip.fadeOut * pxPerSecond, y + 2);
       ctx.lineTo(x1, y + LANE_HEIGHT - 2);
     }
-    ctx.stroke();
-    if (clip.id === view.selectedClipId) {
-      ctx.strokeStyle = colors.accent;
-      ctx.lineWidth = 2;
-      ctx.strokeRect(x0 + 1, y + 2, x1 - x0 - 2, LANE_HEIGHT - 4);
-      ctx.lineWidth = 1;
-    }
   }
+  ctx.stroke();
+}
 
-  // The take being recorded.
-  const live = view.live;
-  const liveRow = live && rowOf.get(live.trackId);
-  if (live && liveRow && live.peaks.length > 0) {
-    const y = liveRow.top + live.lane * LANE_HEIGHT;
-    const x0 = toX(live.start);
-    const x1 = toX(live.start + live.peaks.length / TAKE_PEAKS_PER_SECOND);
-    ctx.fillStyle = '#ef4444';
-    ctx.globalAlpha = 0.25;
-    ctx.fillRect(x0, y + 2, x1 - x0, LANE_HEIGHT - 4);
-    ctx.globalAlpha = 1;
-    const visible0 = Math.max(0, x0);
-    drawPeaks(
-      ctx,
-      live.peaks,
-      ((visible0 - x0) / pxPerSecond) * TAKE_PEAKS_PER_SECOND,
-      TAKE_PEAKS_PER_SECOND / pxPerSecond,
-      visible0,
-      Math.min(x1, width),
-      y + 4,
-      LANE_HEIGHT - 8,
-    );
-  }
-
-  // The playhead, over everything.
-  const px = toX(view.playhead);
-  if (px >= 0 && px <= width) {
-    ctx.fillStyle = colors.accent;
-    ctx.fillRect(Math.round(px), 0, 2, height);
-  }
+/**
+ * The take being recorded, on a canvas one lane high over the strip on screen: it grows a few
+ * times a second, and only this small canvas is redrawn then.
+ */
+export function drawLiveTake(
+  ctx: Canvas2D,
+  live: LiveTakeView,
+  { fromSeconds, width }: TimelineStrip,
+  pxPerSecond: number,
+): void {
+  ctx.clearRect(0, 0, width, LANE_HEIGHT);
+  const x0 = (live.start - fromSeconds) * pxPerSecond;
+  const x1 = x0 + (live.peaks.length / TAKE_PEAKS_PER_SECOND) * pxPerSecond;
+  if (live.peaks.length === 0 || x1 < 0 || x0 > width) return;
+  ctx.fillStyle = '#ef4444';
+  ctx.globalAlpha = 0.25;
+  ctx.fillRect(x0, 2, x1 - x0, LANE_HEIGHT - 4);
+  ctx.globalAlpha = 1;
+  const visible0 = Math.max(0, x0);
+  drawPeaks(
+    ctx,
+    live.peaks,
+    ((visible0 - x0) / pxPerSecond) * TAKE_PEAKS_PER_SECOND,
+    TAKE_PEAKS_PER_SECOND / pxPerSecond,
+    visible0,
+    Math.min(x1, width),
+    4,
+    LANE_HEIGHT - 8,
+  );
 }

@@ -8,6 +8,14 @@ export const HEADER_WIDTH = 208;
 export const MIN_PX_PER_SECOND = 4;
 export const MAX_PX_PER_SECOND = 400;
 export const DEFAULT_PX_PER_SECOND = 40;
+/**
+ * Width (CSS px) of one drawn tile of the timeline. Small enough that a new tile coming into
+ * view is a short draw and that its canvas stays far below any texture size limit at any zoom
+ * or pixel ratio; wide enough that a screen is a handful of them.
+ */
+export const TILE_WIDTH = 512;
+/** Bar numbers are at least this far apart (px); a number can reach this far past its line. */
+export const BAR_LABEL_PX = 40;
 /** Pointer distance from a clip's edge (px) that trims rather than moves. */
 export const TRIM_HANDLE_PX = 8;
 
@@ -28,9 +36,9 @@ export function gridLines(
   pxPerSecond: number,
 ): { time: number; bar: number | null }[] {
   const beat = 60 / bpm;
-  // Beat lines only when they are at least 6 px apart; bar labels thinned to 40 px.
+  // Beat lines only when they are at least 6 px apart; bar labels thinned to BAR_LABEL_PX.
   const showBeats = beat * pxPerSecond >= 6;
-  const barEvery = Math.max(1, Math.ceil(40 / (beat * 4 * pxPerSecond)));
+  const barEvery = Math.max(1, Math.ceil(BAR_LABEL_PX / (beat * 4 * pxPerSecond)));
   const lines: { time: number; bar: number | null }[] = [];
   for (let n = Math.max(0, Math.floor(from / beat)); n * beat < to; n++) {
     const isBar = n % 4 === 0;

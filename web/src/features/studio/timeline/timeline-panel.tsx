@@ -2,15 +2,15 @@ import type { ArrangementClip } from '@beatroom/shared/studio-arrangement';
 import { snapStepSeconds, snapTime } from '@beatroom/shared/studio-arrangement-grid';
 import { arrangementEnd, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
 import { AudioLines } from 'lucide-react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { createRef, useMemo, useState, type ReactNode } from 'react';
 import { PanelSection } from '../../../components/ui/panel-section';
-import { useTimelineCanvas } from '../hooks/use-timeline-canvas';
 import { useTimelineZoom } from '../hooks/use-timeline-zoom';
 import { useUndoRedoKeys } from '../hooks/use-undo-redo-keys';
 import { useArrangementStore } from '../store/arrangement-store';
 import type { TimelineRowLayout } from './timeline-draw';
 import { BEAT_LANE_HEIGHT, HEADER_WIDTH, LANE_HEIGHT, laneCount, RULER_HEIGHT } from './timeline-geometry';
 import { TimelineHistoryButtons } from './timeline-history-buttons';
+import { useTimelineLayers, type TimelineLayerRefs } from './timeline-layers';
 import { TimelineBeatLane, TimelineRuler } from './timeline-ruler';
 import { TimelineToolbar } from './timeline-toolbar';
 import { TimelineTrack } from './timeline-track';
@@ -32,8 +32,9 @@ export interface TimelinePanelProps {
 /**
  * The studio's timeline: the beat's lane and up to 8 vocal tracks of clips over a bar/beat
  * ruler, with snap, zoom and scroll, a playhead that follows the transport, and Undo/Redo.
- * Waveforms are drawn on one canvas for the visible part only; every clip is also a focusable
- * element (named after its take) laid over it, so the timeline works by keyboard.
+ * Waveforms are drawn on canvas tiles under the tracks (see timeline-layers.ts); every clip is
+ * also a focusable element (named after its take) laid over them, so the timeline works by
+ * keyboard.
  */
 export function TimelinePanel({
   bpm,
@@ -50,8 +51,13 @@ export function TimelinePanel({
   const { edit, selectClip, setPlayhead } = useArrangementStore.getState();
   const arrangement = history.present;
   const [preview, setPreview] = useState<ArrangementClip | null>(null);
-  const scroller = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const [layers] = useState<TimelineLayerRefs>(() => ({
+    scroller: createRef(),
+    tiles: createRef(),
+    playhead: createRef(),
+    live: createRef(),
+  }));
+  const scroller = layers.scroller;
   const { pxPerSecond, zoom, onWheel, onKeyDown } = useTimelineZoom(scroller);
 
   const step = snapStepSeconds(arrangement.snap, bpm);
@@ -75,14 +81,12 @@ export function TimelinePanel({
     [arrangement],
   );
 
-  const requestDraw = useTimelineCanvas({
-    scene: { arrangement, rows, slices, peaks, preview, selectedClipId, playhead, pxPerSecond, height },
-    canvas,
-    scroller,
-    bpm,
-    beatDuration,
-    beatPeaks,
+  const requestDraw = useTimelineLayers({
+    scene: { arrangement, rows, slices, peaks, preview, pxPerSecond, height, bpm, beatDuration, beatPeaks },
+    total: length * pxPerSecond,
+    playhead,
     position,
+    refs: layers,
   });
   useUndoRedoKeys();
 
@@ -107,15 +111,24 @@ export function TimelinePanel({
         selected={selected}
         onZoom={zoom}
       />
+      {/* An opaque background: Chromium scrolls a box on the compositor (no repaint per scrolled
+          frame) only when it can keep its text sharp, which a see-through box prevents. */}
       <div
         ref={scroller}
-        className="relative mt-3 overflow-x-auto overflow-y-hidden rounded-xl border border-line bg-bg/60"
+        className="relative mt-3 overflow-x-auto overflow-y-hidden rounded-xl border border-line bg-bg"
         onScroll={requestDraw}
         onWheel={onWheel}
         onKeyDown={onKeyDown}
       >
         <div className="relative" style={{ width: contentWidth, height }}>
-          <canvas ref={canvas} aria-hidden="true" className="pointer-events-none absolute top-0 z-0" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute top-0 z-0"
+            style={{ left: HEADER_WIDTH, width: length * pxPerSecond, height }}
+          >
+            <div ref={layers.tiles} />
+            <canvas ref={layers.live} hidden className="absolute top-0 left-0 will-change-transform" />
+          </div>
           <TimelineRuler bpm={bpm} onSeek={seek} />
           <TimelineBeatLane onSeek={seek} />
           {arrangement.tracks.map((track, index) => (
@@ -133,6 +146,13 @@ export function TimelinePanel({
               onPreview={setPreview}
             />
           ))}
+          {/* Over the clips, under the sticky track headers. */}
+          <div
+            ref={layers.playhead}
+            aria-hidden="true"
+            className="pointer-events-none absolute top-0 z-10 w-0.5 bg-accent will-change-transform"
+            style={{ left: HEADER_WIDTH, height }}
+          />
         </div>
       </div>
     </PanelSection>

@@ -1,0 +1,184 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useArrangementStore } from '../store/arrangement-store';
+import { drawLiveTake, drawTimelineTile, type TimelineColors, type TimelineScene } from './timeline-draw';
+import { HEADER_WIDTH, LANE_HEIGHT } from './timeline-geometry';
+import { tilePalette } from './timeline-pixels';
+import { PlayheadMover } from './timeline-playhead';
+import { TimelineTiles } from './timeline-tiles';
+
+/** The elements the timeline draws into, all inside its scrolled content. */
+export interface TimelineLayerRefs {
+  /** The scrolling box: what is on screen is what gets drawn. */
+  scroller: RefObject<HTMLDivElement | null>;
+  /** Holds the waveform tiles, its left edge at 0 s. */
+  tiles: RefObject<HTMLDivElement | null>;
+  /** The playhead: a thin element moved by transform only. */
+  playhead: RefObject<HTMLDivElement | null>;
+  /** The take being recorded: one lane high, a screen wide. */
+  live: RefObject<HTMLCanvasElement | null>;
+}
+
+interface TimelineLayersOptions {
+  scene: Omit<TimelineScene, 'colors' | 'palette'>;
+  /** Timeline pixels in all (from 0 s to the end of the scroll area). */
+  total: number;
+  /** The store's playhead: shown while the transport is stopped. */
+  playhead: number;
+  /** The transport's position on the beat's timeline while playing or recording, else null. */
+  position: () => number | null;
+  refs: TimelineLayerRefs;
+}
+
+/** How often (ms) the running transport's position is checked against the playhead's animation. */
+const FOLLOW_MS = 100;
+
+function cssColor(element: Element, variable: string, fallback: string): string {
+  return getComputedStyle(element).getPropertyValue(variable).trim() || fallback;
+}
+
+function themeColors(element: Element): TimelineColors {
+  const accent = cssColor(element, '--app-accent', '#8b5cf6');
+  return {
+    grid: 'rgba(127,127,127,0.15)',
+    bar: 'rgba(127,127,127,0.4)',
+    wave: cssColor(element, '--app-muted', '#a3a1b5'),
+    accent,
+    text: cssColor(element, '--app-fg', '#f5f5f7'),
+    clip: accent,
+  };
+}
+
+/**
+ * Draws the timeline in layers that a frame touches as little as it can:
+ * - the waveforms, grid and markers as tiles drawn once per zoom and edit (TimelineTiles), which
+ *   scrolling and the page-by-page following of the playhead only move;
+ * - the playhead, a 2 px element whose transform the compositor animates while the transport
+ *   runs (PlayheadMover: no layout, paint or commit per frame);
+ * - the take being recorded, a lane-high canvas redrawn when it grows.
+ * Frames are asked for only while a take records, tiles wait to be drawn, or after a change or
+ * a scroll; the running transport is followed by a timer (see `follow`). An idle timeline costs
+ * nothing. Answers the function that asks for a frame (after a scroll).
+ */
+export function useTimelineLayers({ scene, total, playhead, position, refs }: TimelineLayersOptions) {
+  // Read by the frame loop through refs: nothing here re-renders React per frame.
+  const current = useRef({ scene, total, playhead });
+  current.current = { scene, total, playhead };
+  const loop = useRef({ request: () => undefined as void, invalidate: () => undefined as void });
+
+  const { arrangement, rows, slices, peaks, preview, pxPerSecond, height, bpm, beatDuration, beatPeaks } =
+    scene;
+  useLayoutEffect(
+    () => loop.current.invalidate(),
+    [arrangement, rows, slices, peaks, preview, pxPerSecond, height, bpm, beatDuration, beatPeaks],
+  );
+  useLayoutEffect(() => loop.current.request(), [playhead, total]);
+
+  useEffect(() => {
+    const box = refs.scroller.current;
+    const host = refs.tiles.current;
+    const head = refs.playhead.current;
+    const liveCanvas = refs.live.current;
+    if (!box || !host || !head || !liveCanvas) return;
+    let colors = themeColors(host);
+    let palette = tilePalette(colors);
+    const tiles = new TimelineTiles(host, (ctx, fromPx, width, ratio) => {
+      const { scene: s } = current.current;
+      drawTimelineTile(ctx, { ...s, colors, palette }, { fromSeconds: fromPx / s.pxPerSecond, width }, ratio);
+    });
+    const mover = new PlayheadMover(head);
+    let frame = 0;
+    let liveDrawn = '';
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(draw);
+    };
+
+    // While the transport runs: keeps the playhead's animation on the transport's clock and turns
+    // the page when the playhead nears the right edge (the next page's tiles are drawn ahead).
+    // A timer, ten times a second or when the edge is due, not a frame callback: between two
+    // checks the compositor moves the playhead alone and the main thread has nothing to do.
+    let following = 0;
+    const follow = () => {
+      following = 0;
+      const now = position();
+      if (now === null) return schedule();
+      const { scene: s, total: timelineWidth } = current.current;
+      const width = Math.max(1, box.clientWidth - HEADER_WIDTH);
+      const x = now * s.pxPerSecond;
+      if (x < box.scrollLeft || x > box.scrollLeft + width * 0.9)
+        box.scrollLeft = Math.max(0, x - width * 0.1);
+      mover.follow(now, s.pxPerSecond, timelineWidth / s.pxPerSecond);
+      const edgeInMs = ((box.scrollLeft + width * 0.9 - x) / s.pxPerSecond) * 1000;
+      following = window.setTimeout(follow, Math.max(0, Math.min(FOLLOW_MS, edgeInMs)));
+    };
+
+    const drawLive = (left: number, width: number): boolean => {
+      const live = useArrangementStore.getState().live;
+      const { scene: s } = current.current;
+      const row = live && s.rows.find((r) => r.trackId === live.trackId);
+      const key = live && row ? `${live.peaks.length}:${left}:${width}:${s.pxPerSecond}:${row.top}` : '';
+      if (key === liveDrawn) return live !== null;
+      liveDrawn = key;
+      liveCanvas.hidden = key === '';
+      if (!live || !row) return live !== null;
+      const ratio = window.devicePixelRatio || 1;
+      if (liveCanvas.width !== Math.round(width * ratio)) {
+        liveCanvas.width = Math.round(width * ratio);
+        liveCanvas.height = Math.round(LANE_HEIGHT * ratio);
+        liveCanvas.style.width = `${width}px`;
+        liveCanvas.style.height = `${LANE_HEIGHT}px`;
+      }
+      liveCanvas.style.transform = `translate3d(${left}px,${row.top + live.lane * LANE_HEIGHT}px,0)`;
+      const ctx = liveCanvas.getContext('2d');
+      if (ctx) {
+        ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+        drawLiveTake(ctx, live, { fromSeconds: left / s.pxPerSecond, width }, s.pxPerSecond);
+      }
+      return true;
+    };
+
+    const draw = () => {
+      frame = 0;
+      const { scene: s, total: timelineWidth, playhead: stopped } = current.current;
+      if (position() === null) mover.place(stopped, s.pxPerSecond);
+      else if (following === 0) follow();
+      const width = Math.max(1, box.clientWidth - HEADER_WIDTH);
+      const left = box.scrollLeft;
+      const waiting = tiles.update({
+        left,
+        width,
+        total: timelineWidth,
+        height: s.height,
+        ratio: window.devicePixelRatio || 1,
+      });
+      if (drawLive(left, width) || waiting) schedule();
+    };
+
+    loop.current = {
+      request: schedule,
+      invalidate: () => {
+        colors = themeColors(host);
+        palette = tilePalette(colors);
+        tiles.invalidate();
+        liveDrawn = '';
+        schedule();
+      },
+    };
+    // Playback or recording starting elsewhere on the page is noticed within a quarter second.
+    const watch = window.setInterval(() => {
+      if (position() !== null || useArrangementStore.getState().live) schedule();
+    }, 250);
+    window.addEventListener('resize', schedule);
+    schedule();
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(following);
+      window.clearInterval(watch);
+      window.removeEventListener('resize', schedule);
+      loop.current = { request: () => undefined, invalidate: () => undefined };
+      tiles.clear();
+      mover.stop();
+    };
+  }, [position, refs]);
+
+  return useCallback(() => loop.current.request(), []);
+}

@@ -6,14 +6,17 @@ import { wavFile } from '../server/test/media-fixtures';
 import { beatThroughDialog, previewReady } from './support/beats';
 import { signInNewContext } from './support/sign-in';
 
-// Live collaborative sessions: two browsers join one session by its code; the host
-// presses play and the guest's transport follows; chat arrives on the other side.
+// Live collaborative sessions: two browsers join one session by its code and see it on the
+// studio's timeline; the host presses play and the guest's transport follows; the guest records
+// a take on their own track and it lands, as a clip where the server stamped its start, on the
+// host's timeline too (and stays for a reload); both players follow the host's transport to the
+// same position; chat arrives on the other side.
 
 const dir = mkdtempSync(join(tmpdir(), 'beatroom-collab-'));
 const beatWav = join(dir, 'beat.wav');
 writeFileSync(beatWav, wavFile(8, 22_050));
 
-test('two members join one session by code; the guest follows the host’s play; chat crosses over', async ({
+test('two members join one session by code; the guest follows the host’s play, records a take the host sees on the guest’s track; chat crosses over', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -49,20 +52,26 @@ test('two members join one session by code; the guest follows the host’s play;
   await guest.page.goto(`/studio/collaborate/${code.toLowerCase()}`);
   const guestStudio = guest.page.getByRole('region', { name: 'Collaborative session' });
   await expect(guestStudio.getByText('Live', { exact: true })).toBeVisible({ timeout: 30_000 });
-  const guestTrack = guestStudio.getByRole('listitem', { name: 'Track 2' });
+  const guestTimeline = guestStudio.getByRole('region', { name: 'Timeline' });
+  await expect(guestTimeline.getByRole('group', { name: 'Beat' })).toBeVisible();
+  const guestTrack = guestTimeline.getByRole('group', { name: 'Track 2 · Gus Guest' });
   await expect(guestTrack.getByText('Gus Guest')).toBeVisible();
   // Record only on one's own track.
   await expect(guestTrack.getByRole('button', { name: 'Record' })).toBeVisible();
   await expect(
-    guestStudio.getByRole('listitem', { name: 'Track 1' }).getByRole('button', { name: 'Record' }),
+    guestTimeline.getByRole('group', { name: 'Track 1 · Hana Host' }).getByRole('button', { name: 'Record' }),
   ).toHaveCount(0);
   await expect(guestStudio.getByRole('button', { name: 'Play' })).toHaveCount(0);
-  // The host sees the guest arrive live.
+  // The host sees the guest arrive live, and their track on the timeline.
   await expect(
     hostStudio
       .getByRole('region', { name: 'Participants' })
       .getByRole('button', { name: 'Remove Gus Guest' }),
   ).toBeVisible();
+  const hostTimeline = hostStudio.getByRole('region', { name: 'Timeline' });
+  const guestTrackAtHost = hostTimeline.getByRole('group', { name: 'Track 2 · Gus Guest' });
+  await expect(guestTrackAtHost).toBeVisible();
+  await expect(guestTrackAtHost.getByRole('button', { name: 'Record' })).toHaveCount(0);
 
   // --- The host presses play; the guest's transport follows ------------------------------------
   const guestTransport = guestStudio.getByRole('status', { name: 'Transport' });
@@ -74,6 +83,49 @@ test('two members join one session by code; the guest follows the host’s play;
   await expect(guestTransport.getByLabel('Position')).not.toHaveText('0:00', { timeout: 5_000 });
   await hostStudio.getByRole('button', { name: 'Pause' }).click();
   await expect(guestTransport).toContainText('Paused');
+  // Both players stand where the host paused.
+  const hostPosition = hostStudio.getByRole('status', { name: 'Transport' }).getByLabel('Position');
+  const pausedAt = (await hostPosition.textContent())!;
+  await expect(guestTransport.getByLabel('Position')).toHaveText(pausedAt);
+  const hostPlayhead = hostTimeline.getByLabel('Playhead');
+  const guestPlayhead = guestTimeline.getByLabel('Playhead');
+  await expect(hostPlayhead).toHaveText(pausedAt);
+  await expect(guestPlayhead).toHaveText(pausedAt);
+
+  // --- The guest records a take on their track: it lands where the transport stood -----------
+  await guestTrack.getByRole('button', { name: 'Record' }).click();
+  const stop = guestTrack.getByRole('button', { name: 'Stop' });
+  await expect(stop).toBeVisible({ timeout: 15_000 });
+  // The guest hears the session from where the take starts, and the playhead moves on with it.
+  await expect(guestPlayhead).not.toHaveText(pausedAt, { timeout: 10_000 });
+  const onward = (await guestPlayhead.textContent())!;
+  await expect(guestPlayhead).not.toHaveText(onward, { timeout: 10_000 });
+  await stop.click();
+  await expect(guest.page.getByText('Take saved on track 2')).toBeVisible({ timeout: 60_000 });
+  const hostClip = guestTrackAtHost.getByRole('button', { name: 'Take 1' });
+  await expect(hostClip).toBeVisible({ timeout: 20_000 });
+  await expect(hostClip).toHaveAccessibleDescription(new RegExp(`^Lane 1, ${pausedAt} to \\d+:\\d\\d$`));
+  const placed = (await hostClip.getAttribute('aria-description'))!;
+  await expect(guestTrack.getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(placed);
+  // Only the guest's track holds it.
+  await expect(
+    hostTimeline.getByRole('group', { name: 'Track 1 · Hana Host' }).getByRole('button', { name: 'Take 1' }),
+  ).toHaveCount(0);
+  await host.page.screenshot({ path: test.info().outputPath('host-sees-guest-take.png') });
+  await guest.page.screenshot({ path: test.info().outputPath('guest-take.png') });
+
+  // --- Back to the start and play: both players follow the host's transport from 0 ------------
+  await hostStudio.getByRole('button', { name: 'Back to start' }).click();
+  await expect(hostPlayhead).toHaveText('0:00');
+  await expect(guestPlayhead).toHaveText('0:00');
+  await hostStudio.getByRole('button', { name: 'Play' }).click();
+  await expect(guestTransport).toContainText('Playing');
+  await expect(guestPlayhead).not.toHaveText('0:00', { timeout: 10_000 });
+  await hostStudio.getByRole('button', { name: 'Pause' }).click();
+  await expect(guestTransport).toContainText('Paused');
+  const stoppedAt = (await hostPosition.textContent())!;
+  await expect(hostPlayhead).toHaveText(stoppedAt);
+  await expect(guestPlayhead).toHaveText(stoppedAt);
 
   // --- Chat reaches the other side, and stays with the session ---------------------------------
   await guestStudio.getByLabel('Message', { exact: true }).fill('Ready for the hook?');
@@ -87,6 +139,8 @@ test('two members join one session by code; the guest follows the host’s play;
   await expect(
     guestStudio.getByRole('list', { name: 'Chat messages' }).getByText('Ready for the hook?'),
   ).toBeVisible();
+  // The take stays with the session: after a reload it is back where it was placed.
+  await expect(guestTrack.getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(placed);
 
   // --- The host ends the session: the guest's page says so -------------------------------------
   await hostStudio.getByRole('button', { name: 'End Session' }).click();

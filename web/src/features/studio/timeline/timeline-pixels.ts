@@ -69,7 +69,8 @@ export function tilePalette(colors: { wave: string; accent: string; clip: string
 export class TilePixels {
   readonly width: number;
   readonly height: number;
-  private readonly words: Uint32Array<ArrayBuffer>;
+  /** The pixels, one RGBA word each, row by row. */
+  readonly words: Uint32Array<ArrayBuffer>;
 
   constructor(
     cssWidth: number,

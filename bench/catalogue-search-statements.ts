@@ -32,7 +32,7 @@ async function main() {
     async prepared<T>(name: string | undefined, text: string, values: unknown[]) {
       if (EXPLAIN) {
         const plan = await client.query<{ 'QUERY PLAN': string }>({
-          text: `EXPLAIN (ANALYZE, COSTS OFF) ${text}`,
+          text: `EXPLAIN (ANALYZE, COSTS OFF, BUFFERS) ${text}`,
           values,
         });
         console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));

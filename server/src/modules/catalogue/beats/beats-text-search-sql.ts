@@ -1,5 +1,5 @@
 import type { BeatListQuery } from '@beatroom/shared/beat-list-contract';
-import { asCards, deferred } from './beat-card-sql';
+import { asCards, CARD_COLUMNS } from './beat-card-sql';
 import { LISTED } from './catalogue-filter-sql';
 import { orderBy, SORTS, sortsBefore, type Statement } from './catalogue-sort-sql';
 import { wholeWordSearch } from './beats-search-whole-word-sql';
@@ -72,7 +72,7 @@ const TERMS_PER_WORD = 64;
  * description is indexed), and for three letters or more any lexeme containing it ("ergea" →
  * sergeant), as the trigram match on the fields did before.
  */
-function wordTerms(st: Statement, word: string): string {
+export function wordTerms(st: Statement, word: string): string {
   const conditions = [
     `v.term LIKE ${st.param(`${escapeLike(word)}%`)}`,
     `v.term = ANY (tsvector_to_array(to_tsvector('english', ${st.param(word)})))`,
@@ -101,6 +101,8 @@ export function searchStatement(
   st: Statement,
   q: BeatListQuery & { search: string },
   where: string[],
+  /** Whether one whole word may take its shortcut (beats-search-whole-word-sql.ts); tests compare. */
+  options: { shortcut?: boolean } = {},
 ): string {
   const words = searchWords(q.search);
   const filtered = where.length > LISTED.length;
@@ -115,7 +117,7 @@ export function searchStatement(
   const ctes: string[] = [];
   // One word in the default order: its lexemes read once, by the shortcut and the full search.
   const wholeWord =
-    words.length === 1 && !filtered && q.sort === 'newest'
+    options.shortcut !== false && words.length === 1 && !filtered && q.sort === 'newest'
       ? wholeWordSearch({ word: st.param(words[0]!), reach, similarity, listed: where, window })
       : null;
   if (wholeWord) ctes.push(`t0 AS MATERIALIZED (${wordTerms(st, words[0]!)})`, ...wholeWord.ctes);
@@ -169,10 +171,10 @@ export function searchStatement(
   // is the same. (Scoring a fixed 100 first, as before, only scored ~50 more for nothing: 8 %
   // of a search.)
   const first = st.count(reach);
-  // Each candidate ranked by its id and the sort's value only; the page's beats are read whole
-  // after (deferred), not the candidates'.
+  // Each candidate scored with its card's columns: the beat is read here anyway, and reading
+  // the page's beats again after cost more than carrying the columns of the few scored.
   const sortColumn = SORTS[q.sort].column;
-  const scored = (which: string, from = 'candidates c') => `SELECT b.id, b.${sortColumn},
+  const scored = (which: string, from = 'candidates c') => `SELECT ${CARD_COLUMNS},
       c.text_rank + ${similarity} AS score
     FROM ${from} JOIN beats b ON b.id = c.beat_id
     WHERE ${[which, ...where].join(' AND ')}`;
@@ -201,10 +203,9 @@ export function searchStatement(
   );
   const full = `SELECT * FROM (SELECT * FROM ranked_first UNION ALL SELECT * FROM ranked_rest) b
     ORDER BY b.score DESC, ${orderBy(q.sort)} ${window}`;
-  // The page's beats read whole after (deferred); with the shortcut, which reads them itself,
-  // the full search runs only when the shortcut did not hold.
+  // With the shortcut, the full search runs only when the shortcut did not hold.
   const page = wholeWord
-    ? `(${wholeWord.page}) UNION ALL (${deferred(`SELECT * FROM (${full}) b WHERE ${wholeWord.fallBack}`, 'score')})`
-    : deferred(full, 'score');
+    ? `(${wholeWord.page}) UNION ALL (SELECT * FROM (${full}) b WHERE ${wholeWord.fallBack})`
+    : full;
   return asCards(`WITH ${ctes.join(',\n')} ${page}`, q.sort, `r.score DESC, ${orderBy(q.sort, 'r')}`);
 }

@@ -103,9 +103,10 @@ export function TimelineView({
 
   return (
     <PanelSection title="Timeline" Icon={AudioLines} className={className} actions={controls}>
+      {/* Opaque, as the studio's panel: Chromium scrolls it on the compositor only then. */}
       <div
         ref={layers.scroller}
-        className="relative mt-3 overflow-x-auto overflow-y-hidden rounded-xl border border-line bg-bg/60"
+        className="relative mt-3 overflow-x-auto overflow-y-hidden rounded-xl border border-line bg-bg"
         onScroll={requestDraw}
         onWheel={onWheel}
         onKeyDown={onKeyDown}

@@ -120,6 +120,9 @@ export interface PitchState {
   mix: number;
   /** Last detection, for meters and tests. */
   lastHz: number;
+  /** Detections in a row that found silence; a long enough run resets the shifter. */
+  silentHops: number;
+  resetPending: boolean;
 }
 
 const GRAIN_S = 0.03;
@@ -148,7 +151,55 @@ export function createPitchState(sampleRate: number): PitchState {
     taps: [MIN_DELAY + grain * 0.25, MIN_DELAY + grain * 0.75],
     mix: 0,
     lastHz: 0,
+    silentHops: 0,
+    resetPending: false,
   };
+}
+
+/**
+ * Detections of silence in a row (10 ms apart) after which the shifter starts afresh, as at the
+ * start of a take. Nothing audible changes (the correction has let go in the silence already),
+ * but from there on the output depends only on the input: the mixdown can start correcting a
+ * take at its last such reset instead of at its beginning, with the very same samples.
+ */
+export const SILENCE_RESET_HOPS = 10;
+
+function resetShifter(state: PitchState): void {
+  state.resetPending = false;
+  state.cents = 0;
+  state.targetCents = 0;
+  state.ratio = 1;
+  state.period = 0;
+  state.grain = Math.round(GRAIN_S * state.sampleRate);
+  state.taps = [MIN_DELAY + state.grain * 0.25, MIN_DELAY + state.grain * 0.75];
+  state.lastHz = 0;
+}
+
+/** Where the detections fall: after `written` samples, for written = first, first + hop, … */
+export function detectionSchedule(sampleRate: number): { first: number; hop: number; span: number } {
+  const state = createPitchState(sampleRate);
+  return { first: state.detectBuffer.length, hop: state.hop, span: state.detectBuffer.length };
+}
+
+/**
+ * The state correctPitch has right after a silence reset that came with the detection after
+ * `at` samples, while correcting (strength > 0) for at least 40 ms: `input(from, out)` gives
+ * the take's samples before it.
+ */
+export function pitchStateAfterReset(
+  sampleRate: number,
+  at: number,
+  input: (from: number, out: Float32Array) => void,
+): PitchState {
+  const state = createPitchState(sampleRate);
+  const { ring, mask } = state;
+  const from = at - ring.length;
+  const samples = new Float32Array(ring.length);
+  input(from, samples);
+  for (let i = 0; i < samples.length; i++) ring[(from + i) & mask] = samples[i]!;
+  state.written = at;
+  state.mix = 1;
+  return state;
 }
 
 /** The corrector's average delay: the mixdown shifts a corrected take earlier by this much. */
@@ -160,7 +211,13 @@ function runDetection(state: PitchState, options: PitchCorrectionOptions) {
   const { ring, mask, detectBuffer } = state;
   const start = state.written - detectBuffer.length;
   for (let i = 0; i < detectBuffer.length; i++) detectBuffer[i] = ring[(start + i) & mask]!;
-  const estimate = state.detector.detect(detectBuffer, 0);
+  const silent = state.detector.silent(detectBuffer, 0);
+  state.silentHops = silent ? state.silentHops + 1 : 0;
+  if (state.silentHops >= SILENCE_RESET_HOPS) {
+    state.silentHops = 0;
+    state.resetPending = true;
+  }
+  const estimate = silent ? null : state.detector.detectChecked(detectBuffer, 0);
   if (!estimate || estimate.aperiodicity > VOICED_CLARITY || estimate.hz < MIN_HZ || estimate.hz > MAX_HZ) {
     // Unvoiced or silent: let go of the correction rather than hold a stale one.
     state.targetCents = 0;
@@ -224,6 +281,7 @@ export function correctPitch(
   const maxDelay = ring.length - 4;
 
   for (let i = 0; i < block.length; i++) {
+    if (state.resetPending) resetShifter(state);
     const sample = block[i]!;
     ring[state.written & mask] = sample;
     state.written++;

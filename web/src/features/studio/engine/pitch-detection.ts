@@ -138,6 +138,10 @@ export interface Detector {
   /** Full-rate samples one detection looks at. */
   span: number;
   detect(x: Float32Array, start: number): PitchEstimate | null;
+  /** Whether x[start … start + span) is silence (what makes detect answer null first). */
+  silent(x: Float32Array, start: number): boolean;
+  /** detect() on what the last silent() call looked at, once it said not silent. */
+  detectChecked(x: Float32Array, start: number): PitchEstimate | null;
 }
 
 export function createDetector(sampleRate: number): Detector {
@@ -153,19 +157,26 @@ export function createDetector(sampleRate: number): Detector {
   const quad = new Float64Array(4);
   // One decimated sample of slack keeps the refinement's largest lag inside the span.
   const fullWindow = (windowD - 1) * factor;
+  /** Fills `decimated` from x[start …]; answers whether it is silence. */
+  const decimate = (x: Float32Array, start: number) => {
+    let energy = 0;
+    for (let i = 0; i < spanD; i++) {
+      // A box average is enough of an anti-alias filter for finding a voice's fundamental.
+      let sum = 0;
+      const base = start + i * factor;
+      for (let k = 0; k < factor; k++) sum += x[base + k]!;
+      decimated[i] = sum / factor;
+      energy += decimated[i]! * decimated[i]!;
+    }
+    return Math.sqrt(energy / spanD) < SILENCE_RMS;
+  };
   return {
     span,
+    silent: decimate,
     detect(x, start) {
-      let energy = 0;
-      for (let i = 0; i < spanD; i++) {
-        // A box average is enough of an anti-alias filter for finding a voice's fundamental.
-        let sum = 0;
-        const base = start + i * factor;
-        for (let k = 0; k < factor; k++) sum += x[base + k]!;
-        decimated[i] = sum / factor;
-        energy += decimated[i]! * decimated[i]!;
-      }
-      if (Math.sqrt(energy / spanD) < SILENCE_RMS) return null;
+      return decimate(x, start) ? null : this.detectChecked(x, start);
+    },
+    detectChecked(x, start) {
       const coarse = yinLag(decimated, 0, windowD, tauMinD, tauMaxD, cmndf);
       if (!coarse) return null;
       // Refine at full rate around factor × coarse lag.

@@ -9,8 +9,11 @@ import { takeReader } from './take-reader';
 
 function stereoTake(seconds: number) {
   const buffer = offlineContext(0.1).createBuffer(2, seconds * RATE, RATE);
-  // A note 30 cents sharp on the left, silence on the right: the mono take is half of it.
-  buffer.copyToChannel(sine(440 * 2 ** (30 / 1200), seconds, 0.6), 0);
+  // A note 30 cents sharp on the left, silence on the right: the mono take is half of it, with
+  // a breath (0.3 s of silence) every second, where the corrector starts afresh.
+  const note = sine(440 * 2 ** (30 / 1200), seconds, 0.6);
+  for (let i = 0; i < note.length; i++) if (i % RATE > 0.7 * RATE) note[i] = 0;
+  buffer.getChannelData(0).set(note);
   return buffer;
 }
 
@@ -47,13 +50,26 @@ describe('takeReader', () => {
   };
 
   it('reads overlapping stretches in order exactly as the whole take corrected at once', () => {
+    // The take's breaths do reset the corrector (what lets a read start at the last one).
+    const state = createPitchState(RATE);
+    let resets = 0;
+    const options = { ...autoTuneParams(80), scale: chromaticScale(), sampleRate: RATE };
+    const raw = expandTake(take, 0, new Float32Array(take.samples.length));
+    // A sample at a time: the reset is pending only until the next sample.
+    for (let at = 0; at < raw.length; at++) {
+      correctPitch(raw.subarray(at, at + 1), state, options, new Float32Array(1));
+      if (state.resetPending) resets++;
+    }
+    expect(resets).toBeGreaterThanOrEqual(2);
     const reader = takeReader(take, 80, { retainS: 0.5 });
     // Overlaps within what is kept, a gap (corrected but not kept) and a read past the end.
     for (const [from, to] of [
       [0, 30_000],
       [10_000, 60_000],
       [40_000, 41_000],
+      // Past the breath at 1.7 s: starts at the reset there, not where the last read ended.
       [90_000, 100_000],
+      [125_000, 130_000],
       [130_000, 150_000],
     ] as const) {
       expect(same(reader.read(from, to), from)).toBe(0);

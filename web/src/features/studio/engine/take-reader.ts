@@ -2,16 +2,22 @@
 // with autoTune on, pitch-corrected by the same streaming correctPitch as the live worklet. The
 // correction only looks back, so correcting stretch after stretch with one state gives exactly
 // what correcting the whole take at once gives, without ever holding the whole take as float.
+// And since the corrector starts afresh after a silence (SILENCE_RESET_HOPS), a read far into
+// the take starts correcting at the last such silence before it, not at the take's beginning.
 import { expandTake, type CompactTake } from './compact-take';
 import {
   autoTuneParams,
   chromaticScale,
   correctPitch,
   createPitchState,
+  detectionSchedule,
+  pitchStateAfterReset,
+  SILENCE_RESET_HOPS,
   type PitchCorrectionOptions,
   type PitchState,
   type Scale,
 } from './pitch-correction';
+import { createDetector } from './pitch-detection';
 
 export interface TakeReader {
   /**
@@ -58,18 +64,25 @@ export function takeReader(
     }
   };
 
+  const resets = silenceResets(take);
+
   return {
     read(from, to) {
       const out = new Float32Array(to - from);
       const start = Math.max(0, from);
       const stop = Math.min(end, to);
       if (stop <= start) return out;
-      if (start < keptFrom) {
-        // Behind what is kept: the correction starts over.
-        state = createPitchState(take.sampleRate);
-        done = 0;
+      // The last fresh start of the corrector at or before `start`: from there when it is ahead
+      // of what is corrected, or when the read is behind what is kept.
+      const reset = resets.before(start);
+      if (start < keptFrom || reset > done) {
+        state =
+          reset > 0
+            ? pitchStateAfterReset(take.sampleRate, reset, (at, samples) => expandTake(take, at, samples))
+            : createPitchState(take.sampleRate);
+        done = reset;
         kept = new Float32Array(0);
-        keptFrom = 0;
+        keptFrom = reset;
       }
       // kept holds [keptFrom, done): what it has of [start, stop) is copied, the rest corrected.
       const reuseTo = Math.min(stop, done);
@@ -82,6 +95,40 @@ export function takeReader(
         kept = out.slice(keptFrom - from, stop - from);
       }
       return out;
+    },
+  };
+}
+
+/**
+ * Where the corrector starts afresh in this take (what correctPitch's detections would find),
+ * found lazily: a cheap pass over the raw samples at the detections' places.
+ */
+function silenceResets(take: CompactTake) {
+  const { first, hop, span } = detectionSchedule(take.sampleRate);
+  const detector = createDetector(take.sampleRate);
+  // 64 detections' worth of samples expanded at a time.
+  const window = new Float32Array(span + 64 * hop);
+  const found: number[] = [0];
+  let next = first;
+  let run = 0;
+  return {
+    /** The last reset at or before `position` (0: the take's start). */
+    before(position: number): number {
+      const until = Math.min(position, take.samples.length);
+      while (next <= until) {
+        const windowStart = next - span;
+        expandTake(take, windowStart, window);
+        for (; next <= until && next - windowStart <= window.length; next += hop) {
+          run = detector.silent(window, next - span - windowStart) ? run + 1 : 0;
+          if (run >= SILENCE_RESET_HOPS) {
+            run = 0;
+            found.push(next);
+          }
+        }
+      }
+      let answer = 0;
+      for (const at of found) if (at <= position) answer = at;
+      return answer;
     },
   };
 }

@@ -120,7 +120,7 @@ export interface PitchState {
   mix: number;
   /** Last detection, for meters and tests. */
   lastHz: number;
-  /** Detections in a row that found silence; a long enough run resets the shifter. */
+  /** Silent detections in a row; SILENCE_RESET_HOPS of them reset the shifter. */
   silentHops: number;
   resetPending: boolean;
 }
@@ -157,49 +157,18 @@ export function createPitchState(sampleRate: number): PitchState {
 }
 
 /**
- * Detections of silence in a row (10 ms apart) after which the shifter starts afresh, as at the
- * start of a take. Nothing audible changes (the correction has let go in the silence already),
- * but from there on the output depends only on the input: the mixdown can start correcting a
- * take at its last such reset instead of at its beginning, with the very same samples.
+ * Detections of silence in a row (10 ms apart) after which the shifter starts afresh. Nothing
+ * audible changes (the correction has let go in the silence), but the output from there on
+ * depends only on the input: the mixdown starts correcting a take at its last such reset.
  */
 export const SILENCE_RESET_HOPS = 10;
 
 function resetShifter(state: PitchState): void {
   state.resetPending = false;
-  state.cents = 0;
-  state.targetCents = 0;
+  state.cents = state.targetCents = state.period = state.lastHz = 0;
   state.ratio = 1;
-  state.period = 0;
   state.grain = Math.round(GRAIN_S * state.sampleRate);
   state.taps = [MIN_DELAY + state.grain * 0.25, MIN_DELAY + state.grain * 0.75];
-  state.lastHz = 0;
-}
-
-/** Where the detections fall: after `written` samples, for written = first, first + hop, … */
-export function detectionSchedule(sampleRate: number): { first: number; hop: number; span: number } {
-  const state = createPitchState(sampleRate);
-  return { first: state.detectBuffer.length, hop: state.hop, span: state.detectBuffer.length };
-}
-
-/**
- * The state correctPitch has right after a silence reset that came with the detection after
- * `at` samples, while correcting (strength > 0) for at least 40 ms: `input(from, out)` gives
- * the take's samples before it.
- */
-export function pitchStateAfterReset(
-  sampleRate: number,
-  at: number,
-  input: (from: number, out: Float32Array) => void,
-): PitchState {
-  const state = createPitchState(sampleRate);
-  const { ring, mask } = state;
-  const from = at - ring.length;
-  const samples = new Float32Array(ring.length);
-  input(from, samples);
-  for (let i = 0; i < samples.length; i++) ring[(from + i) & mask] = samples[i]!;
-  state.written = at;
-  state.mix = 1;
-  return state;
 }
 
 /** The corrector's average delay: the mixdown shifts a corrected take earlier by this much. */

@@ -10,8 +10,6 @@ import {
   chromaticScale,
   correctPitch,
   createPitchState,
-  detectionSchedule,
-  pitchStateAfterReset,
   SILENCE_RESET_HOPS,
   type PitchCorrectionOptions,
   type PitchState,
@@ -131,4 +129,31 @@ function silenceResets(take: CompactTake) {
       return answer;
     },
   };
+}
+
+/** Where the detections fall: after `written` samples, for written = first, first + hop, … */
+function detectionSchedule(sampleRate: number): { first: number; hop: number; span: number } {
+  const state = createPitchState(sampleRate);
+  return { first: state.detectBuffer.length, hop: state.hop, span: state.detectBuffer.length };
+}
+
+/**
+ * The state correctPitch has right after a silence reset that came with the detection after
+ * `at` samples, while correcting (strength > 0) for at least 40 ms: `input(from, out)` gives
+ * the take's samples before it.
+ */
+function pitchStateAfterReset(
+  sampleRate: number,
+  at: number,
+  input: (from: number, out: Float32Array) => void,
+): PitchState {
+  const state = createPitchState(sampleRate);
+  const { ring, mask } = state;
+  const from = at - ring.length;
+  const samples = new Float32Array(ring.length);
+  input(from, samples);
+  for (let i = 0; i < samples.length; i++) ring[(from + i) & mask] = samples[i]!;
+  state.written = at;
+  state.mix = 1;
+  return state;
 }

@@ -11,6 +11,7 @@ import type { Arrangement } from '@beatroom/shared/studio-arrangement';
 import { arrangementEnd, audibleTracks, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 import { CHORUS_RATE_HZ } from './chain-params';
+import { chainTail } from './chain-tail';
 import type { CompactTake } from './compact-take';
 import { measureChainLatencyS, type OfflineContextConstructor } from './mixdown';
 import { pitchCorrectionLatencyS, type Scale } from './pitch-correction';
@@ -107,7 +108,7 @@ export async function mixArrangement(
     );
     const shift = chainLatency + (autoTune > 0 ? pitchCorrectionLatencyS(sampleRate) : 0);
     const path = reverbPathMatrix(track.effects.vocalPan, track.volume, track.pan);
-    return [{ track, slices, takes, shift, path }];
+    return [{ track, slices, takes, shift, path, tail: chainTail(track.effects, track, sampleRate) }];
   });
   const hasReverb = tracks.some(({ track }) => track.effects.reverbAmount > 0);
 
@@ -120,16 +121,15 @@ export async function mixArrangement(
     const count = Math.min(stretch, length - from);
     const mix = [new Float32Array(count), new Float32Array(count)];
     buses = hasReverb ? reverbBuses(count, sampleRate, buses ?? undefined) : null;
-    for (const { track, slices, takes, shift, path } of tracks) {
+    for (const { track, slices, takes, shift, path, tail } of tracks) {
       const start = Math.max(0, from - warmUp);
       const chunk: TrackChunk = { track, slices, takes, shift, from: start, length: from + count - start };
       const rendered = await renderTrackChunk(Offline, sampleRate, chunk);
-      if (rendered) {
-        const [left, right, send] = rendered.map((channel) => channel.subarray(from - start));
-        add(mix[0]!, left!);
-        add(mix[1]!, right!);
-        if (buses && track.effects.reverbAmount > 0) addSend(buses, send!, path);
-      }
+      // The tail runs on silence too while its echo rings on past the last slice.
+      const [left, right, send] = tail.process(rendered?.subarray(from - start) ?? new Float32Array(count));
+      add(mix[0]!, left!);
+      add(mix[1]!, right!);
+      if (buses && track.effects.reverbAmount > 0) addSend(buses, send!, path);
       input.onProgress?.(++step / steps);
     }
     const last = from + count >= length;

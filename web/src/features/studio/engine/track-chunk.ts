@@ -1,11 +1,11 @@
 // One track of the timeline's mixdown over one stretch of time, in an OfflineAudioContext of its
 // own: its comped slices (pitch-corrected by the take readers) through the track's vocal chain
-// (the very buildVocalChain of the live monitor), volume and pan. Out come three channels: the
-// track's stereo out and its mono reverb send (the mixdown convolves every track's send once).
+// (the very buildVocalChain of the live monitor) up to the chorus. What follows the chorus is
+// linear and carries over from stretch to stretch in the mixdown itself (chain-tail.ts).
 //
 // A stretch starts `warmUp` seconds before the part that is kept, from silence: by the time the
-// kept part begins, the chain's memory (the compressor's level, the gate's envelope, the echo's
-// feedback) is what rendering from the very start would have left, to within rounding.
+// kept part begins, the chain's memory (the compressor's level, the gate's envelope) is what
+// rendering from the very start would have left, to within rounding.
 import type { PlaybackSlice } from '@beatroom/shared/studio-arrangement-playback';
 import type { ArrangementTrack } from '@beatroom/shared/studio-arrangement';
 import type { OfflineContextConstructor } from './mixdown';
@@ -26,32 +26,24 @@ export interface TrackChunk {
 }
 
 /**
- * Renders the chunk: [left, right, send], each `chunk.length` samples from `chunk.from`; null
+ * Renders the chunk: the chain's chorused signal, `chunk.length` samples from `chunk.from`; null
  * when no slice plays in it.
  */
 export async function renderTrackChunk(
   Offline: OfflineContextConstructor,
   sampleRate: number,
   chunk: TrackChunk,
-): Promise<Float32Array[] | null> {
+): Promise<Float32Array | null> {
   const fromS = chunk.from / sampleRate;
   const toS = fromS + chunk.length / sampleRate;
   const rateOf = (takeId: string) => chunk.takes.get(takeId)?.sampleRate;
   const spans = takeSpans(chunk.slices, rateOf, chunk.shift, fromS, toS);
   if (spans.size === 0) return null;
-  const ctx = new Offline(3, chunk.length, sampleRate);
+  const ctx = new Offline(1, chunk.length, sampleRate);
   const chain = buildVocalChain(ctx, { ...chunk.track.effects, autoTune: 0 }, { reverb: 'send' });
-  const volume = ctx.createGain();
-  volume.gain.value = chunk.track.volume;
-  const pan = ctx.createStereoPanner();
-  pan.pan.value = chunk.track.pan;
-  const split = ctx.createChannelSplitter(2);
-  const out = ctx.createChannelMerger(3);
-  chain.output.connect(volume).connect(pan).connect(split);
-  split.connect(out, 0, 0);
-  split.connect(out, 1, 1);
-  chain.reverbSend!.connect(out, 0, 2);
-  out.connect(ctx.destination);
+  // The echo, the sends and the pans are the mixdown's: the chain stops after the chorus.
+  chain.chorused.disconnect();
+  chain.chorused.connect(ctx.destination);
 
   // Each take's audio for this stretch only, the slices' offsets moved to match.
   const buffers = new Map<string, { buffer: AudioBuffer; startS: number }>();
@@ -70,6 +62,5 @@ export async function renderTrackChunk(
     from: fromS,
     shift: chunk.shift,
   });
-  const rendered = await ctx.startRendering();
-  return [0, 1, 2].map((channel) => rendered.getChannelData(channel));
+  return (await ctx.startRendering()).getChannelData(0);
 }

@@ -48,6 +48,8 @@ export interface VocalChain {
   output: AudioNode;
   /** With `reverb: 'send'`: the reverb's input, to route to the shared reverb. */
   reverbSend: AudioNode | null;
+  /** The mono signal after the chorus: the offline mixdown computes what follows itself. */
+  chorused: AudioNode;
   /**
    * Applies new slider values smoothly (no clicks); call on every change. `at` (audio time,
    * default now) schedules the glide, e.g. to change a mixdown part-way.
@@ -237,6 +239,7 @@ export function buildVocalChain(
     input,
     output,
     reverbSend: options.reverb === 'send' ? reverbSend : null,
+    chorused,
     update(next, at) {
       glideAt = Math.max(at ?? 0, ctx.currentTime);
       glide(input.gain, next.micVolume ?? 1);

@@ -6,6 +6,8 @@ import type { BeatListFilters } from './api';
 type Embedded = NonNullable<FirstScreenData['catalogue']>;
 
 let embedded: Embedded | null | undefined;
+/** The pages handed out: the grid renders such a page's first row first (beat-catalogue.tsx). */
+const handedOut = new WeakSet<readonly BeatCard[]>();
 
 /** The home page's data element, read (and removed) once; null when the page has none. */
 function readEmbedded(): Embedded | null {
@@ -37,7 +39,13 @@ export function takeFirstScreenPage(
   const page = readEmbedded();
   if (!page) return undefined;
   embedded = null;
+  handedOut.add(page.beats);
   return { beats: page.beats, readAt: page.read_at };
+}
+
+/** Whether `page` is the one the HTML carried (not one the app asked for, or the cache kept). */
+export function isFirstScreenPage(page: readonly BeatCard[] | undefined): boolean {
+  return page !== undefined && handedOut.has(page);
 }
 
 /** Forgets what was read (tests render several documents in one module instance). */

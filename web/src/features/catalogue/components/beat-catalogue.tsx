@@ -1,3 +1,4 @@
+import { UI } from '@beatroom/shared/limits';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LoaderCircle, SearchX, Upload } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
@@ -8,6 +9,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { usePreferredCurrency } from '../../session/hooks/use-preferred-currency';
 import { useSession } from '../../session/hooks/use-session';
 import { beatListQueryOptions } from '../api';
+import { isFirstScreenPage } from '../first-screen-page';
 import { activeFilterCount, toListFilters, type FilterValues } from '../filters';
 import { isFilterNavigation, useBeatFilters } from '../hooks/use-beat-filters';
 import { useCatalogueViewChoice } from '../store/catalogue-view-store';
@@ -77,8 +79,15 @@ function BeatResults({
 
   // The cards are built in the background, a few at a time: a page of them is the heaviest
   // render of the app (on a phone, a blocked tap of a third of a second when the page arrives
-  // as one update). The skeleton, or the cards shown before, stays until they are ready.
-  const pages = useDeferredValue(beats.data?.pages);
+  // as one update). The skeleton, or the cards shown before, stays until they are ready. With
+  // the page the home HTML carries, the first render shows its first row only (the largest
+  // paint, as the server drew it) and the rest follows. Not with cached pages: going back to a
+  // long list, the browser restores the scroll position against the whole of it.
+  const loaded = beats.data?.pages;
+  const pages = useDeferredValue(
+    loaded,
+    loaded && isFirstScreenPage(loaded[0]) ? [loaded[0]!.slice(0, UI.GRID_COLUMNS)] : undefined,
+  );
 
   if (beats.isError) {
     return (

@@ -1,16 +1,16 @@
 import type { ArrangementClip } from '@beatroom/shared/studio-arrangement';
 import { snapStepSeconds, snapTime } from '@beatroom/shared/studio-arrangement-grid';
-import { arrangementEnd, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
+import { arrangementEnd } from '@beatroom/shared/studio-arrangement-playback';
 import { AudioLines } from 'lucide-react';
-import { createRef, useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { useTimelineZoom } from '../hooks/use-timeline-zoom';
 import { useUndoRedoKeys } from '../hooks/use-undo-redo-keys';
 import { useArrangementStore } from '../store/arrangement-store';
-import type { TimelineRowLayout } from './timeline-draw';
-import { BEAT_LANE_HEIGHT, HEADER_WIDTH, LANE_HEIGHT, laneCount, RULER_HEIGHT } from './timeline-geometry';
+import { HEADER_WIDTH } from './timeline-geometry';
 import { TimelineHistoryButtons } from './timeline-history-buttons';
-import { useTimelineLayers, type TimelineLayerRefs } from './timeline-layers';
+import { useTimelineLayers } from './timeline-layers';
+import { useTimelineLayerRefs, useTimelineLayout } from './timeline-layout';
 import { TimelineBeatLane, TimelineRuler } from './timeline-ruler';
 import { TimelineToolbar } from './timeline-toolbar';
 import { TimelineTrack } from './timeline-track';
@@ -51,12 +51,7 @@ export function TimelinePanel({
   const { edit, selectClip, setPlayhead } = useArrangementStore.getState();
   const arrangement = history.present;
   const [preview, setPreview] = useState<ArrangementClip | null>(null);
-  const [layers] = useState<TimelineLayerRefs>(() => ({
-    scroller: createRef(),
-    tiles: createRef(),
-    playhead: createRef(),
-    live: createRef(),
-  }));
+  const layers = useTimelineLayerRefs();
   const scroller = layers.scroller;
   const { pxPerSecond, zoom, onWheel, onKeyDown } = useTimelineZoom(scroller);
 
@@ -65,21 +60,7 @@ export function TimelinePanel({
   const length = Math.max(beatDuration, arrangementEnd(arrangement)) + 8;
   const contentWidth = HEADER_WIDTH + length * pxPerSecond;
 
-  const rows = useMemo(() => {
-    let top = RULER_HEIGHT + BEAT_LANE_HEIGHT;
-    return arrangement.tracks.map((track) => {
-      const lanes = laneCount(arrangement.clips.filter((c) => c.trackId === track.id).map((c) => c.lane));
-      const row: TimelineRowLayout = { trackId: track.id, top, lanes };
-      top += lanes * LANE_HEIGHT;
-      return row;
-    });
-  }, [arrangement]);
-  const height = rows.reduce((h, row) => h + row.lanes * LANE_HEIGHT, RULER_HEIGHT + BEAT_LANE_HEIGHT);
-  const slices = useMemo(
-    () =>
-      Object.fromEntries(arrangement.tracks.map((track) => [track.id, trackSlices(arrangement, track.id)])),
-    [arrangement],
-  );
+  const { rows, height, slices } = useTimelineLayout(arrangement);
 
   const requestDraw = useTimelineLayers({
     scene: { arrangement, rows, slices, peaks, preview, pxPerSecond, height, bpm, beatDuration, beatPeaks },

@@ -1,13 +1,13 @@
 import type { Arrangement, ArrangementTrack } from '@beatroom/shared/studio-arrangement';
-import { arrangementEnd, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
+import { arrangementEnd } from '@beatroom/shared/studio-arrangement-playback';
 import { AudioLines } from 'lucide-react';
-import { createRef, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { useTimelineZoom } from '../hooks/use-timeline-zoom';
-import type { TimelineRowLayout } from './timeline-draw';
-import { BEAT_LANE_HEIGHT, HEADER_WIDTH, LANE_HEIGHT, laneCount, RULER_HEIGHT } from './timeline-geometry';
+import { HEADER_WIDTH, LANE_HEIGHT } from './timeline-geometry';
 import { TimelineClip } from './timeline-clip';
-import { useTimelineLayers, type TimelineLayerRefs } from './timeline-layers';
+import { useTimelineLayers } from './timeline-layers';
+import { useTimelineLayerRefs, useTimelineLayout } from './timeline-layout';
 import { TimelineBeatLane, TimelineRuler } from './timeline-ruler';
 
 type Peaks = ReadonlyArray<readonly [number, number]>;
@@ -53,30 +53,11 @@ export function TimelineView({
   className,
 }: TimelineViewProps) {
   const [selectedClipId, setSelectedClipId] = useState<string | null>(null);
-  const [layers] = useState<TimelineLayerRefs>(() => ({
-    scroller: createRef(),
-    tiles: createRef(),
-    playhead: createRef(),
-    live: createRef(),
-  }));
+  const layers = useTimelineLayerRefs();
   const { pxPerSecond, onWheel, onKeyDown } = useTimelineZoom(layers.scroller);
   const length = Math.max(beatDuration, arrangementEnd(arrangement)) + 8;
 
-  const rows = useMemo(() => {
-    let top = RULER_HEIGHT + BEAT_LANE_HEIGHT;
-    return arrangement.tracks.map((track) => {
-      const lanes = laneCount(arrangement.clips.filter((c) => c.trackId === track.id).map((c) => c.lane));
-      const row: TimelineRowLayout = { trackId: track.id, top, lanes };
-      top += lanes * LANE_HEIGHT;
-      return row;
-    });
-  }, [arrangement]);
-  const height = rows.reduce((h, row) => h + row.lanes * LANE_HEIGHT, RULER_HEIGHT + BEAT_LANE_HEIGHT);
-  const slices = useMemo(
-    () =>
-      Object.fromEntries(arrangement.tracks.map((track) => [track.id, trackSlices(arrangement, track.id)])),
-    [arrangement],
-  );
+  const { rows, height, slices } = useTimelineLayout(arrangement);
   const takeNames = useMemo(
     () => new Map(arrangement.takes.map((take) => [take.id, take.name])),
     [arrangement.takes],

@@ -195,7 +195,7 @@ export async function createHarnessHttp(deps: HarnessHttpDeps) {
     if (pathname.startsWith('/api/')) return proxy(request, response);
     if (pathname === '/__harness/ready') return sendText(response, 200, 'ready');
     if (pathname === '/__harness/bridge.js') return sendText(response, 200, bridge, MIME['.js']);
-    if (pathname === '/__harness/events') return deps.window.attach(response);
+    if (pathname === '/__harness/events') return deps.window.attach(response, url.searchParams.get('page'));
 
     if (pathname === '/__harness/ipc' && method === 'POST') {
       if (!fromPage(request)) return sendText(response, 403, 'Only the app page may call main.');
@@ -205,6 +205,14 @@ export async function createHarnessHttp(deps: HarnessHttpDeps) {
       };
       const senderUrl = request.headers.referer ?? `${deps.origin}/`;
       const answer = await deps.ipcMain.invoke(String(channel), { senderFrame: { url: senderUrl } }, payload);
+      // In order with main's events, on the calling tab's stream (window.ts says why); a caller
+      // without a stream gets the answer as the response.
+      const page = request.headers['x-harness-page'];
+      const call = request.headers['x-harness-call'];
+      if (typeof page === 'string' && typeof call === 'string' && deps.window.answer(page, call, answer)) {
+        response.writeHead(202, { 'cache-control': 'no-store' }).end();
+        return;
+      }
       return sendText(response, 200, encodeWire(answer), 'application/json');
     }
 

@@ -49,6 +49,11 @@ beforeAll(async () => {
     seen.push({ channel: 'app:echo', sender: event.senderFrame?.url ?? '', request });
     return { ok: true, data: request };
   });
+  // Answers, then main sends an event (as an upload finishing right after a list call).
+  ipcMain.handle('app:then-event', () => {
+    setImmediate(() => window.send('app:changed', { state: 'done' }));
+    return { ok: true, data: { state: 'creating' } };
+  });
   const protocol = createProtocolStandIn();
   protocol.setAsDefaultProtocolClient('beatroom', (url) => linksOpened.push(url));
   http = await createHarnessHttp({
@@ -97,6 +102,31 @@ describe('the browser harness bridge', () => {
     expect(Array.from(result.data.audio)).toEqual([0, 1, 254, 255]);
     expect(seen.at(-1)).toMatchObject({ sender: `${origin}/index.html` });
     expect((seen.at(-1)!.request as { audio: unknown }).audio).toBeInstanceOf(Uint8Array);
+  });
+
+  it("answers a tab's call on that tab's event stream, before the events main sent after it", async () => {
+    const stream = await fetch(`${origin}/__harness/events?page=tab-1`);
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    const frames = async (count: number) => {
+      while ((received.match(/^data: /gm) ?? []).length < count) received += (await reader.read()).value;
+      return received.split('\n\n').filter((part) => part.startsWith('data: '));
+    };
+    await frames(0);
+    const call = await invoke(
+      {
+        origin,
+        'content-type': 'application/json',
+        'x-harness-page': 'tab-1',
+        'x-harness-call': '7',
+      },
+      encodeWire({ channel: 'app:then-event', request: {} }),
+    );
+    expect(call.status).toBe(202);
+    const [answer, event] = (await frames(2)).map((frame) => decodeWire(frame.slice('data: '.length)));
+    expect(answer).toEqual({ call: '7', answer: { ok: true, data: { state: 'creating' } } });
+    expect(event).toEqual({ channel: 'app:changed', payload: { state: 'done' } });
+    await reader.cancel();
   });
 
   it('serves the renderer with the bridge first and the app’s Content-Security-Policy', async () => {

@@ -11,7 +11,8 @@ export const DESKTOP_URL = `http://127.0.0.1:${PORT}`;
 /** The harness starts the server on the next port. */
 export const SERVER_URL = `http://127.0.0.1:${PORT + 1}`;
 /** kill -9 / restart main, stop / start the server (desktop/harness/desktop-browser.ts). */
-export const CONTROL_URL = `http://127.0.0.1:${PORT + 2}`;
+const CONTROL_PORT = Number(process.env.DESKTOP_BROWSER_CONTROL_PORT ?? PORT + 2);
+export const CONTROL_URL = `http://127.0.0.1:${CONTROL_PORT}`;
 
 export default defineConfig({
   ...base,
@@ -35,7 +36,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       DESKTOP_BROWSER_PORT: String(PORT),
-      DESKTOP_BROWSER_CONTROL_PORT: String(PORT + 2),
+      DESKTOP_BROWSER_CONTROL_PORT: String(CONTROL_PORT),
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',

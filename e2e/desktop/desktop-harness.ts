@@ -8,6 +8,11 @@ export async function harness(action: 'kill-main' | 'start-main' | 'stop-server'
   expect(answer.status, await answer.text()).toBe(200);
 }
 
+/** The harness's user-data folder: main's library (database, takes, downloads) is library/ in it. */
+export async function harnessUserData(): Promise<string> {
+  return (await fetch(`${CONTROL_URL}/library-dir`)).text();
+}
+
 /** The website, in a browser context of its own, signed in as this person. */
 export async function website(browser: Browser, email: string, name: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: SERVER_URL });

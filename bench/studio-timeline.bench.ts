@@ -6,8 +6,6 @@ import { mixArrangement, mixdownLength } from '../web/src/features/studio/engine
 import type { CompactTake } from '../web/src/features/studio/engine/compact-take';
 import { wavWriter } from '../web/src/features/studio/engine/mixdown';
 import { benchArrangement } from './studio-timeline/arrangement';
-import { buildPages, cleanUp, launchBrowser, servePages } from './studio-timeline/browser-figures';
-import { recordingMeasures, timelineMeasures } from './studio-timeline/browser-measures';
 
 /**
  * The studio timeline, under node-web-audio-api's OfflineAudioContext:
@@ -130,6 +128,10 @@ function engine() {
 }
 
 async function browser() {
+  // Loaded only here: Vite and Playwright would otherwise sit in the mixdown's memory figure.
+  const { buildPages, cleanUp, launchBrowser, servePages } =
+    await import('./studio-timeline/browser-figures');
+  const { recordingMeasures, timelineMeasures } = await import('./studio-timeline/browser-measures');
   const dir = await buildPages();
   const pages = await servePages(dir);
   const chromium = await launchBrowser(dir, wanted('recording') ? RECORD_SECONDS : 10);

@@ -25,7 +25,10 @@ export default defineConfig({
   testDir: 'e2e',
   // The desktop journeys run against the desktop harness: playwright.desktop.config.ts.
   testIgnore: ['desktop/**'],
-  timeout: 60_000,
+  // A journey's own limit: two minutes, since in `npm test` and CI the journeys share the cores
+  // with the lint, type and unit checks (a loaded machine took over a minute for the currency
+  // journey's dozen steps). A journey that passes takes no longer for it.
+  timeout: 120_000,
   // Generous for a first paint on a loaded CI machine (the web and desktop journeys share its cores);
   // an expectation that holds returns as soon as it does.
   expect: { timeout: 20_000 },

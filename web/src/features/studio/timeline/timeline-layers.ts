@@ -160,6 +160,11 @@ export function useTimelineLayers({ scene, total, playhead, position, refs }: Ti
         palette = tilePalette(colors);
         tiles.invalidate();
         liveDrawn = '';
+        // A zoom while the transport runs: the playhead's animation starts again at once.
+        if (following !== 0) {
+          window.clearTimeout(following);
+          follow();
+        }
         schedule();
       },
     };

@@ -53,7 +53,7 @@ function themeColors(element: Element): TimelineColors {
  * - the waveforms, grid and markers as tiles drawn once per zoom and edit (TimelineTiles), which
  *   scrolling and the page-by-page following of the playhead only move;
  * - the playhead, a 2 px element whose transform the compositor animates while the transport
- *   runs (PlayheadMover: no layout, paint or commit per frame);
+ *   runs (PlayheadMover: the page lays out, paints and commits nothing for it per frame);
  * - the take being recorded, a lane-high canvas redrawn when it grows.
  * Frames are asked for only while a take records, tiles wait to be drawn, or after a change or
  * a scroll; the running transport is followed by a timer (see `follow`). An idle timeline costs
@@ -107,8 +107,9 @@ export function useTimelineLayers({ scene, total, playhead, position, refs }: Ti
       if (x < box.scrollLeft || x > box.scrollLeft + width * 0.9)
         box.scrollLeft = Math.max(0, x - width * 0.1);
       mover.follow(now, s.pxPerSecond, timelineWidth / s.pxPerSecond);
+      // Past the edge still: the box is scrolled to its end, and the playhead plays on to it.
       const edgeInMs = ((box.scrollLeft + width * 0.9 - x) / s.pxPerSecond) * 1000;
-      following = window.setTimeout(follow, Math.max(0, Math.min(FOLLOW_MS, edgeInMs)));
+      following = window.setTimeout(follow, edgeInMs > 0 ? Math.min(FOLLOW_MS, edgeInMs) : FOLLOW_MS);
     };
 
     const drawLive = (left: number, width: number): boolean => {

@@ -1,9 +1,11 @@
 // The playhead element's motion. While the transport runs, the playhead is a compositor
 // animation of its transform (linear, at the zoom's pixels per second) started from the
 // transport's position: the compositor moves it every frame and the page's main thread writes
-// nothing, so no frame restyles, repaints or re-commits anything for it. The frame loop only
-// checks that the animation still agrees with the transport's clock and starts it again when it
-// does not (a seek, a zoom, drift). Stopped, it sits at the store's playhead.
+// nothing, so no frame lays out, repaints or commits anything for it (Blink only brings its
+// computed style up to date when the page draws a frame for another reason). The timeline's
+// transport check only makes sure the animation still agrees with the transport's clock and
+// starts it again when it does not (a zoom, a seek, drift). Stopped, it sits at the store's
+// playhead.
 
 /** Off by more than this (seconds), the animation is started again from the transport's position. */
 const DRIFT_S = 0.03;

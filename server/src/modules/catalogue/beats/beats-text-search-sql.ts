@@ -1,5 +1,5 @@
 import type { BeatListQuery } from '@beatroom/shared/beat-list-contract';
-import { asCards, CARD_COLUMNS } from './beat-card-sql';
+import { asCards, deferred } from './beat-card-sql';
 import { LISTED } from './catalogue-filter-sql';
 import { orderBy, SORTS, sortsBefore, type Statement } from './catalogue-sort-sql';
 import { wholeWordSearch } from './beats-search-whole-word-sql';
@@ -96,6 +96,9 @@ export function wordTerms(st: Statement, word: string): string {
  * (beats-relevance.test.ts) this gives exactly the results, in order, of ranking every match;
  * on the larger relevance catalogue (beats-search-quality.test.ts) the first pages of
  * several broad words may differ a little from it, within the nDCG@10 bounds that test keeps.
+ * One whole word in the default order is first answered from its lexeme's first entries
+ * (beats-search-whole-word-sql.ts), the same page, this search running only when that cannot be
+ * sure of it.
  */
 export function searchStatement(
   st: Statement,
@@ -171,10 +174,10 @@ export function searchStatement(
   // is the same. (Scoring a fixed 100 first, as before, only scored ~50 more for nothing: 8 %
   // of a search.)
   const first = st.count(reach);
-  // Each candidate scored with its card's columns: the beat is read here anyway, and reading
-  // the page's beats again after cost more than carrying the columns of the few scored.
+  // Each candidate ranked by its id and the sort's value only; the page's beats are read whole
+  // after (deferred), not the candidates'. (Carrying the card's columns instead cost the same.)
   const sortColumn = SORTS[q.sort].column;
-  const scored = (which: string, from = 'candidates c') => `SELECT ${CARD_COLUMNS},
+  const scored = (which: string, from = 'candidates c') => `SELECT b.id, b.${sortColumn},
       c.text_rank + ${similarity} AS score
     FROM ${from} JOIN beats b ON b.id = c.beat_id
     WHERE ${[which, ...where].join(' AND ')}`;
@@ -203,9 +206,10 @@ export function searchStatement(
   );
   const full = `SELECT * FROM (SELECT * FROM ranked_first UNION ALL SELECT * FROM ranked_rest) b
     ORDER BY b.score DESC, ${orderBy(q.sort)} ${window}`;
-  // With the shortcut, the full search runs only when the shortcut did not hold.
+  // With the shortcut (which reads the page's beats itself), the full search runs only when the
+  // shortcut did not hold.
   const page = wholeWord
-    ? `(${wholeWord.page}) UNION ALL (SELECT * FROM (${full}) b WHERE ${wholeWord.fallBack})`
-    : full;
+    ? `(${wholeWord.page}) UNION ALL (${deferred(`SELECT * FROM (${full}) b WHERE ${wholeWord.fallBack}`, 'score')})`
+    : deferred(full, 'score');
   return asCards(`WITH ${ctes.join(',\n')} ${page}`, q.sort, `r.score DESC, ${orderBy(q.sort, 'r')}`);
 }

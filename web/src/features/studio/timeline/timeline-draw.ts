@@ -61,35 +61,6 @@ export interface LiveTakeView {
   peaks: Peaks;
 }
 
-/** Draws peaks spread over [x, x + w) as mirrored bars around the middle of [y, y + h). */
-function drawPeaks(
-  ctx: Canvas2D,
-  peaks: Peaks,
-  firstPeak: number,
-  peaksPerPx: number,
-  x0: number,
-  x1: number,
-  y: number,
-  h: number,
-) {
-  const mid = y + h / 2;
-  ctx.beginPath();
-  for (let x = Math.max(0, Math.floor(x0)); x < x1; x++) {
-    const from = Math.floor(firstPeak + (x - x0) * peaksPerPx);
-    const to = Math.max(from + 1, Math.floor(firstPeak + (x + 1 - x0) * peaksPerPx));
-    let min = 0;
-    let max = 0;
-    for (let i = Math.max(0, from); i < to && i < peaks.length; i++) {
-      const [lo, hi] = peaks[i]!;
-      if (lo < min) min = lo;
-      if (hi > max) max = hi;
-    }
-    if (max - min <= 0) continue;
-    ctx.rect(x, mid - (max * h) / 2, 1, Math.max(1, ((max - min) * h) / 2));
-  }
-  ctx.fill();
-}
-
 export function drawTimelineTile(
   ctx: Canvas2D,
   view: TimelineScene,
@@ -209,24 +180,25 @@ export function drawLiveTake(
   live: LiveTakeView,
   { fromSeconds, width }: TimelineStrip,
   pxPerSecond: number,
+  palette: TilePalette,
+  ratio: number,
 ): void {
-  ctx.clearRect(0, 0, width, LANE_HEIGHT);
+  const pixels = new TilePixels(width, LANE_HEIGHT, ratio);
   const x0 = (live.start - fromSeconds) * pxPerSecond;
   const x1 = x0 + (live.peaks.length / TAKE_PEAKS_PER_SECOND) * pxPerSecond;
-  if (live.peaks.length === 0 || x1 < 0 || x0 > width) return;
-  ctx.fillStyle = '#ef4444';
-  ctx.globalAlpha = 0.25;
-  ctx.fillRect(x0, 2, x1 - x0, LANE_HEIGHT - 4);
-  ctx.globalAlpha = 1;
-  const visible0 = Math.max(0, x0);
-  drawPeaks(
-    ctx,
-    live.peaks,
-    ((visible0 - x0) / pxPerSecond) * TAKE_PEAKS_PER_SECOND,
-    TAKE_PEAKS_PER_SECOND / pxPerSecond,
-    visible0,
-    Math.min(x1, width),
-    4,
-    LANE_HEIGHT - 8,
-  );
+  if (live.peaks.length > 0 && x1 >= 0 && x0 <= width) {
+    pixels.rect(x0, 2, x1, LANE_HEIGHT - 2, palette.liveTint);
+    const visible0 = Math.max(0, x0);
+    pixels.peaks(
+      live.peaks,
+      ((visible0 - x0) / pxPerSecond) * TAKE_PEAKS_PER_SECOND,
+      TAKE_PEAKS_PER_SECOND / pxPerSecond,
+      visible0,
+      Math.min(x1, width),
+      4,
+      LANE_HEIGHT - 8,
+      palette.live,
+    );
+  }
+  ctx.putImageData(pixels.imageData(), 0, 0);
 }

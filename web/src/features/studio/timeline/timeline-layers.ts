@@ -130,10 +130,8 @@ export function useTimelineLayers({ scene, total, playhead, position, refs }: Ti
       }
       liveCanvas.style.transform = `translate3d(${left}px,${row.top + live.lane * LANE_HEIGHT}px,0)`;
       const ctx = liveCanvas.getContext('2d');
-      if (ctx) {
-        ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-        drawLiveTake(ctx, live, { fromSeconds: left / s.pxPerSecond, width }, s.pxPerSecond);
-      }
+      if (ctx)
+        drawLiveTake(ctx, live, { fromSeconds: left / s.pxPerSecond, width }, s.pxPerSecond, palette, ratio);
       return true;
     };
 

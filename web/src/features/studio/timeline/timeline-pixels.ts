@@ -1,8 +1,8 @@
 // A tile's waveforms written straight into its pixels. Drawn as canvas paths (a rectangle per
 // pixel column, a path per clip and pass), one 512 px tile of eight tracks took Chromium's
 // software rasteriser ~27 ms; as pixels it is a few milliseconds of JavaScript and one copy.
-// The few colours a tile uses (a clip's tint, the dim lane over it, the bright comp, the beat)
-// are blended once here, not per pixel.
+// The few colours used (a clip's tint, the dim lane over it, the bright comp, the beat, the take
+// being recorded) are blended once here, not per pixel.
 
 type Peaks = ReadonlyArray<readonly [number, number]>;
 /** Red, green, blue 0–255 and alpha 0–1. */
@@ -50,7 +50,14 @@ export interface TilePalette {
   bright: number;
   /** The beat's waveform. */
   beat: number;
+  /** The take being recorded: its tint, and its waveform over it. */
+  liveTint: number;
+  live: number;
 }
+
+/** The take being recorded is red whatever the theme, on a quarter-strength red. */
+const RECORDING: Rgba = [239, 68, 68, 1];
+const RECORDING_TINT: Rgba = [239, 68, 68, 0.25];
 
 export function tilePalette(colors: { wave: string; accent: string; clip: string }): TilePalette {
   const wave = parseColor(colors.wave);
@@ -62,6 +69,8 @@ export function tilePalette(colors: { wave: string; accent: string; clip: string
     dim: pack(over([wave[0], wave[1], wave[2], wave[3] * 0.35], tint)),
     bright: pack(over(accent, tint)),
     beat: pack(wave),
+    liveTint: pack(RECORDING_TINT),
+    live: pack(over(RECORDING, RECORDING_TINT)),
   };
 }
 

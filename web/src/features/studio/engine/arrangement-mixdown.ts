@@ -16,7 +16,9 @@ import type { CompactTake } from './compact-take';
 import { measureChainLatencyS, type OfflineContextConstructor } from './mixdown';
 import { pitchCorrectionLatencyS, type Scale } from './pitch-correction';
 import {
+  addBeat,
   addSend,
+  beatMixedDirectly,
   renderBeatAndReverb,
   reverbBuses,
   reverbPathMatrix,
@@ -111,6 +113,7 @@ export async function mixArrangement(
     return [{ track, slices, takes, shift, path, tail: chainTail(track.effects, track, sampleRate) }];
   });
   const hasReverb = tracks.some(({ track }) => track.effects.reverbAmount > 0);
+  const beatDirect = beatMixedDirectly(beat, sampleRate);
 
   const stretches = Math.ceil(length / stretch);
   const steps = stretches * (tracks.length + 1);
@@ -134,8 +137,9 @@ export async function mixArrangement(
     }
     const last = from + count >= length;
     const rest = last ? 0 : tail;
+    if (beatDirect) addBeat(mix, beat, from, input.beatVolume);
     const wet = await renderBeatAndReverb(Offline, sampleRate, {
-      beat,
+      beat: beatDirect ? null : beat,
       beatVolume: input.beatVolume,
       from,
       length: count,

@@ -94,7 +94,8 @@ export function addSend(buses: ReverbBuses, send: Float32Array, path: StereoMatr
 }
 
 export interface BeatAndReverb {
-  beat: AudioBuffer;
+  /** Null when the caller mixes the beat itself. */
+  beat: AudioBuffer | null;
   beatVolume: number;
   /** Where the stretch starts in the render and how long it is (samples). */
   from: number;
@@ -110,9 +111,33 @@ export async function renderBeatAndReverb(
   sampleRate: number,
   stretch: BeatAndReverb,
 ): Promise<Float32Array[]> {
-  const ctx = new Offline(2, stretch.length + stretch.tail, sampleRate);
   const { beat } = stretch;
-  // Only this stretch of the beat, so no more of it is copied into the context than plays.
+  const length = stretch.length + stretch.tail;
+  if (!beat && !stretch.buses) return [new Float32Array(length), new Float32Array(length)];
+  const ctx = new Offline(2, length, sampleRate);
+  if (beat) playBeatStretch(ctx, beat, stretch);
+  if (stretch.buses) {
+    const impulse = createReverbImpulse(ctx);
+    const out = ctx.createChannelMerger(2);
+    out.connect(ctx.destination);
+    [stretch.buses.left, stretch.buses.right].forEach((samples, channel) => {
+      const input = ctx.createBuffer(1, stretch.length, sampleRate);
+      input.getChannelData(0).set(samples.subarray(0, stretch.length));
+      const source = ctx.createBufferSource();
+      source.buffer = input;
+      const convolver = ctx.createConvolver();
+      convolver.buffer = impulse;
+      source.connect(convolver).connect(out, 0, channel);
+      source.start(0);
+    });
+  }
+  const rendered = await ctx.startRendering();
+  return [rendered.getChannelData(0), rendered.getChannelData(1)];
+}
+
+/** Only this stretch of the beat, so no more of it is copied into the context than plays. */
+function playBeatStretch(ctx: BaseAudioContext, beat: AudioBuffer, stretch: BeatAndReverb): void {
+  const sampleRate = ctx.sampleRate;
   const ratio = beat.sampleRate / sampleRate;
   const exact = ratio === 1;
   const margin = exact ? 0 : 256;
@@ -131,21 +156,23 @@ export async function renderBeatAndReverb(
     if (exact) source.start(0, offset);
     else source.start(0, offset, stretch.length / sampleRate);
   }
-  if (stretch.buses) {
-    const impulse = createReverbImpulse(ctx);
-    const out = ctx.createChannelMerger(2);
-    out.connect(ctx.destination);
-    [stretch.buses.left, stretch.buses.right].forEach((samples, channel) => {
-      const input = ctx.createBuffer(1, stretch.length, sampleRate);
-      input.getChannelData(0).set(samples.subarray(0, stretch.length));
-      const source = ctx.createBufferSource();
-      source.buffer = input;
-      const convolver = ctx.createConvolver();
-      convolver.buffer = impulse;
-      source.connect(convolver).connect(out, 0, channel);
-      source.start(0);
-    });
-  }
-  const rendered = await ctx.startRendering();
-  return [rendered.getChannelData(0), rendered.getChannelData(1)];
+}
+
+/**
+ * Whether the mixdown adds the beat itself (at its volume, a float32 product as the gain node's):
+ * when it needs no resampling and no downmix, which is the studio's case.
+ */
+export function beatMixedDirectly(beat: AudioBuffer, sampleRate: number): boolean {
+  return beat.sampleRate === sampleRate && beat.numberOfChannels <= 2;
+}
+
+/** Adds the beat's samples [from, from + count) at `volume` into the stretch's [left, right]. */
+export function addBeat(mix: Float32Array[], beat: AudioBuffer, from: number, volume: number): void {
+  const gain = Math.fround(volume);
+  const count = Math.max(0, Math.min(mix[0]!.length, beat.length - from));
+  mix.forEach((into, c) => {
+    // A mono beat plays on both sides, as a mono source into a stereo destination does.
+    const samples = beat.getChannelData(Math.min(c, beat.numberOfChannels - 1));
+    for (let i = 0; i < count; i++) into[i]! += Math.fround(samples[from + i]! * gain);
+  });
 }

@@ -17,8 +17,8 @@ import {
   parseKeyScale,
 } from '../web/src/features/studio/engine/pitch-correction';
 import { detectPitch } from '../web/src/features/studio/engine/pitch-detection';
-import { EVERYTHING_ON as EVERYTHING_ON_EFFECTS } from './studio-timeline/arrangement';
 import { buildVocalChain } from '../web/src/features/studio/engine/vocal-chain';
+import { EVERYTHING_ON as EVERYTHING_ON_EFFECTS } from './studio-timeline/arrangement';
 
 /**
  * Vocal studio engine, under node-web-audio-api's OfflineAudioContext:

@@ -70,7 +70,7 @@ export function createArrangementAudio(deps: ArrangementAudioDeps) {
       const end = Math.min(last, take.samples.length);
       if (end <= first) continue;
       const buffer = ctx.createBuffer(1, end - first, take.sampleRate);
-      buffer.getChannelData(0).set(expandTake(take, first, new Float32Array(end - first)));
+      expandTake(take, first, buffer.getChannelData(0));
       buffers.set(takeId, { buffer, startS: first / take.sampleRate });
     }
     return buffers;

@@ -80,6 +80,9 @@ async function mixdown() {
     takes,
     sampleRate: RATE,
     OfflineContext: Offline as never,
+    stretchS: process.env.STUDIO_TIMELINE_STRETCH_S
+      ? Number(process.env.STUDIO_TIMELINE_STRETCH_S)
+      : undefined,
   };
   let peakRss = process.memoryUsage().rss;
   const watch = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);

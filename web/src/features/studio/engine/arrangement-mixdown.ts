@@ -53,8 +53,9 @@ export interface MixedAudio {
 
 const STRETCH_S = 30;
 /**
- * Seconds each stretch of a track starts early. The chain's slowest memory is the echo (30 %
- * feedback every 0.3 s: −140 dB after 4 s) and the compressor's 0.25 s release (e^−16 after 4 s).
+ * Seconds each stretch of a track starts early. The slowest memory of the chain up to the chorus
+ * is the compressor's 0.25 s release: e^−16 of it is left after 4 s. (The echo carries its state
+ * over in chain-tail.ts.)
  */
 const WARM_UP_S = 4;
 
@@ -110,7 +111,7 @@ export async function mixArrangement(
     );
     const shift = chainLatency + (autoTune > 0 ? pitchCorrectionLatencyS(sampleRate) : 0);
     const path = reverbPathMatrix(track.effects.vocalPan, track.volume, track.pan);
-    return [{ track, slices, takes, shift, path, tail: chainTail(track.effects, track, sampleRate) }];
+    return [{ track, slices, takes, shift, path, postChorus: chainTail(track.effects, track, sampleRate) }];
   });
   const hasReverb = tracks.some(({ track }) => track.effects.reverbAmount > 0);
   const beatDirect = beatMixedDirectly(beat, sampleRate);
@@ -124,12 +125,14 @@ export async function mixArrangement(
     const count = Math.min(stretch, length - from);
     const mix = [new Float32Array(count), new Float32Array(count)];
     buses = hasReverb ? reverbBuses(count, sampleRate, buses ?? undefined) : null;
-    for (const { track, slices, takes, shift, path, tail } of tracks) {
+    for (const { track, slices, takes, shift, path, postChorus } of tracks) {
       const start = Math.max(0, from - warmUp);
       const chunk: TrackChunk = { track, slices, takes, shift, from: start, length: from + count - start };
       const rendered = await renderTrackChunk(Offline, sampleRate, chunk);
-      // The tail runs on silence too while its echo rings on past the last slice.
-      const [left, right, send] = tail.process(rendered?.subarray(from - start) ?? new Float32Array(count));
+      // What follows the chorus runs on silence too while its echo rings on past the last slice.
+      const [left, right, send] = postChorus.process(
+        rendered?.subarray(from - start) ?? new Float32Array(count),
+      );
       add(mix[0]!, left!);
       add(mix[1]!, right!);
       if (buses && track.effects.reverbAmount > 0) addSend(buses, send!, path);

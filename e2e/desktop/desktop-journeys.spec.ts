@@ -335,7 +335,9 @@ test('main killed with SIGKILL while a vocalist records on the timeline: the nex
 
   // --- Main dies mid-take; the app's window goes with it ---------------------------------------
   await harness('kill-main');
-  const [{ committed }] = journaled(userData) as [{ committed: number }];
+  const journal = journaled(userData);
+  expect(journal).toHaveLength(1);
+  const { committed } = journal[0]!;
   const context = page.context();
   await page.close();
   await harness('start-main');

@@ -9,6 +9,7 @@ import { useUndoRedoKeys } from '../hooks/use-undo-redo-keys';
 import { useArrangementStore } from '../store/arrangement-store';
 import { HEADER_WIDTH } from './timeline-geometry';
 import { TimelineHistoryButtons } from './timeline-history-buttons';
+import { TimelinePlayheadLayer, TimelineWaveformLayer } from './timeline-layer-elements';
 import { useTimelineLayers } from './timeline-layers';
 import { useTimelineLayerRefs, useTimelineLayout } from './timeline-layout';
 import { TimelineBeatLane, TimelineRuler } from './timeline-ruler';
@@ -102,14 +103,7 @@ export function TimelinePanel({
         onKeyDown={onKeyDown}
       >
         <div className="relative" style={{ width: contentWidth, height }}>
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute top-0 z-0"
-            style={{ left: HEADER_WIDTH, width: length * pxPerSecond, height }}
-          >
-            <div ref={layers.tiles} />
-            <canvas ref={layers.live} hidden className="absolute top-0 left-0 will-change-transform" />
-          </div>
+          <TimelineWaveformLayer layers={layers} width={length * pxPerSecond} height={height} />
           <TimelineRuler bpm={bpm} onSeek={seek} />
           <TimelineBeatLane onSeek={seek} />
           {arrangement.tracks.map((track, index) => (
@@ -127,13 +121,7 @@ export function TimelinePanel({
               onPreview={setPreview}
             />
           ))}
-          {/* Over the clips, under the sticky track headers. */}
-          <div
-            ref={layers.playhead}
-            aria-hidden="true"
-            className="pointer-events-none absolute top-0 z-10 w-0.5 bg-accent will-change-transform"
-            style={{ left: HEADER_WIDTH, height }}
-          />
+          <TimelinePlayheadLayer layers={layers} height={height} />
         </div>
       </div>
     </PanelSection>

@@ -6,6 +6,7 @@ import { PanelSection } from '../../../components/ui/panel-section';
 import { useTimelineZoom } from '../hooks/use-timeline-zoom';
 import { HEADER_WIDTH, LANE_HEIGHT } from './timeline-geometry';
 import { TimelineClip } from './timeline-clip';
+import { TimelinePlayheadLayer, TimelineWaveformLayer } from './timeline-layer-elements';
 import { useTimelineLayers } from './timeline-layers';
 import { useTimelineLayerRefs, useTimelineLayout } from './timeline-layout';
 import { TimelineBeatLane, TimelineRuler } from './timeline-ruler';
@@ -93,14 +94,7 @@ export function TimelineView({
         onKeyDown={onKeyDown}
       >
         <div className="relative" style={{ width: HEADER_WIDTH + length * pxPerSecond, height }}>
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute top-0 z-0"
-            style={{ left: HEADER_WIDTH, width: length * pxPerSecond, height }}
-          >
-            <div ref={layers.tiles} />
-            <canvas ref={layers.live} hidden className="absolute top-0 left-0" />
-          </div>
+          <TimelineWaveformLayer layers={layers} width={length * pxPerSecond} height={height} />
           <TimelineRuler bpm={bpm} onSeek={nothing} />
           <TimelineBeatLane onSeek={nothing} />
           {arrangement.tracks.map((track, index) => (
@@ -141,12 +135,7 @@ export function TimelineView({
               </div>
             </div>
           ))}
-          <div
-            ref={layers.playhead}
-            aria-hidden="true"
-            className="pointer-events-none absolute top-0 z-10 w-0.5 bg-accent will-change-transform"
-            style={{ left: HEADER_WIDTH, height }}
-          />
+          <TimelinePlayheadLayer layers={layers} height={height} />
         </div>
       </div>
     </PanelSection>

@@ -325,16 +325,19 @@ test('main killed with SIGKILL while a vocalist records on the timeline: the nex
 
   // --- Recording (no count-in): each 100 ms chunk is journaled by main as it comes -------------
   await page.getByRole('switch', { name: 'Count-in' }).click();
+  const startedAt = Date.now();
   await desk.getByRole('button', { name: 'Start Recording' }).click();
   const timer = desk.getByRole('timer', { name: 'Recording time' });
   await expect(timer).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
   await expect
     .poll(() => journaled(userData).map((entry) => entry.committed > 0), { message: 'chunks on disk' })
     .toEqual([true]);
-  const recordedS = Number((await timer.textContent())!.split(':')[1]);
 
   // --- Main dies mid-take; the app's window goes with it ---------------------------------------
   await harness('kill-main');
+  // The take cannot be longer than the time from Start Recording to main's death (chunks keep
+  // coming until then, however long a loaded machine takes to get there).
+  const recordedAtMostS = (Date.now() - startedAt) / 1000;
   const journal = journaled(userData);
   expect(journal).toHaveLength(1);
   const { committed } = journal[0]!;
@@ -361,7 +364,7 @@ test('main killed with SIGKILL while a vocalist records on the timeline: the nex
   const [, endS] =
     /^Lane 1, 0:00 to 0:(\d\d)$/.exec((await clip.getAttribute('aria-description')) ?? '') ?? [];
   expect(Number(endS)).toBeGreaterThanOrEqual(1);
-  expect(Number(endS)).toBeLessThanOrEqual(recordedS + 1);
+  expect(Number(endS)).toBeLessThanOrEqual(recordedAtMostS + 1);
 
   // Kept in the library: one new take file, exactly what the journal had flushed; no journal left.
   const kept = timelineTakes(userData).filter((name) => !keptBefore.includes(name));
@@ -389,7 +392,7 @@ test('main killed with SIGKILL while a vocalist records on the timeline: the nex
   expect(sound).not.toBeNull();
   expect(sound!.bytes).toBe(committed);
   expect(sound!.duration).toBeGreaterThan(1);
-  expect(sound!.duration).toBeLessThan(recordedS + 1.5);
+  expect(sound!.duration).toBeLessThan(recordedAtMostS + 1.5);
   expect(sound!.peak).toBeGreaterThan(0.01);
 
   // It plays on the timeline: stopped a moment later, the playhead is where playing got to.

@@ -123,8 +123,18 @@ export async function insertInvoice(tx: Tx, invoice: NewInvoice): Promise<string
  */
 export function createAccountPaymentsRepository(prisma: PrismaClient) {
   return {
+    /**
+     * Creates a pending payment. The payer's payments of one kind are created one at a time (a
+     * transaction-scoped advisory lock) and stamped after the lock is held, so their creation
+     * order is their commit order: of two opened at once, the newer always sees the older when it
+     * cancels what came before it (`pendingBefore`). Stamped by the database default instead, the
+     * older could commit after the newer had looked, and both stay open.
+     */
     async create(payment: NewAccountPayment): Promise<AccountPaymentRecord> {
-      return toRecord(await prisma.accountPayment.create({ data: payment }));
+      return prisma.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`account-payment:${payment.userId}:${payment.kind}`}))`;
+        return toRecord(await tx.accountPayment.create({ data: { ...payment, createdAt: new Date() } }));
+      });
     },
 
     async find(id: string): Promise<AccountPaymentRecord | null> {

@@ -1,4 +1,4 @@
-import { BeatList, BeatListQuery, type BeatCard } from '@beatroom/shared/beat-list-contract';
+import { BeatListQuery, type BeatCard } from '@beatroom/shared/beat-list-contract';
 import type { BeatDetail } from '@beatroom/shared/beats-contract';
 import type { ProfileResponse } from '@beatroom/shared/community-contract';
 import type { FirstScreenData } from '@beatroom/shared/first-screen-data';
@@ -66,8 +66,10 @@ export function createPrerenderService(deps: PrerenderDeps) {
           markup: homeScreen(page.slice(0, UI.GRID_COLUMNS)),
           status: 200,
           // The whole first page: the app's first render shows these cards (the same covers the
-          // HTML is already fetching) rather than a skeleton until its own request returns.
-          data: { catalogue: { beats: BeatList.parse(page), read_at: Date.now() } },
+          // HTML is already fetching) rather than a skeleton until its own request returns. The
+          // cards are read from the API's own answer for that page (beats.cards), so they are
+          // what GET /api/beats sends, with no second validation on every home visit.
+          data: { catalogue: { beats: page.slice(), read_at: Date.now() } },
         };
       }
       const beatPath = /^\/beats?\/([^/]+)\/?$/.exec(pathname);

@@ -45,6 +45,17 @@ export const COLLAB_PARTICIPANT_NOT_FOUND = 'Participant not found';
 export const COLLAB_TAKE_NOT_STARTED = 'Start recording on your track before adding its take';
 export const COLLAB_TAKES_FULL = `This session holds ${COLLAB_MAX_TAKES} takes, its most`;
 export const COLLAB_TAKE_TOO_LATE = 'A take must start within the first hour of the session';
+export const COLLAB_TAKE_NOT_FOUND = 'Take not found';
+export const COLLAB_NOT_YOUR_TAKE = 'You can only change your own takes';
+export const COLLAB_NOT_RECORDING = 'Start recording on your track first';
+/**
+ * How far (seconds) a member's own idea of where their take starts may lie from the server's
+ * stamp and still be taken: the request's one-way delay and the clock offset's error fit in it;
+ * a player further off is not trusted.
+ */
+export const COLLAB_TAKE_START_TOLERANCE_S = 1;
+/** Moved takes land on the beat grid, as the studio's timeline snaps by default. */
+export const COLLAB_SNAP = 'beat' as const;
 
 /** The session's page. */
 export const collabSessionPath = (code: string) => `/studio/collaborate/${encodeURIComponent(code)}`;
@@ -248,9 +259,14 @@ const OwnTrack = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)
 /**
  * POST /api/collaborative-sessions/{id}/takes/start: the caller starts recording on their own
  * track. The server stamps where the session's transport stands by its own clock: the take that
- * follows is placed there, whatever the caller's clock says.
+ * follows is placed there. `position`, where the caller's player stood when its recorder started
+ * (what they heard), is taken instead when it lies within COLLAB_TAKE_START_TOLERANCE_S of the
+ * server's stamp: the stamp alone comes late by the request's way to the server.
  */
-export const StartTakeBody = z.object({ track: OwnTrack });
+export const StartTakeBody = z.object({
+  track: OwnTrack,
+  position: z.number('position must be a number of seconds').min(0, 'position must be 0 or more').optional(),
+});
 export type StartTakeBody = z.infer<typeof StartTakeBody>;
 export const TakeStart = z.object({
   track: Track,
@@ -270,31 +286,4 @@ export const AddTakeBody = z.object({
 });
 export type AddTakeBody = z.infer<typeof AddTakeBody>;
 
-/**
- * Realtime `collab` messages, sent to the session's members only. Each names its session, so a
- * member with two sessions open tells them apart. Transport carries `position_at` (server clock).
- */
-export const CollabEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('participants'), session_id: z.string(), participants: z.array(Participant) }),
-  z.object({
-    type: z.literal('transport'),
-    session_id: z.string(),
-    is_playing: z.boolean(),
-    current_position: z.number(),
-    position_at: z.number(),
-  }),
-  z.object({
-    type: z.literal('track_settings'),
-    session_id: z.string(),
-    track: Track,
-    settings: TrackSettings,
-  }),
-  z.object({ type: z.literal('beat_volume'), session_id: z.string(), beat_volume: z.number() }),
-  z.object({ type: z.literal('chat'), session_id: z.string(), message: CollabChatMessage }),
-  /** A new take: one more clip on its track (takes are never replaced). */
-  z.object({ type: z.literal('take'), session_id: z.string(), take: CollabTake }),
-  /** The host ended the session, or removed this member: the page leaves. */
-  z.object({ type: z.literal('ended'), session_id: z.string() }),
-  z.object({ type: z.literal('removed'), session_id: z.string(), user_id: z.string() }),
-]);
-export type CollabEvent = z.infer<typeof CollabEvent>;
+// The session's realtime messages: collab-events-contract.ts.

@@ -3,7 +3,7 @@
 // with parseServerMessage (realtime-client-rules.ts) and ignores anything that does not match.
 import { z } from 'zod';
 import { ACTIVITY_TYPES, NOTIFICATION_TYPES } from './community-constants';
-import { CollabEvent } from './collab-sessions-contract';
+import { CollabEvent } from './collab-events-contract';
 import { text } from './text-fields';
 
 /** The one realtime endpoint, authenticated by the session cookie or a Bearer token. */

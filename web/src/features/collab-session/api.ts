@@ -9,12 +9,13 @@ import {
   TakeStart,
   TrackSettings,
   type AddTakeBody,
-  type CollabEvent,
   type CreateCollabSessionBody,
   type StartTakeBody,
   type Track,
   type TransportBody,
 } from '@beatroom/shared/collab-sessions-contract';
+import type { CollabEvent } from '@beatroom/shared/collab-events-contract';
+import type { LiveTakeBody, MoveTakeBody } from '@beatroom/shared/collab-take-edits-contract';
 import { Recording, RECORDING_UPLOAD_FIELDS } from '@beatroom/shared/recordings-contract';
 import { StudioBeat } from '@beatroom/shared/studio-sessions-contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -100,12 +101,30 @@ export const sendBeatVolume = (id: string, beatVolume: number) =>
 export const sendChat = (id: string, message: string) =>
   apiClient.post(`${sessionPath(id)}/chat`, { body: { message }, schema: CollabChatMessage });
 
-/** The member starts recording on their own track: the server stamps where the take will sit. */
-export const startTake = (id: string, track: Track) =>
+/**
+ * The member starts recording on their own track: the server stamps where the take will sit, or
+ * takes `position` (where this member's player stood as the recorder started) when it lies near.
+ */
+export const startTake = (id: string, track: Track, position: number) =>
   apiClient.post(`${sessionPath(id)}/takes/start`, {
-    body: { track } satisfies StartTakeBody,
+    body: { track, position } satisfies StartTakeBody,
     schema: TakeStart,
   });
+
+/** The member stops recording without a take: the others' recording clip goes. */
+export const cancelRecording = (id: string) => apiClient.delete(`${sessionPath(id)}/takes/start`);
+
+/** A frame of the take being recorded, for the others' timelines. */
+export const sendLiveFrame = (id: string, body: LiveTakeBody) =>
+  apiClient.post(`${sessionPath(id)}/takes/live`, { body });
+
+/** One of the member's own takes to a new start (the server snaps it to the grid). */
+export const moveTake = (id: string, takeId: string, body: MoveTakeBody) =>
+  apiClient.patch(`${sessionPath(id)}/takes/${encodeURIComponent(takeId)}`, { body, schema: CollabTake });
+
+/** One of the member's own takes (the host: any) leaves the session. */
+export const deleteTake = (id: string, takeId: string) =>
+  apiClient.delete(`${sessionPath(id)}/takes/${encodeURIComponent(takeId)}`);
 
 /** The uploaded recording becomes a take on the member's track, from the stamped start. */
 export const addTake = (id: string, body: AddTakeBody) =>
@@ -149,7 +168,22 @@ export function receiveCollabEvent(queryClient: QueryClient, event: CollabEvent)
     live.markGone(event.session_id, event.type);
     return;
   }
+  if (event.type === 'take_live') {
+    live.recordingFrame(event.session_id, event.user_id, event);
+    return;
+  }
+  if (event.type === 'take_live_ended') {
+    live.recordingEnded(event.session_id, event.user_id);
+    return;
+  }
   if (event.type === 'transport') live.transportArrived(event.session_id);
+  // The posted take replaces its member's recording clip; one who left records no more.
+  if (event.type === 'take') live.recordingEnded(event.session_id, event.take.user_id);
+  if (event.type === 'participants')
+    live.recordersAmong(
+      event.session_id,
+      event.participants.map((p) => p.user_id),
+    );
   queryClient.setQueryData(collabKeys.state(event.session_id), (state: CollabSessionState | undefined) => {
     if (!state) return state;
     const data = state.session.session_data;
@@ -182,6 +216,12 @@ export function receiveCollabEvent(queryClient: QueryClient, event: CollabEvent)
         return state.takes.some((t) => t.id === event.take.id)
           ? state
           : { ...state, takes: [...state.takes, event.take] };
+      case 'take_moved':
+        return { ...state, takes: state.takes.map((t) => (t.id === event.take.id ? event.take : t)) };
+      case 'take_deleted':
+        return state.takes.some((t) => t.id === event.take_id)
+          ? { ...state, takes: state.takes.filter((t) => t.id !== event.take_id) }
+          : state;
     }
   });
 }

@@ -2,8 +2,8 @@ import {
   COLLAB_ERRORS,
   COLLAB_HOST_ONLY,
   COLLAB_NOT_MEMBER,
-  type CollabEvent,
 } from '@beatroom/shared/collab-sessions-contract';
+import type { CollabEvent } from '@beatroom/shared/collab-events-contract';
 import { forbidden, notFound } from '../../../http/http-errors';
 import { isUuid } from '../../../http/params';
 import type { UserRecord } from '../../platform/users/user-record';

@@ -1,4 +1,4 @@
-import type { CollabEvent } from '@beatroom/shared/collab-sessions-contract';
+import type { CollabEvent } from '@beatroom/shared/collab-events-contract';
 import { parseServerMessage } from '@beatroom/shared/realtime-client-rules';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../../../test/fake-realtime-socket';

@@ -1,4 +1,4 @@
-import type { CollabEvent } from '@beatroom/shared/collab-sessions-contract';
+import type { CollabEvent } from '@beatroom/shared/collab-events-contract';
 import type { RealtimeService } from '../../platform/realtime/realtime.service';
 
 /**

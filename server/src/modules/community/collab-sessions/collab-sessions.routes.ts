@@ -21,6 +21,13 @@ import {
   TrackSettingsBody,
   TransportBody,
 } from '@beatroom/shared/collab-sessions-contract';
+import {
+  COLLAB_LIVE_FRAMES_PER_MINUTE,
+  LiveTakeBody,
+  MoveTakeBody,
+  TakeParams,
+} from '@beatroom/shared/collab-take-edits-contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config';
@@ -146,6 +153,63 @@ export const collabSessionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
       reply
         .status(201)
         .send(await collabSessions.addTake(signedInUser(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    `${base}/:id/takes/start`,
+    { ...auth, schema: { params, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await collabSessions.cancelRecording(signedInUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/:id/takes/live`,
+    {
+      ...auth,
+      // Its own budget per member, so a take in progress neither eats nor is stopped by the
+      // general one; about five frames a second, where a recorder sends four.
+      config: {
+        rateLimit: {
+          max: COLLAB_LIVE_FRAMES_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) =>
+            request.session ? `collab-live:${request.session.user.id}` : request.ip,
+        },
+      },
+      schema: { params, body: LiveTakeBody, response: { 204: z.null(), ...errors, 429: ErrorBody } },
+    },
+    async (request, reply) => {
+      await collabSessions.liveFrame(signedInUser(request), request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    `${base}/:id/takes/:takeId`,
+    {
+      ...auth,
+      schema: {
+        params: TakeParams.extend({ id: params.shape.id }),
+        body: MoveTakeBody,
+        response: { 200: CollabTake, ...errors },
+      },
+    },
+    async (request) =>
+      collabSessions.moveTake(signedInUser(request), request.params.id, request.params.takeId, request.body),
+  );
+
+  app.delete(
+    `${base}/:id/takes/:takeId`,
+    {
+      ...auth,
+      schema: { params: TakeParams.extend({ id: params.shape.id }), response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await collabSessions.deleteTake(signedInUser(request), request.params.id, request.params.takeId);
+      return reply.status(204).send(null);
+    },
   );
 
   // Players fetch ranges while seeking; the session's members only (checked by the service).

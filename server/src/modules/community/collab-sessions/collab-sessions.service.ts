@@ -22,6 +22,7 @@ import type { FileAnswer, FileRequest } from '../../catalogue/files/files.servic
 import type { UserRecord } from '../../platform/users/user-record';
 import { createCollabAccess, type CollabDeps } from './collab-access';
 import { createCollabMixService } from './collab-mix.service';
+import { createCollabTakeEditsService } from './collab-take-edits.service';
 import type { CollabTakesRepository } from './collab-takes.repository';
 import { createCollabTakesService } from './collab-takes.service';
 import { chatMessage, participant, take, toSession } from './collab-responses';
@@ -75,6 +76,7 @@ export function createCollabSessionsService(
   return {
     ...createCollabMixService({ ...deps, access, now }),
     ...createCollabTakesService({ ...deps, access, now }),
+    ...createCollabTakeEditsService({ ...deps, access }),
 
     /** POST /api/collaborative-sessions: the caller hosts a new session over a beat that plays. */
     async create(

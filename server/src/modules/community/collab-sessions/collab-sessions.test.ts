@@ -6,11 +6,11 @@ import {
   COLLAB_SESSION_FULL,
   COLLAB_TAKE_NOT_STARTED,
   SESSION_CODE_PATTERN,
-  type CollabEvent,
   type CollabTake,
   type CollabSession,
   type JoinCollabSessionResponse,
 } from '@beatroom/shared/collab-sessions-contract';
+import type { CollabEvent } from '@beatroom/shared/collab-events-contract';
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';

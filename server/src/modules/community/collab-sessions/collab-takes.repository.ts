@@ -71,6 +71,43 @@ export function createCollabTakesRepository(prisma: PrismaClient) {
     take(sessionId: string, takeId: string): Promise<TakeRow | null> {
       return prisma.collabTake.findFirst({ where: { id: takeId, sessionId }, select: takeSelect });
     },
+
+    /** Where the take plays from; null when it is gone meanwhile. */
+    async moveTake(sessionId: string, takeId: string, startSeconds: number): Promise<TakeRow | null> {
+      const { count } = await prisma.collabTake.updateMany({
+        where: { id: takeId, sessionId },
+        data: { startSeconds },
+      });
+      return count > 0
+        ? prisma.collabTake.findFirst({ where: { id: takeId, sessionId }, select: takeSelect })
+        : null;
+    },
+
+    /** The take leaves the session (its recording stays its member's); false when already gone. */
+    async deleteTake(sessionId: string, takeId: string): Promise<boolean> {
+      const { count } = await prisma.collabTake.deleteMany({ where: { id: takeId, sessionId } });
+      return count > 0;
+    },
+
+    /** Lets go of the member's stamped start; false when there was none. */
+    async clearRecording(sessionId: string, userId: string): Promise<boolean> {
+      const { count } = await prisma.collabParticipant.updateMany({
+        where: { sessionId, userId, recordingFrom: { not: null } },
+        data: { recordingFrom: null },
+      });
+      return count > 0;
+    },
+
+    /**
+     * The members of a live session with their tracks and stamped starts, in one query: what a
+     * frame of a take in progress needs (who may send it, where it starts, whom it reaches).
+     */
+    liveMembers(sessionId: string) {
+      return prisma.collabParticipant.findMany({
+        where: { sessionId, session: { endedAt: null } },
+        select: { userId: true, track: true, recordingFrom: true },
+      });
+    },
   };
 }
 

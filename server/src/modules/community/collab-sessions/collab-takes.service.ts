@@ -3,7 +3,9 @@ import {
   COLLAB_MAX_TAKES,
   COLLAB_NOT_YOUR_TRACK,
   COLLAB_TAKE_LATEST_START_S,
+  COLLAB_TAKE_NOT_FOUND,
   COLLAB_TAKE_NOT_STARTED,
+  COLLAB_TAKE_START_TOLERANCE_S,
   COLLAB_TAKE_TOO_LATE,
   COLLAB_TAKES_FULL,
   positionAt,
@@ -21,15 +23,26 @@ import type { CollabAccess, CollabDeps } from './collab-access';
 import { take, toSession } from './collab-responses';
 import type { CollabTakesRepository } from './collab-takes.repository';
 
-export const TAKE_NOT_FOUND = 'Take not found';
+export const TAKE_NOT_FOUND = COLLAB_TAKE_NOT_FOUND;
 export const TAKE_WRONG_BEAT = "The recording is not over this session's beat";
 export const SESSION_WITHOUT_BEAT = 'This session has no beat to record over';
 
 /**
+ * Where a take starts: the server's stamp comes late by the start request's way here, so the
+ * member's own position (what they heard as the recorder started) is taken when it lies near the
+ * stamp; one further off (a wrong clock, a stale player, a made-up number) is not.
+ */
+export function takeStart(stamped: number, heard: number | undefined): number {
+  if (heard === undefined || Math.abs(heard - stamped) > COLLAB_TAKE_START_TOLERANCE_S) return stamped;
+  return heard;
+}
+
+/**
  * The session's takes: each member records on their own track only, as many takes as they like
  * (up to COLLAB_MAX_TAKES a session). Where a take sits on the timeline is the server's word:
- * starting a recording stamps the transport's position by the server's clock, and the take added
- * next is placed there, then announced to every member.
+ * starting a recording stamps the transport's position by the server's clock (or the member's
+ * own, near it: takeStart), and the take added next is placed there, then announced to every
+ * member.
  */
 export function createCollabTakesService(
   deps: CollabDeps & {
@@ -55,9 +68,20 @@ export function createCollabTakesService(
     async startTake(user: UserRecord, id: string, body: StartTakeBody): Promise<TakeStart> {
       const { row } = await onOwnTrack(user, id, body.track);
       const stampedAt = now();
-      const start = positionAt(toSession(row, stampedAt).session_data, stampedAt);
+      const start = takeStart(positionAt(toSession(row, stampedAt).session_data, stampedAt), body.position);
       if (start > COLLAB_TAKE_LATEST_START_S) throw badRequest(COLLAB_TAKE_TOO_LATE);
       if (!(await takes.stampRecording(row.id, user.id, start))) throw notFound(COLLAB_ERRORS.notFound);
+      // The others see the take growing from here on (its frames follow: collab-take-edits).
+      const others = (await deps.access.memberIds(row.id)).filter((userId) => userId !== user.id);
+      deps.publish(others, {
+        type: 'take_live',
+        session_id: row.id,
+        user_id: user.id,
+        track: body.track,
+        start_seconds: start,
+        at: 0,
+        levels: [],
+      });
       return { track: body.track, start_seconds: start, stamped_at: stampedAt };
     },
 

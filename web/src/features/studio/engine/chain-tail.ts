@@ -52,14 +52,17 @@ export function chainTail(
       const left = new Float32Array(n);
       const right = new Float32Array(n);
       const sendOut = new Float32Array(n);
+      // The ring's read places `back` and `back − 1` samples ago, kept beside `at` (no modulo).
+      let olderAt = (at + size - back) % size;
+      let newerAt = (olderAt + 1) % size;
       for (let i = 0; i < n; i++) {
         const c = chorused[i]!;
         // Echo: the line's input `back` and `back − 1` samples ago, interpolated.
-        const older = line[(at + size - back) % size]!;
-        const newer = line[(at + size - back + 1) % size]!;
-        const echo = f32(oneMinusK * older + f32(k * newer));
+        const echo = f32(oneMinusK * line[olderAt]! + f32(k * line[newerAt]!));
         line[at] = f32(f32(c * send) + f32(echo * feedback));
-        at = (at + 1) % size;
+        if (++at === size) at = 0;
+        if (++olderAt === size) olderAt = 0;
+        if (++newerAt === size) newerAt = 0;
         const mono = f32(c + echo);
         const l = f32(mono * toLeft);
         const r = f32(mono * toRight);

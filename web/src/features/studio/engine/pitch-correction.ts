@@ -140,7 +140,7 @@ export function createPitchState(sampleRate: number): PitchState {
     mask: size - 1,
     written: 0,
     sinceDetect: 0,
-    hop: Math.round(sampleRate / 100),
+    hop: Math.round(sampleRate / 50),
     detector,
     detectBuffer: new Float32Array(detector.span),
     cents: 0,
@@ -157,11 +157,11 @@ export function createPitchState(sampleRate: number): PitchState {
 }
 
 /**
- * Detections of silence in a row (10 ms apart) after which the shifter starts afresh. Nothing
+ * Detections of silence in a row (20 ms apart) after which the shifter starts afresh. Nothing
  * audible changes (the correction has let go in the silence), but the output from there on
  * depends only on the input: the mixdown starts correcting a take at its last such reset.
  */
-export const SILENCE_RESET_HOPS = 10;
+export const SILENCE_RESET_HOPS = 5;
 
 function resetShifter(state: PitchState): void {
   state.resetPending = false;
@@ -179,13 +179,14 @@ export function pitchCorrectionLatencyS(sampleRate: number): number {
 function runDetection(state: PitchState, options: PitchCorrectionOptions) {
   const { ring, mask, detectBuffer } = state;
   const start = state.written - detectBuffer.length;
-  for (let i = 0; i < detectBuffer.length; i++) detectBuffer[i] = ring[(start + i) & mask]!;
-  const silent = state.detector.silent(detectBuffer, 0);
+  const silent = state.detector.silentAt(ring, 0, mask, start);
   state.silentHops = silent ? state.silentHops + 1 : 0;
   if (state.silentHops >= SILENCE_RESET_HOPS) {
     state.silentHops = 0;
     state.resetPending = true;
   }
+  // The full-rate samples only when the refinement needs them.
+  if (!silent) for (let i = 0; i < detectBuffer.length; i++) detectBuffer[i] = ring[(start + i) & mask]!;
   const estimate = silent ? null : state.detector.detectChecked(detectBuffer, 0);
   if (!estimate || estimate.aperiodicity > VOICED_CLARITY || estimate.hz < MIN_HZ || estimate.hz > MAX_HZ) {
     // Unvoiced or silent: let go of the correction rather than hold a stale one.

@@ -1,5 +1,5 @@
 // Pitch detection for the corrector (pitch-correction.ts): YIN (de Cheveigné & Kawahara 2002)
-// on a 4× decimated copy, so a detection every 10 ms stays cheap enough for the audio thread,
+// on a 4× decimated copy, so a detection every 20 ms stays cheap enough for the audio thread,
 // refined at full rate with parabolic interpolation to a fraction of a cent.
 
 export const MIN_HZ = 70;
@@ -140,7 +140,14 @@ export interface Detector {
   detect(x: Float32Array, start: number): PitchEstimate | null;
   /** Whether x[start … start + span) is silence (what makes detect answer null first). */
   silent(x: Float32Array, start: number): boolean;
-  /** detect() on what the last silent() call looked at, once it said not silent. */
+  /**
+   * silent() for a stream: the sample at position p is x[(p − offset) & mask] (a ring, or a plain
+   * array with offset its first position and mask 0x7fffffff), and `start` is a position. The
+   * decimated samples of earlier calls are kept, so a call a hop after the last one decimates only
+   * the hop's new samples: the same values, and the same answer, as silent() on a copy.
+   */
+  silentAt(x: Float32Array, offset: number, mask: number, start: number): boolean;
+  /** detect() on what the last silent() or silentAt() call looked at, once it said not silent. */
   detectChecked(x: Float32Array, start: number): PitchEstimate | null;
 }
 
@@ -155,49 +162,99 @@ export function createDetector(sampleRate: number): Detector {
   const decimated = new Float32Array(spanD);
   const cmndf = new Float32Array(tauMaxD + 2);
   const quad = new Float64Array(4);
+  const refineValues = new Float64Array(2 * factor + 8);
+  /** Where the coarse dip's parabola has its bottom, in decimated lags from `tau`. */
+  const coarseShift = (tau: number) => {
+    if (tau <= 1 || tau >= tauMaxD) return 0;
+    const a = cmndf[tau - 1]!;
+    const b = cmndf[tau]!;
+    const c = cmndf[tau + 1]!;
+    const denominator = a - 2 * b + c;
+    return denominator > 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / denominator)) : 0;
+  };
   // One decimated sample of slack keeps the refinement's largest lag inside the span.
   const fullWindow = (windowD - 1) * factor;
+  // silentAt's decimated samples by position / factor: [keptFrom, keptTo) are valid.
+  let keptSize = 1;
+  while (keptSize < spanD) keptSize <<= 1;
+  const kept = new Float32Array(keptSize);
+  const keptMask = keptSize - 1;
+  let keptFrom = 0;
+  let keptTo = 0;
+  const energyOfDecimated = () => {
+    let energy = 0;
+    for (let i = 0; i < spanD; i++) energy += decimated[i]! * decimated[i]!;
+    return Math.sqrt(energy / spanD) < SILENCE_RMS;
+  };
   /** Fills `decimated` from x[start …]; answers whether it is silence. */
   const decimate = (x: Float32Array, start: number) => {
-    let energy = 0;
     for (let i = 0; i < spanD; i++) {
       // A box average is enough of an anti-alias filter for finding a voice's fundamental.
       let sum = 0;
       const base = start + i * factor;
       for (let k = 0; k < factor; k++) sum += x[base + k]!;
       decimated[i] = sum / factor;
-      energy += decimated[i]! * decimated[i]!;
     }
-    return Math.sqrt(energy / spanD) < SILENCE_RMS;
+    return energyOfDecimated();
   };
   return {
     span,
     silent: decimate,
+    silentAt(x, offset, mask, start) {
+      // Only a start on the decimation grid of the kept samples can reuse them (always at
+      // 48 kHz, where a hop is a whole number of decimated samples).
+      if (start % factor !== 0) {
+        keptFrom = keptTo = 0;
+        for (let i = 0; i < spanD; i++) {
+          let sum = 0;
+          const base = start + i * factor - offset;
+          for (let k = 0; k < factor; k++) sum += x[(base + k) & mask]!;
+          decimated[i] = sum / factor;
+        }
+        return energyOfDecimated();
+      }
+      const first = start / factor;
+      const end = first + spanD;
+      if (first < keptFrom || first > keptTo) keptFrom = keptTo = first;
+      for (let m = keptTo; m < end; m++) {
+        let sum = 0;
+        const base = m * factor - offset;
+        for (let k = 0; k < factor; k++) sum += x[(base + k) & mask]!;
+        kept[m & keptMask] = sum / factor;
+      }
+      keptTo = end;
+      keptFrom = Math.max(keptFrom, end - keptSize);
+      for (let i = 0; i < spanD; i++) decimated[i] = kept[(first + i) & keptMask]!;
+      return energyOfDecimated();
+    },
     detect(x, start) {
       return decimate(x, start) ? null : this.detectChecked(x, start);
     },
     detectChecked(x, start) {
       const coarse = yinLag(decimated, 0, windowD, tauMinD, tauMaxD, cmndf);
       if (!coarse) return null;
-      // Refine at full rate around factor × coarse lag.
+      // Refine at full rate: the least difference within a decimated lag and a sample of
+      // factor × the coarse lag. Within so few lags the difference has one valley, so walking
+      // down it from where the coarse dip's parabola points finds the least of them all, for a
+      // third of the lags.
       const centre = coarse.tau * factor;
       const lo = Math.max(2, centre - factor - 1);
       const hi = centre + factor + 1;
-      let bestTau = lo;
-      let best = Infinity;
-      const values = new Float64Array(hi - lo + 3);
-      for (let k = 0; k < values.length; k += 4) {
-        const count = Math.min(4, values.length - k);
-        differences(x, start, fullWindow, lo - 1 + k, count, quad);
-        values.set(quad.subarray(0, count), k);
-      }
-      for (let tau = lo; tau <= hi; tau++) {
-        const value = values[tau - (lo - 1)]!;
-        if (value < best) {
-          best = value;
-          bestTau = tau;
+      const values = refineValues.subarray(0, hi - lo + 3).fill(NaN);
+      const at = (tau: number) => {
+        const index = tau - (lo - 1);
+        if (Number.isNaN(values[index]!)) {
+          const first = Math.max(0, Math.min(index - 1, values.length - 4));
+          differences(x, start, fullWindow, lo - 1 + first, 4, quad);
+          for (let k = 0; k < 4; k++) values[first + k] = quad[k]!;
         }
-      }
+        return values[index]!;
+      };
+      let bestTau = Math.max(lo, Math.min(hi, Math.round((coarse.tau + coarseShift(coarse.tau)) * factor)));
+      while (bestTau > lo && at(bestTau - 1) < at(bestTau)) bestTau--;
+      while (bestTau < hi && at(bestTau + 1) < at(bestTau)) bestTau++;
+      at(bestTau - 1);
+      at(bestTau + 1);
       const idx = bestTau - (lo - 1);
       const a = values[idx - 1]!;
       const b = values[idx]!;

@@ -117,7 +117,7 @@ function silenceResets(take: CompactTake) {
         const windowStart = next - span;
         expandTake(take, windowStart, window);
         for (; next <= until && next - windowStart <= window.length; next += hop) {
-          run = detector.silent(window, next - span - windowStart) ? run + 1 : 0;
+          run = detector.silentAt(window, windowStart, 0x7fffffff, next - span) ? run + 1 : 0;
           if (run >= SILENCE_RESET_HOPS) {
             run = 0;
             found.push(next);

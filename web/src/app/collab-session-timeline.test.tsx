@@ -7,7 +7,7 @@ import {
 import type { Recording } from '@beatroom/shared/recordings-contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { receiveCollabEvent } from '../features/collab-session/api';
+import { collabKeys, receiveCollabEvent } from '../features/collab-session/api';
 import type { CollabAudio } from '../features/collab-session/collab-audio';
 import {
   makeCollabSession,
@@ -63,7 +63,8 @@ function fakeAudio() {
     position: vi.fn(() => 4),
     playing: vi.fn(() => false),
     setMix: vi.fn(),
-    startRecording: vi.fn(async () => undefined),
+    startRecording: vi.fn(async () => 4),
+    inputLevel: vi.fn(() => 0.5),
     stopRecording: vi.fn(async () => new Blob(['take'], { type: 'audio/webm' })),
     renderMix: vi.fn(async () => new Blob()),
     dispose: vi.fn(),
@@ -91,6 +92,15 @@ function show(me: Participant, takes: CollabTake[]) {
     'POST /api/collaborative-sessions/s1/takes/start': () =>
       jsonResponse({ track: 2, start_seconds: 4, stamped_at: 1000 }),
     'POST /api/collaborative-sessions/s1/takes': () => jsonResponse(take('t-new', 2, 4, 2), 201),
+    'POST /api/collaborative-sessions/s1/takes/live': () => new Response(null, { status: 204 }),
+    // The server snaps the start to the beat grid (120 bpm: half seconds).
+    'PATCH /api/collaborative-sessions/s1/takes/a': ({ body }) =>
+      jsonResponse({
+        ...take('a', 2, 2),
+        start_seconds: Math.round((body as { start_seconds: number }).start_seconds * 2) / 2,
+      }),
+    'DELETE /api/collaborative-sessions/s1/takes/a': () => new Response(null, { status: 204 }),
+    'DELETE /api/collaborative-sessions/s1/takes/b': () => new Response(null, { status: 204 }),
   });
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(sessionKeys.me, makeSessionUser({ id: me.user_id, name: me.user_name }));
@@ -141,14 +151,103 @@ describe('the live session on the studio timeline', () => {
     ]);
   });
 
-  it('shows the takes read-only: a clip takes focus, but keys neither move nor delete it', async () => {
-    const { user } = show(gus, [take('a', 2, 2)]);
+  it('someone else’s take is read-only for a member: a clip takes focus, but keys neither move nor delete it', async () => {
+    const { user, api } = show(gus, [take('b', 1, 0, 6)]);
+    const hosts = await screen.findByRole('group', { name: 'Track 1 · Hana Host' });
+    const clip = within(hosts).getByRole('button', { name: 'Take 1' });
+    await user.click(clip);
+    await user.keyboard('{ArrowRight}{Shift>}{ArrowLeft}{/Shift}{Delete}');
+    expect(within(hosts).getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(
+      'Lane 1, 0:00 to 0:06',
+    );
+    expect(screen.queryByRole('button', { name: 'Delete clip' })).not.toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'PATCH' || r.method === 'DELETE')).toEqual([]);
+  });
+
+  it('a member moves their own take by the snap step (a trim does nothing) and deletes it', async () => {
+    const { user, api, queryClient } = show(gus, [take('a', 2, 2)]);
+    const guests = await screen.findByRole('group', { name: 'Track 2 · Gus Guest' });
+    await user.click(within(guests).getByRole('button', { name: 'Take 1' }));
+    // 120 bpm, snap to the beat: one step is half a second.
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(api.calls('PATCH /api/collaborative-sessions/s1/takes/a')).toHaveLength(1));
+    expect(api.calls('PATCH /api/collaborative-sessions/s1/takes/a')[0]!.body).toEqual({
+      start_seconds: 2.5,
+    });
+    // Once the answer is in, the next step starts from 2.5 s.
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryData<CollabSessionState>(collabKeys.state('s1'))?.takes[0]!.start_seconds,
+      ).toBe(2.5),
+    );
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(api.calls('PATCH /api/collaborative-sessions/s1/takes/a')).toHaveLength(2));
+    expect(api.calls('PATCH /api/collaborative-sessions/s1/takes/a')[1]!.body).toEqual({ start_seconds: 3 });
+    await waitFor(() =>
+      expect(within(guests).getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(
+        'Lane 1, 0:03 to 0:06',
+      ),
+    );
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(api.calls('PATCH /api/collaborative-sessions/s1/takes/a')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Delete clip' }));
+    await waitFor(() => expect(api.calls('DELETE /api/collaborative-sessions/s1/takes/a')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(guests).queryByRole('button', { name: 'Take 1' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('the host deletes any take with the Delete key, but moves only their own', async () => {
+    const { user, api } = show(hana, [take('a', 2, 2), take('b', 1, 0, 6)]);
     const guests = await screen.findByRole('group', { name: 'Track 2 · Gus Guest' });
     const clip = within(guests).getByRole('button', { name: 'Take 1' });
     await user.click(clip);
-    await user.keyboard('{ArrowRight}{Shift>}{ArrowLeft}{/Shift}{Delete}');
-    expect(within(guests).getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(
-      'Lane 1, 0:02 to 0:05',
+    await user.keyboard('{ArrowRight}');
+    expect(api.calls('PATCH /api/collaborative-sessions/s1/takes/a')).toHaveLength(0);
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(api.calls('DELETE /api/collaborative-sessions/s1/takes/a')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(guests).queryByRole('button', { name: 'Take 1' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('a take being recorded grows on its member’s track for the others, and its posted take replaces it', async () => {
+    const { queryClient } = show(hana, []);
+    const guests = await screen.findByRole('group', { name: 'Track 2 · Gus Guest' });
+    const frame = (at: number, levels: number[]) =>
+      act(() =>
+        receiveCollabEvent(queryClient, {
+          type: 'take_live',
+          session_id: 's1',
+          user_id: 'u2',
+          track: 2,
+          start_seconds: 4,
+          at,
+          levels,
+        }),
+      );
+    frame(0, []);
+    const growing = await within(guests).findByRole('button', { name: 'Recording…' });
+    expect(growing).toHaveAccessibleDescription('Lane 1, 0:04 to 0:04');
+    // Two seconds of levels (100 a second) in two frames.
+    frame(0, Array(100).fill(0.5));
+    frame(100, Array(100).fill(0.25));
+    await waitFor(() =>
+      expect(within(guests).getByRole('button', { name: 'Recording…' })).toHaveAccessibleDescription(
+        'Lane 1, 0:04 to 0:06',
+      ),
+    );
+    act(() => receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take: take('t2', 2, 4, 2) }));
+    expect(await within(guests).findByRole('button', { name: 'Take 1' })).toBeInTheDocument();
+    expect(within(guests).queryByRole('button', { name: 'Recording…' })).not.toBeInTheDocument();
+
+    // A take given up goes for the others.
+    frame(0, [0.5]);
+    expect(await within(guests).findByRole('button', { name: 'Recording…' })).toBeInTheDocument();
+    act(() => receiveCollabEvent(queryClient, { type: 'take_live_ended', session_id: 's1', user_id: 'u2' }));
+    await waitFor(() =>
+      expect(within(guests).queryByRole('button', { name: 'Recording…' })).not.toBeInTheDocument(),
     );
   });
 
@@ -179,7 +278,22 @@ describe('the live session on the studio timeline', () => {
     // The session's transport is paused at 4 s: the player starts there with the recorder.
     expect(audio.startRecording).toHaveBeenCalledWith(4);
     await waitFor(() => expect(api.calls('POST /api/collaborative-sessions/s1/takes/start')).toHaveLength(1));
-    expect(api.calls('POST /api/collaborative-sessions/s1/takes/start')[0]!.body).toEqual({ track: 2 });
+    // Where the guest's player stood as the recorder started travels with the start.
+    expect(api.calls('POST /api/collaborative-sessions/s1/takes/start')[0]!.body).toEqual({
+      track: 2,
+      position: 4,
+    });
+    // Once stamped, the take grows on the guest's own timeline, and its levels go to the others.
+    expect(await within(guests).findByRole('button', { name: 'Recording…' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.calls('POST /api/collaborative-sessions/s1/takes/live').length).toBeGreaterThan(1),
+    );
+    const frames = api
+      .calls('POST /api/collaborative-sessions/s1/takes/live')
+      .map((r) => r.body as { at: number; levels: number[] });
+    expect(frames[0]).toEqual({ at: 0, levels: [] });
+    expect(frames[1]!.levels.length).toBeGreaterThan(0);
+    expect(frames[1]!.levels.every((level) => level === 0.5)).toBe(true);
 
     await user.click(within(guests).getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
@@ -195,5 +309,7 @@ describe('the live session on the studio timeline', () => {
     expect(within(guests).getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(
       'Lane 1, 0:04 to 0:06',
     );
+    expect(within(guests).queryByRole('button', { name: 'Recording…' })).not.toBeInTheDocument();
+    expect(api.calls('DELETE /api/collaborative-sessions/s1/takes/start')).toHaveLength(0);
   });
 });

@@ -10,6 +10,7 @@ import {
   trackSlices,
   type PlaybackSlice,
 } from '@beatroom/shared/studio-arrangement-playback';
+import { createInputMeter, type InputMeter } from './input-meter';
 import { sessionTrackOf } from './session-arrangement';
 
 /** Waveform peaks: [min, max] pairs spread over the audio's length. */
@@ -57,11 +58,13 @@ export interface CollabAudio {
   playing(): boolean;
   setMix(data: Pick<CollabSessionData, 'beat_volume' | 'track_settings'>): void;
   /**
-   * Records the microphone; resolves once the recorder really runs. A player standing still
-   * starts from `fromS` at that instant (the member hears the session from where the take will
-   * sit); a playing one carries on.
+   * Records the microphone; resolves once the recorder really runs, with where on the timeline
+   * the take starts as this member hears it. A player standing still starts from `fromS` at that
+   * instant (the member hears the session from where the take will sit); a playing one carries on.
    */
-  startRecording(fromS: number): Promise<void>;
+  startRecording(fromS: number): Promise<number>;
+  /** The microphone's peak level (0 to 1) just now while recording, else 0. */
+  inputLevel(): number;
   stopRecording(): Promise<Blob>;
   /** The beat plus every take where the timeline has it, with the session's mix, as a WAV. */
   renderMix(data: Pick<CollabSessionData, 'beat_volume' | 'track_settings'>): Promise<Blob>;
@@ -111,6 +114,7 @@ export function createCollabAudio(kit: CollabAudioKit): CollabAudio {
   let isPlaying = false;
   let microphone: MediaStream | null = null;
   let recorder: ReturnType<CollabAudioKit['startTakeRecorder']> | null = null;
+  let meter: InputMeter | null = null;
 
   function stopSources() {
     for (const source of sources) {
@@ -205,17 +209,22 @@ export function createCollabAudio(kit: CollabAudioKit): CollabAudio {
     async startRecording(fromS) {
       microphone = await kit.openMicrophone();
       await context.resume();
+      meter = createInputMeter(context, microphone);
       // A player standing still starts when the recorder really starts, so the take lines up.
-      await new Promise<void>((resolve) => {
+      return new Promise<number>((resolve) => {
         recorder = kit.startTakeRecorder(microphone!, () => {
+          const heard = isPlaying ? position() : fromS;
           if (!isPlaying) play(fromS);
-          resolve();
+          resolve(heard);
         });
       });
     },
+    inputLevel: () => meter?.level() ?? 0,
     async stopRecording() {
       const active = recorder;
       recorder = null;
+      meter?.close();
+      meter = null;
       try {
         if (!active) throw new Error('Not recording');
         return await active.stop();
@@ -250,6 +259,8 @@ export function createCollabAudio(kit: CollabAudioKit): CollabAudio {
       stopSources();
       recorder?.cancel();
       recorder = null;
+      meter?.close();
+      meter = null;
       kit.closeMicrophone(microphone);
       microphone = null;
       void context.close();

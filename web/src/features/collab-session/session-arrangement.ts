@@ -1,4 +1,5 @@
 import {
+  COLLAB_SNAP,
   COLLAB_TRACKS,
   type CollabSessionData,
   type CollabSessionState,
@@ -48,7 +49,8 @@ export function sessionTrackName(track: Track, userName: string | null): string 
  * (and per track a departed member left takes on), every take a clip from where the server
  * stamped its start, named "Take 1", "Take 2"… in the order each track's takes came. A take
  * over an earlier one on its track goes on the next lane, so the newest is the one that plays
- * there (as the studio stacks passes). The mix is the session's: volume, mute and solo.
+ * there (as the studio stacks passes). The mix is the session's: volume, mute and solo. Moved
+ * takes snap to the beat grid, as the studio's timeline does by default.
  */
 export function sessionArrangement(
   { participants, takes, settings }: SessionParts,
@@ -86,14 +88,17 @@ export function sessionArrangement(
     takes: names.map((take) => ({ ...take, source: null })),
     clips,
     selectedTrackId: sessionTrackId(mine),
-    snap: 'off',
+    snap: COLLAB_SNAP,
     loop: null,
     punch: null,
   };
 }
 
 /** The take's clip: on the lane above every earlier clip of its track it overlaps. */
-function clipOf(take: CollabTake, earlier: readonly ArrangementClip[]): ArrangementClip {
+export function clipOf(
+  take: Pick<CollabTake, 'id' | 'track' | 'start_seconds' | 'duration_seconds'>,
+  earlier: readonly ArrangementClip[],
+): ArrangementClip {
   const trackId = sessionTrackId(take.track);
   const start = take.start_seconds;
   const duration = Math.max(MIN_CLIP_SECONDS, take.duration_seconds);

@@ -24,6 +24,7 @@ import {
 } from '../api';
 import type { CollabAudio } from '../collab-audio';
 import { useSessionAudio } from '../hooks/use-session-audio';
+import { useSessionTakes } from '../hooks/use-session-takes';
 import { sessionArrangement } from '../session-arrangement';
 import { useCollabLiveStore } from '../store/collab-live-store';
 import { ParticipantsPanel } from './participants-panel';
@@ -76,6 +77,15 @@ export function CollabStudio({
     beatQuery.data?.audio_url ?? null,
     recording,
   );
+  // The timeline also shows the takes being recorded; the player plays only the posted ones.
+  const { shown, edits } = useSessionTakes({
+    sessionId,
+    userId: user.id,
+    isHost: state?.session.host_user_id === user.id,
+    state,
+    arrangement,
+    peaks,
+  });
 
   const setData = useCallback(
     (data: CollabSessionData) =>
@@ -224,14 +234,15 @@ export function CollabStudio({
         </div>
       ) : null}
 
-      {arrangement ? (
+      {shown ? (
         <SessionTimeline
           Timeline={Timeline}
           state={state}
-          arrangement={arrangement}
+          arrangement={shown.arrangement}
           beat={beat}
-          peaks={peaks}
+          peaks={shown.peaks}
           audio={audio}
+          edits={edits}
           header={{
             sessionId,
             data,

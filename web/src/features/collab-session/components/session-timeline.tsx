@@ -1,5 +1,5 @@
 import type { CollabSessionState, Track } from '@beatroom/shared/collab-sessions-contract';
-import type { Arrangement, ArrangementTrack } from '@beatroom/shared/studio-arrangement';
+import type { Arrangement, ArrangementClip, ArrangementTrack } from '@beatroom/shared/studio-arrangement';
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import type { CollabAudio, Peaks } from '../collab-audio';
@@ -9,8 +9,9 @@ import { formatPosition } from './transport-bar';
 
 /**
  * What the page hands the studio's timeline (app/ composes it in): the session as an
- * arrangement, shown as it is; each track's header is the session's own (nothing in the
- * timeline edits it: the takes sit where the server placed them).
+ * arrangement, shown as it is; each track's header is the session's own. The timeline edits
+ * nothing itself: a member's move or deletion of a take goes to the server (`edits`), and the
+ * takes then sit where the server placed them.
  */
 export interface SessionTimelineProps {
   arrangement: Arrangement;
@@ -25,6 +26,13 @@ export interface SessionTimelineProps {
   trackHeader: (track: ArrangementTrack) => ReactNode;
   /** Beside the title. */
   controls?: ReactNode;
+  /** The clips this member may move (their own takes) or delete (their own; the host: any). */
+  edits: {
+    canMove: (clip: ArrangementClip) => boolean;
+    canDelete: (clip: ArrangementClip) => boolean;
+    onMove: (clip: ArrangementClip, start: number) => void;
+    onDelete: (clip: ArrangementClip) => void;
+  };
 }
 
 export type SessionTimelineComponent = ComponentType<SessionTimelineProps>;
@@ -59,10 +67,12 @@ export function SessionTimeline({
   peaks,
   audio,
   header,
+  edits,
 }: {
   Timeline: SessionTimelineComponent;
   state: CollabSessionState;
   arrangement: Arrangement;
+  edits: SessionTimelineProps['edits'];
   beat: { duration: number; peaks: Peaks } | null;
   peaks: Record<string, Peaks>;
   audio: RefObject<CollabAudio | null>;
@@ -102,6 +112,7 @@ export function SessionTimeline({
       position={position}
       trackHeader={trackHeader}
       controls={<PlayheadReadout audio={audio} />}
+      edits={edits}
     />
   );
 }

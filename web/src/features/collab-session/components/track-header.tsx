@@ -18,6 +18,7 @@ import {
   uploadSessionRecording,
 } from '../api';
 import type { CollabAudio } from '../collab-audio';
+import { useLiveTake } from '../hooks/use-live-take';
 import { useCollabLiveStore } from '../store/collab-live-store';
 
 /** The microphone could not open (the studio's text). */
@@ -65,6 +66,7 @@ export function TrackHeader(props: TrackHeaderProps) {
   const [phase, setPhase] = useState<'idle' | 'recording' | 'saving'>('idle');
   const [progress, setProgress] = useState(0);
   const stamp = useRef<Promise<unknown> | null>(null);
+  const live = useLiveTake(sessionId, props.mine ? (props.participant?.user_id ?? null) : null, track, audio);
   const mix = useMutation({
     mutationFn: (change: Partial<typeof settings>) => sendTrackSettings(sessionId, track, change),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: collabKeys.state(sessionId) }),
@@ -72,23 +74,31 @@ export function TrackHeader(props: TrackHeaderProps) {
 
   async function record() {
     const serverNow = Date.now() + useCollabLiveStore.getState().clockOffsetMs;
+    let heard: number;
     try {
-      await audio.current!.startRecording(positionAt(data, serverNow));
+      heard = await audio.current!.startRecording(positionAt(data, serverNow));
     } catch {
       showToast({ type: 'error', title: NO_MICROPHONE });
       return;
     }
     setPhase('recording');
     props.onRecording(true);
+    // Where this member heard the take start travels with the request: the server's stamp
+    // alone would come late by the request's way there.
+    const started = startTake(sessionId, track, heard);
     // Kept as a promise: a failed stamp is reported when the take is saved.
-    const started = startTake(sessionId, track);
     started.catch(() => undefined);
     stamp.current = started;
+    started
+      .then((placed) => stamp.current === started && live.begin(placed.start_seconds))
+      .catch(() => undefined);
   }
 
   async function stop() {
     setPhase('saving');
     props.onRecording(false);
+    live.saving();
+    let landed = false;
     try {
       const blob = await audio.current!.stopRecording();
       await stamp.current;
@@ -102,6 +112,7 @@ export function TrackHeader(props: TrackHeaderProps) {
       const added = await addTake(sessionId, { recording_id: saved.id, track });
       // On this page at once, as the live event would (which then changes nothing).
       receiveCollabEvent(queryClient, { type: 'take', session_id: sessionId, take: added });
+      landed = true;
       showToast({ type: 'success', title: `Take saved on track ${track}` });
     } catch (error) {
       showToast({
@@ -110,6 +121,7 @@ export function TrackHeader(props: TrackHeaderProps) {
         message: serverErrorText(error) ?? undefined,
       });
     } finally {
+      live.end(!landed);
       stamp.current = null;
       setPhase('idle');
       setProgress(0);

@@ -1,6 +1,8 @@
-import type { Arrangement, ArrangementTrack } from '@beatroom/shared/studio-arrangement';
+import type { Arrangement, ArrangementClip, ArrangementTrack } from '@beatroom/shared/studio-arrangement';
+import { snapStepSeconds } from '@beatroom/shared/studio-arrangement-grid';
 import { arrangementEnd } from '@beatroom/shared/studio-arrangement-playback';
 import { AudioLines } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { useMemo, useState, type ReactNode } from 'react';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { useTimelineZoom } from '../hooks/use-timeline-zoom';
@@ -31,15 +33,34 @@ export interface TimelineViewProps {
   /** Beside the title. */
   controls?: ReactNode;
   className?: string;
+  /**
+   * Clips the viewer may move (to another start on its lane's track, snapped as the studio
+   * snaps) or delete; none when not given. The view never changes the arrangement itself: the
+   * owner hears of the edit and hands back the arrangement it makes.
+   */
+  edits?: {
+    canMove: (clip: ArrangementClip) => boolean;
+    canDelete: (clip: ArrangementClip) => boolean;
+    onMove: (clip: ArrangementClip, start: number) => void;
+    onDelete: (clip: ArrangementClip) => void;
+  };
 }
 
 const nothing = () => undefined;
 
+/** The edited clip when the edit only moved it (same take, same length, same track). */
+function sameLength(clip: ArrangementClip, next: ArrangementClip | undefined): ArrangementClip | null {
+  if (!next || next.trackId !== clip.trackId) return null;
+  if (next.duration !== clip.duration || next.offset !== clip.offset) return null;
+  return { ...next, lane: clip.lane };
+}
+
 /**
- * The studio's timeline showing an arrangement held elsewhere, read-only: the same ruler, beat
- * lane, lanes of clips (focusable, named after their takes), waveform layers and playhead as the
- * studio's own panel, with zoom and scroll; no edits, no seeking. A live collaborative session
- * shows its tracks and takes through it.
+ * The studio's timeline showing an arrangement held elsewhere, which it never changes itself: the
+ * same ruler, beat lane, lanes of clips (focusable, named after their takes), waveform layers and
+ * playhead as the studio's own panel, with zoom and scroll; no seeking, and no edits but the moves
+ * and deletions its owner allows (`edits`). A live collaborative session shows its tracks and
+ * takes through it.
  */
 export function TimelineView({
   arrangement,
@@ -52,13 +73,27 @@ export function TimelineView({
   trackHeader,
   controls,
   className,
+  edits,
 }: TimelineViewProps) {
   const [selectedClipId, setSelectedClipId] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ArrangementClip | null>(null);
+  const selected = arrangement.clips.find((clip) => clip.id === selectedClipId) ?? null;
+  const deletable = selected && edits?.canDelete(selected) ? selected : null;
   const layers = useTimelineLayerRefs();
   const { pxPerSecond, onWheel, onKeyDown } = useTimelineZoom(layers.scroller);
   const length = Math.max(beatDuration, arrangementEnd(arrangement)) + 8;
 
   const { rows, height, slices } = useTimelineLayout(arrangement);
+  const step = snapStepSeconds(arrangement.snap, bpm);
+  // Of the clip's edits only a move to another start applies here (a trim, a lane of its own
+  // choosing or another track do not): lanes stack as the arrangement's owner places them.
+  const moveOnly = (clip: ArrangementClip, change: (a: Arrangement) => Arrangement) => {
+    const next = sameLength(
+      clip,
+      change(arrangement).clips.find((c) => c.id === clip.id),
+    );
+    if (next && next.start !== clip.start) edits?.onMove(clip, next.start);
+  };
   const takeNames = useMemo(
     () => new Map(arrangement.takes.map((take) => [take.id, take.name])),
     [arrangement.takes],
@@ -70,7 +105,7 @@ export function TimelineView({
       rows,
       slices,
       peaks,
-      preview: null,
+      preview,
       pxPerSecond,
       height,
       bpm,
@@ -84,7 +119,21 @@ export function TimelineView({
   });
 
   return (
-    <PanelSection title="Timeline" Icon={AudioLines} className={className} actions={controls}>
+    <PanelSection
+      title="Timeline"
+      Icon={AudioLines}
+      className={className}
+      actions={
+        <>
+          {deletable ? (
+            <Button size="sm" variant="ghost" onClick={() => edits!.onDelete(deletable)}>
+              Delete clip
+            </Button>
+          ) : null}
+          {controls}
+        </>
+      }
+    >
       {/* Opaque, as the studio's panel: Chromium scrolls it on the compositor only then. */}
       <div
         ref={layers.scroller}
@@ -116,22 +165,25 @@ export function TimelineView({
               <div className="relative flex-1">
                 {arrangement.clips
                   .filter((clip) => clip.trackId === track.id)
-                  .map((clip) => (
-                    <TimelineClip
-                      key={clip.id}
-                      clip={clip}
-                      takeName={takeNames.get(clip.takeId) ?? 'Take'}
-                      pxPerSecond={pxPerSecond}
-                      bpm={bpm}
-                      arrangement={arrangement}
-                      selected={selectedClipId === clip.id}
-                      step={0}
-                      onSelect={() => setSelectedClipId(clip.id)}
-                      onEdit={nothing}
-                      onPreview={nothing}
-                      onDelete={nothing}
-                    />
-                  ))}
+                  .map((clip) => {
+                    const movable = edits?.canMove(clip) ?? false;
+                    return (
+                      <TimelineClip
+                        key={clip.id}
+                        clip={clip}
+                        takeName={takeNames.get(clip.takeId) ?? 'Take'}
+                        pxPerSecond={pxPerSecond}
+                        bpm={bpm}
+                        arrangement={arrangement}
+                        selected={selectedClipId === clip.id}
+                        step={step}
+                        onSelect={() => setSelectedClipId(clip.id)}
+                        onEdit={movable ? (change) => moveOnly(clip, change) : nothing}
+                        onPreview={movable ? (next) => setPreview(next && sameLength(clip, next)) : nothing}
+                        onDelete={edits?.canDelete(clip) ? () => edits.onDelete(clip) : nothing}
+                      />
+                    );
+                  })}
               </div>
             </div>
           ))}

@@ -121,6 +121,9 @@ export async function mixArrangement(
   let step = 0;
   let buses: ReverbBuses | null = null;
   let spill: Float32Array[] = [new Float32Array(tail), new Float32Array(tail)];
+  // A track's reverb send, and the chorus of a track that plays nothing in a stretch.
+  const sendScratch = new Float32Array(Math.min(stretch, length));
+  const silence = new Float32Array(Math.min(stretch, length));
   for (let from = 0; from < length; from += stretch) {
     const count = Math.min(stretch, length - from);
     const mix = [new Float32Array(count), new Float32Array(count)];
@@ -130,12 +133,14 @@ export async function mixArrangement(
       const chunk: TrackChunk = { track, slices, takes, shift, from: start, length: from + count - start };
       const rendered = await renderTrackChunk(Offline, sampleRate, chunk);
       // What follows the chorus runs on silence too while its echo rings on past the last slice.
-      const [left, right, send] = postChorus.process(
-        rendered?.subarray(from - start) ?? new Float32Array(count),
+      const send = sendScratch.subarray(0, count);
+      postChorus.process(
+        rendered?.subarray(from - start) ?? silence.subarray(0, count),
+        mix[0]!,
+        mix[1]!,
+        send,
       );
-      add(mix[0]!, left!);
-      add(mix[1]!, right!);
-      if (buses && track.effects.reverbAmount > 0) addSend(buses, send!, path);
+      if (buses && track.effects.reverbAmount > 0) addSend(buses, send, path);
       input.onProgress?.(++step / steps);
     }
     const last = from + count >= length;

@@ -10,10 +10,12 @@ import { stereoPanMatrix } from './shared-reverb';
 
 export interface ChainTail {
   /**
-   * Takes the chain's chorused (mono) signal for consecutive stretches; answers the track's
-   * stereo out and its reverb send for the same samples.
+   * Takes the chain's chorused (mono) signal for consecutive stretches: adds the track's stereo
+   * out into `left` and `right` (float32 sums, as the mix's own) and writes its reverb send into
+   * `send`, for the same samples. The caller's arrays serve every track and stretch, so a render
+   * makes no garbage of three stretch-long arrays per track.
    */
-  process(chorused: Float32Array): [Float32Array, Float32Array, Float32Array];
+  process(chorused: Float32Array, left: Float32Array, right: Float32Array, send: Float32Array): void;
 }
 
 const f32 = Math.fround;
@@ -47,11 +49,8 @@ export function chainTail(
   const rr = f32(trackPan[1][1] * volume);
 
   return {
-    process(chorused) {
+    process(chorused, left, right, sendOut) {
       const n = chorused.length;
-      const left = new Float32Array(n);
-      const right = new Float32Array(n);
-      const sendOut = new Float32Array(n);
       // The ring's read places `back` and `back − 1` samples ago, kept beside `at` (no modulo).
       let olderAt = (at + size - back) % size;
       let newerAt = (olderAt + 1) % size;
@@ -66,11 +65,10 @@ export function chainTail(
         const mono = f32(c + echo);
         const l = f32(mono * toLeft);
         const r = f32(mono * toRight);
-        left[i] = f32(f32(l * ll) + f32(r * lr));
-        right[i] = f32(f32(l * rl) + f32(r * rr));
+        left[i]! += f32(f32(l * ll) + f32(r * lr));
+        right[i]! += f32(f32(l * rl) + f32(r * rr));
         sendOut[i] = f32(c * reverb);
       }
-      return [left, right, sendOut];
     },
   };
 }

@@ -8,15 +8,16 @@ import { signInNewContext } from './support/sign-in';
 
 // Live collaborative sessions: two browsers join one session by its code and see it on the
 // studio's timeline; the host presses play and the guest's transport follows; the guest records
-// a take on their own track and it lands, as a clip where the server stamped its start, on the
-// host's timeline too (and stays for a reload); both players follow the host's transport to the
-// same position; chat arrives on the other side.
+// a take on their own track: the host sees it grow while it records, then the posted take lands
+// as a clip where its start was stamped; the guest moves it and the host sees it move (and it
+// stays there for a reload); both players follow the host's transport to the same position; chat
+// arrives on the other side; the host deletes the take and it is gone for both, reloads too.
 
 const dir = mkdtempSync(join(tmpdir(), 'beatroom-collab-'));
 const beatWav = join(dir, 'beat.wav');
 writeFileSync(beatWav, wavFile(8, 22_050));
 
-test('two members join one session by code; the guest follows the host’s play, records a take the host sees on the guest’s track; chat crosses over', async ({
+test('two members join one session by code; the guest follows the host’s play, records a take the host sees grow and land on the guest’s track, moves it; chat crosses over; the host deletes it', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -100,6 +101,13 @@ test('two members join one session by code; the guest follows the host’s play,
   await expect(guestPlayhead).not.toHaveText(pausedAt, { timeout: 10_000 });
   const onward = (await guestPlayhead.textContent())!;
   await expect(guestPlayhead).not.toHaveText(onward, { timeout: 10_000 });
+  // Before anything is uploaded, the host sees the take growing on the guest's track.
+  const growing = guestTrackAtHost.getByRole('button', { name: 'Recording…' });
+  await expect(growing).toBeVisible({ timeout: 10_000 });
+  await expect(growing).toHaveAccessibleDescription(new RegExp(`^Lane 1, ${pausedAt} to `));
+  const grownTo = (await growing.getAttribute('aria-description'))!;
+  await expect(growing).not.toHaveAccessibleDescription(grownTo, { timeout: 10_000 });
+  await host.page.screenshot({ path: test.info().outputPath('host-sees-take-growing.png') });
   await stop.click();
   await expect(guest.page.getByText('Take saved on track 2')).toBeVisible({ timeout: 60_000 });
   const hostClip = guestTrackAtHost.getByRole('button', { name: 'Take 1' });
@@ -107,12 +115,34 @@ test('two members join one session by code; the guest follows the host’s play,
   await expect(hostClip).toHaveAccessibleDescription(new RegExp(`^Lane 1, ${pausedAt} to \\d+:\\d\\d$`));
   const placed = (await hostClip.getAttribute('aria-description'))!;
   await expect(guestTrack.getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(placed);
+  // The posted take replaced the growing one.
+  await expect(growing).toHaveCount(0);
   // Only the guest's track holds it.
   await expect(
     hostTimeline.getByRole('group', { name: 'Track 1 · Hana Host' }).getByRole('button', { name: 'Take 1' }),
   ).toHaveCount(0);
   await host.page.screenshot({ path: test.info().outputPath('host-sees-guest-take.png') });
   await guest.page.screenshot({ path: test.info().outputPath('guest-take.png') });
+
+  // --- The guest moves the take later by the snap step (a beat): the host sees it move ----------
+  const guestClip = guestTrack.getByRole('button', { name: 'Take 1' });
+  await guestClip.focus();
+  let moved = placed;
+  for (let step = 0; step < 6 && moved === placed; step++) {
+    const answered = guest.page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && /\/takes\/[0-9a-f-]{36}$/.test(r.url()),
+    );
+    await guest.page.keyboard.press('ArrowRight');
+    expect((await answered).status()).toBe(200);
+    await expect(guestClip).not.toHaveAccessibleDescription(moved);
+    moved = (await guestClip.getAttribute('aria-description'))!;
+  }
+  expect(moved).not.toBe(placed);
+  await expect(hostClip).toHaveAccessibleDescription(moved);
+  // The host cannot move the guest's take.
+  await hostClip.focus();
+  await host.page.keyboard.press('ArrowRight');
+  await expect(hostClip).toHaveAccessibleDescription(moved);
 
   // --- Back to the start and play: both players follow the host's transport from 0 ------------
   await hostStudio.getByRole('button', { name: 'Back to start' }).click();
@@ -139,8 +169,20 @@ test('two members join one session by code; the guest follows the host’s play,
   await expect(
     guestStudio.getByRole('list', { name: 'Chat messages' }).getByText('Ready for the hook?'),
   ).toBeVisible();
-  // The take stays with the session: after a reload it is back where it was placed.
-  await expect(guestTrack.getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(placed);
+  // The take stays with the session: after a reload it is back where the guest moved it.
+  await expect(guestTrack.getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(moved);
+
+  // --- The host deletes the guest's take: gone for both, and after a reload -----------------
+  await hostClip.click();
+  await hostStudio.getByRole('button', { name: 'Delete clip' }).click();
+  await expect(hostClip).toHaveCount(0);
+  await expect(guestTrack.getByRole('button', { name: 'Take 1' })).toHaveCount(0);
+  await host.page.reload();
+  await guest.page.reload();
+  await expect(guestTrack).toBeVisible({ timeout: 30_000 });
+  await expect(guestTrackAtHost).toBeVisible({ timeout: 30_000 });
+  await expect(guestTrackAtHost.getByRole('button', { name: /^Take/ })).toHaveCount(0);
+  await expect(guestTrack.getByRole('button', { name: /^Take/ })).toHaveCount(0);
 
   // --- The host ends the session: the guest's page says so -------------------------------------
   await hostStudio.getByRole('button', { name: 'End Session' }).click();

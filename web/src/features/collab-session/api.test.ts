@@ -41,6 +41,48 @@ describe('receiveCollabEvent: the member’s cached session follows the live eve
     expect(useCollabLiveStore.getState().transportSeq).toBe(1);
   });
 
+  it('moves and deletes a take as announced; a deletion seen twice changes nothing', () => {
+    const { queryClient, read } = seeded();
+    const first = makeTake('a', 2, 2);
+    const second = makeTake('b', 2, 5);
+    receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take: first });
+    receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take: second });
+    receiveCollabEvent(queryClient, {
+      type: 'take_moved',
+      session_id: 's1',
+      take: { ...first, start_seconds: 3.5 },
+    });
+    expect(read().takes.map((t) => [t.id, t.start_seconds])).toEqual([
+      ['a', 3.5],
+      ['b', 5],
+    ]);
+    receiveCollabEvent(queryClient, { type: 'take_deleted', session_id: 's1', take_id: 'a' });
+    const after = read();
+    receiveCollabEvent(queryClient, { type: 'take_deleted', session_id: 's1', take_id: 'a' });
+    expect(read()).toBe(after);
+    expect(after.takes.map((t) => t.id)).toEqual(['b']);
+  });
+
+  it('keeps takes in progress in the live store: a posted take or a member leaving ends theirs', () => {
+    const { queryClient } = seeded();
+    const live = () => useCollabLiveStore.getState().recordings.s1 ?? {};
+    for (const userId of ['u2', 'u3'])
+      receiveCollabEvent(queryClient, {
+        type: 'take_live',
+        session_id: 's1',
+        user_id: userId,
+        track: userId === 'u2' ? 2 : 3,
+        start_seconds: 1,
+        at: 0,
+        levels: [0.5],
+      });
+    expect(Object.keys(live())).toEqual(['u2', 'u3']);
+    receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take: makeTake('c', 2, 1) });
+    expect(Object.keys(live())).toEqual(['u3']);
+    receiveCollabEvent(queryClient, { type: 'participants', session_id: 's1', participants: [host] });
+    expect(live()).toEqual({});
+  });
+
   it('adds a chat message once, even when the same message arrives twice', () => {
     const { queryClient, read } = seeded();
     const message = {

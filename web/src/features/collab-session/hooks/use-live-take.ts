@@ -39,6 +39,8 @@ export function useLiveTake(
   audio: RefObject<CollabAudio | null>,
 ) {
   const running = useRef<Running | null>(null);
+  /** Recording stopped before the server's stamp came back: the take never shows as growing. */
+  const stopped = useRef(false);
 
   function frame(current: Running) {
     const levels = current.levels.slice(current.sent, current.sent + COLLAB_LIVE_FRAME_MAX_LEVELS);
@@ -60,6 +62,7 @@ export function useLiveTake(
   const controls = {
     /** The server stamped the take's start: it shows from there and grows. */
     begin(start: number) {
+      if (stopped.current) return;
       const current: Running = { start, levels: [], sent: 0, sampler: 0, sender: 0 };
       current.sampler = window.setInterval(() => {
         const level = rounded(audio.current?.inputLevel() ?? 0);
@@ -71,6 +74,7 @@ export function useLiveTake(
     },
     /** Recording stopped and the take uploads: the clip stays as it is until the take lands. */
     saving() {
+      stopped.current = true;
       const current = running.current;
       if (!current) return;
       stopTimers(current);
@@ -81,6 +85,7 @@ export function useLiveTake(
     end(cancel: boolean) {
       const current = running.current;
       running.current = null;
+      stopped.current = false;
       if (current) stopTimers(current);
       if (userId) useCollabLiveStore.getState().recordingEnded(sessionId, userId);
       if (cancel) cancelRecording(sessionId).catch(() => undefined);

@@ -40,9 +40,8 @@ export async function renderTrackChunk(
   const spans = takeSpans(chunk.slices, rateOf, chunk.shift, fromS, toS);
   if (spans.size === 0) return null;
   const ctx = new Offline(1, chunk.length, sampleRate);
-  const chain = buildVocalChain(ctx, { ...chunk.track.effects, autoTune: 0 }, { reverb: 'send' });
   // The echo, the sends and the pans are the mixdown's: the chain stops after the chorus.
-  chain.chorused.disconnect();
+  const chain = buildVocalChain(ctx, { ...chunk.track.effects, autoTune: 0 }, { stopAfterChorus: true });
   chain.chorused.connect(ctx.destination);
 
   // Each take's audio for this stretch only, the slices' offsets moved to match.

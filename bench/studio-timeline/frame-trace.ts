@@ -10,7 +10,7 @@ const FRAME_MS = 1000 / 60;
  * loop (a rAF callback can run for a frame that is then dropped, and the compositor can drop
  * frames while rAF callbacks run on time).
  */
-const CATEGORIES = ['benchmark', 'disabled-by-default-devtools.timeline.frame'];
+const CATEGORIES = ['benchmark', 'disabled-by-default-devtools.timeline.frame', 'toplevel'];
 
 type FrameState =
   'STATE_PRESENTED_ALL' | 'STATE_PRESENTED_PARTIAL' | 'STATE_DROPPED' | 'STATE_NO_UPDATE_DESIRED';
@@ -18,7 +18,10 @@ type TraceEvent = {
   name: string;
   ph: string;
   pid: number;
-  args?: { frame_reporter?: { state?: FrameState; frame_sequence?: number } };
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { frame_reporter?: { state?: FrameState; frame_sequence?: number }; name?: string };
 };
 
 export interface FrameReport {
@@ -38,6 +41,12 @@ export interface FrameReport {
   } | null;
   /** Main-thread work in the window (CDP Performance metrics). */
   main: { layouts: number; styleRecalcs: number; scriptS: number; taskS: number };
+  /**
+   * Milliseconds per second of the run that the page's main thread and its dedicated workers
+   * spent running tasks (the trace's top-level tasks): steadier than dropped frames on a shared
+   * machine. Null without a frame reporter (no page process found).
+   */
+  busy: { mainMsPerS: number; workersMsPerS: number } | null;
 }
 
 async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
@@ -52,14 +61,48 @@ const WORST_FIRST: FrameState[] = [
   'STATE_NO_UPDATE_DESIRED',
 ];
 
-function pipelineStates(trace: Buffer): FrameReport['pipeline'] {
-  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const reporters = events.filter((e) => e.name === 'PipelineReporter' && e.ph === 'b');
-  if (reporters.length === 0) return null;
-  // The page's renderer: the process with the most reporters (the browser's own UI has a few).
+/** The page's renderer: the process with the most frame reporters (the browser's UI has a few). */
+function pageProcess(events: TraceEvent[]): number | null {
   const perProcess = new Map<number, number>();
-  for (const e of reporters) perProcess.set(e.pid, (perProcess.get(e.pid) ?? 0) + 1);
-  const page = [...perProcess].sort((a, b) => b[1] - a[1])[0]![0];
+  for (const e of events)
+    if (e.name === 'PipelineReporter' && e.ph === 'b')
+      perProcess.set(e.pid, (perProcess.get(e.pid) ?? 0) + 1);
+  return [...perProcess].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/** Time (µs) the thread spent in top-level tasks, nested ones counted once. */
+function taskTime(events: TraceEvent[], pid: number, tid: number): number {
+  const tasks = events
+    .filter(
+      (e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask',
+    )
+    .sort((a, b) => a.ts - b.ts);
+  let total = 0;
+  let end = -Infinity;
+  for (const task of tasks) {
+    const taskEnd = task.ts + (task.dur ?? 0);
+    if (taskEnd <= end) continue;
+    total += taskEnd - Math.max(task.ts, end);
+    end = taskEnd;
+  }
+  return total;
+}
+
+function busyTime(events: TraceEvent[], page: number | null, seconds: number): FrameReport['busy'] {
+  if (page === null || seconds <= 0) return null;
+  const threads = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === page);
+  const named = (match: (name: string) => boolean) =>
+    threads.filter((e) => match(e.args?.name ?? '')).map((e) => e.tid);
+  const sum = (tids: number[]) => tids.reduce((total, tid) => total + taskTime(events, page, tid), 0);
+  return {
+    mainMsPerS: sum(named((name) => name === 'CrRendererMain')) / 1000 / seconds,
+    workersMsPerS: sum(named((name) => name.startsWith('DedicatedWorker'))) / 1000 / seconds,
+  };
+}
+
+function pipelineStates(events: TraceEvent[], page: number | null): FrameReport['pipeline'] {
+  if (page === null) return null;
+  const reporters = events.filter((e) => e.name === 'PipelineReporter' && e.ph === 'b');
   const frames = new Map<number, FrameState>();
   for (const e of reporters) {
     const report = e.args?.frame_reporter;
@@ -91,16 +134,21 @@ export async function traceFrames(
   await cdp.send('Performance.enable');
   const before = await metrics(cdp);
   await browser.startTracing(page, { categories: CATEGORIES });
+  const started = performance.now();
   const raf = await run().catch(async (error: unknown) => {
     await browser.stopTracing();
     throw error;
   });
+  const seconds = (performance.now() - started) / 1000;
   const trace = await browser.stopTracing();
   const after = await metrics(cdp);
   const delta = (name: string) => (after[name] ?? 0) - (before[name] ?? 0);
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const renderer = pageProcess(events);
   return {
     raf,
-    pipeline: pipelineStates(trace),
+    pipeline: pipelineStates(events, renderer),
+    busy: busyTime(events, renderer, seconds),
     main: {
       layouts: delta('LayoutCount'),
       styleRecalcs: delta('RecalcStyleCount'),
@@ -112,7 +160,7 @@ export async function traceFrames(
 
 /** One line of figures: rAF frames drawn and missed, the compositor's count, main-thread work. */
 export function frameLine(report: FrameReport): string {
-  const { raf, pipeline, main } = report;
+  const { raf, pipeline, main, busy } = report;
   // A 60 Hz display would have shown a frame every FRAME_MS: longer gaps are missed frames.
   const missed = raf.reduce((sum, dt) => sum + Math.max(0, Math.round(dt / FRAME_MS) - 1), 0);
   const sorted = [...raf].sort((a, b) => a - b);
@@ -124,5 +172,8 @@ export function frameLine(report: FrameReport): string {
     `rAF ${raf.length} frames drawn, ${missed} missed, p95 ${p95.toFixed(1)} ms, worst ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
     compositor,
     `main thread ${main.layouts} layouts, ${main.styleRecalcs} style recalcs, script ${main.scriptS.toFixed(2)} s, tasks ${main.taskS.toFixed(2)} s`,
+    busy
+      ? `busy ${busy.mainMsPerS.toFixed(0)} ms/s on the main thread, ${busy.workersMsPerS.toFixed(0)} ms/s in workers (trace)`
+      : 'busy: no page process in the trace',
   ].join('; ');
 }

@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useArrangementStore } from '../../web/src/features/studio/store/arrangement-store';
 import { TAKE_PEAKS_PER_SECOND } from '../../web/src/features/studio/timeline/take-peaks';
+import { HEADER_WIDTH, TILE_WIDTH } from '../../web/src/features/studio/timeline/timeline-geometry';
 // The root project checks bench/ without JSX; the panel itself is checked with the web app.
 // @ts-expect-error TS6142: a .tsx module imported from a project without --jsx
 import { TimelinePanel } from '../../web/src/features/studio/timeline/timeline-panel';
@@ -68,12 +69,14 @@ createRoot(document.getElementById('root')!).render(
   }),
 );
 
-// The first draw: a tile's canvas joins the page as it is drawn, and the tiles on screen are all
-// drawn in one frame callback (the peaks are in the store before the first render), so the first
-// tile being there means the screen is drawn. Pixels are not read back: a read makes Chromium
-// keep the canvas in memory, which would slow every later frame.
+// The first draw: every tile on screen has its pixels (the tiles mark their canvases once drawn,
+// by the tile worker or on the page). Pixels are not read back: a read makes Chromium keep the
+// canvas in memory, which would slow every later frame.
 const drawn = () => {
-  if (document.querySelector('canvas[data-tile]')) bench.firstDrawMs = performance.now() - started;
+  const scroller = bench.scroller();
+  const onScreen = scroller ? Math.ceil((scroller.clientWidth - HEADER_WIDTH) / TILE_WIDTH) : 1;
+  if (document.querySelectorAll('canvas[data-tile][data-drawn]').length >= onScreen)
+    bench.firstDrawMs = performance.now() - started;
   else requestAnimationFrame(drawn);
 };
 requestAnimationFrame(drawn);

@@ -6,10 +6,8 @@
 import type { Arrangement, ArrangementClip } from '@beatroom/shared/studio-arrangement';
 import type { PlaybackSlice } from '@beatroom/shared/studio-arrangement-playback';
 import { TAKE_PEAKS_PER_SECOND } from './take-peaks';
-import { TilePixels, type TilePalette } from './timeline-pixels';
+import { TilePixels, type PackedPeaks, type TilePalette } from './timeline-pixels';
 import { BAR_LABEL_PX, BEAT_LANE_HEIGHT, gridLines, LANE_HEIGHT, RULER_HEIGHT } from './timeline-geometry';
-
-type Peaks = ReadonlyArray<readonly [number, number]>;
 
 /** A 2D context of a canvas or of its OffscreenCanvas: the tiles draw on either. */
 export type Canvas2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
@@ -21,15 +19,17 @@ export interface TimelineRowLayout {
   lanes: number;
 }
 
-/** What the tiles draw: everything on the timeline that stays put while it plays. */
-export interface TimelineScene {
+/**
+ * What a tile shows besides the waveforms: everything on the timeline that stays put while it
+ * plays. Small (the arrangement, its layout, the zoom), so it goes to the drawing worker whole
+ * after every edit and zoom; the waveforms go once each (TileWaveforms).
+ */
+export interface TileLayout {
   pxPerSecond: number;
   bpm: number;
   arrangement: Arrangement;
   rows: TimelineRowLayout[];
   slices: Record<string, PlaybackSlice[]>;
-  peaks: Record<string, Peaks>;
-  beatPeaks: Peaks | null;
   beatDuration: number;
   /** A clip being dragged is drawn where it would land. */
   preview: ArrangementClip | null;
@@ -37,6 +37,12 @@ export interface TimelineScene {
   colors: TimelineColors;
   /** The colours of the waveforms' pixels (from `colors`). */
   palette: TilePalette;
+}
+
+/** The waveforms a tile reads: each take's peaks by take id, and the beat's. */
+export interface TileWaveforms {
+  takes: ReadonlyMap<string, PackedPeaks>;
+  beat: PackedPeaks | null;
 }
 
 export interface TimelineColors {
@@ -58,12 +64,13 @@ export interface TimelineStrip {
 /** The take being recorded, drawn from the input as it grows. */
 export interface LiveTakeView {
   start: number;
-  peaks: Peaks;
+  peaks: PackedPeaks;
 }
 
 export function drawTimelineTile(
   ctx: Canvas2D,
-  view: TimelineScene,
+  view: TileLayout,
+  waveforms: TileWaveforms,
   { fromSeconds, width }: TimelineStrip,
   ratio: number,
 ): void {
@@ -73,10 +80,11 @@ export function drawTimelineTile(
   const pixels = new TilePixels(width, height, ratio);
 
   // The beat's lane: its peaks spread over its duration.
-  if (view.beatPeaks && view.beatPeaks.length > 0 && view.beatDuration > 0) {
-    const peaksPerSecond = view.beatPeaks.length / view.beatDuration;
+  const beat = waveforms.beat;
+  if (beat && beat.length > 0 && view.beatDuration > 0) {
+    const peaksPerSecond = beat.length / 2 / view.beatDuration;
     pixels.peaks(
-      view.beatPeaks,
+      beat,
       Math.max(0, fromSeconds) * peaksPerSecond,
       peaksPerSecond / pxPerSecond,
       toX(Math.max(0, fromSeconds)),
@@ -104,7 +112,7 @@ export function drawTimelineTile(
     const y = row.top + clip.lane * LANE_HEIGHT;
     pixels.rect(x0, y + 2, x1, y + LANE_HEIGHT - 2, palette.clip);
     fades.push({ x0, x1, y, clip });
-    const takePeaks = view.peaks[clip.takeId];
+    const takePeaks = waveforms.takes.get(clip.takeId);
     if (!takePeaks) continue;
     const visible0 = Math.max(x0, 0);
     const first = (clip.offset + (visible0 - x0) / pxPerSecond) * TAKE_PEAKS_PER_SECOND;
@@ -185,7 +193,7 @@ export function drawLiveTake(
 ): void {
   const pixels = new TilePixels(width, LANE_HEIGHT, ratio);
   const x0 = (live.start - fromSeconds) * pxPerSecond;
-  const x1 = x0 + (live.peaks.length / TAKE_PEAKS_PER_SECOND) * pxPerSecond;
+  const x1 = x0 + (live.peaks.length / 2 / TAKE_PEAKS_PER_SECOND) * pxPerSecond;
   if (live.peaks.length > 0 && x1 >= 0 && x0 <= width) {
     pixels.rect(x0, 2, x1, LANE_HEIGHT - 2, palette.liveTint);
     const visible0 = Math.max(0, x0);

@@ -1,10 +1,26 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useArrangementStore } from '../store/arrangement-store';
-import { drawLiveTake, drawTimelineTile, type TimelineColors, type TimelineScene } from './timeline-draw';
+import { drawLiveTake, type TileLayout, type TimelineColors } from './timeline-draw';
 import { HEADER_WIDTH, LANE_HEIGHT } from './timeline-geometry';
-import { tilePalette } from './timeline-pixels';
+import { packPeaks, tilePalette } from './timeline-pixels';
 import { PlayheadMover } from './timeline-playhead';
+import {
+  MainThreadPainter,
+  tileWorkerAvailable,
+  WorkerPainter,
+  type TilePainter,
+  type TileScene,
+} from './timeline-tile-painter';
 import { TimelineTiles } from './timeline-tiles';
+
+type Peaks = ReadonlyArray<readonly [number, number]>;
+
+/** What the timeline shows, as its panel has it: the tiles' layout and the store's peaks. */
+export type TimelineScene = Omit<TileLayout, 'colors' | 'palette'> & {
+  /** Each take's waveform by take id. */
+  peaks: Readonly<Record<string, Peaks>>;
+  beatPeaks: Peaks | null;
+};
 
 /** The elements the timeline draws into, all inside its scrolled content. */
 export interface TimelineLayerRefs {
@@ -19,7 +35,7 @@ export interface TimelineLayerRefs {
 }
 
 interface TimelineLayersOptions {
-  scene: Omit<TimelineScene, 'colors' | 'palette'>;
+  scene: TimelineScene;
   /** Timeline pixels in all (from 0 s to the end of the scroll area). */
   total: number;
   /** The store's playhead: shown while the transport is stopped. */
@@ -50,8 +66,9 @@ function themeColors(element: Element): TimelineColors {
 
 /**
  * Draws the timeline in layers that a frame touches as little as it can:
- * - the waveforms, grid and markers as tiles drawn once per zoom and edit (TimelineTiles), which
- *   scrolling and the page-by-page following of the playhead only move;
+ * - the waveforms, grid and markers as tiles drawn once per zoom and edit (TimelineTiles), in the
+ *   tile worker where there is one, which scrolling and the page-by-page following of the
+ *   playhead only move;
  * - the playhead, a 2 px element whose transform the compositor animates while the transport
  *   runs (PlayheadMover: the page lays out, paints and commits nothing for it per frame);
  * - the take being recorded, a lane-high canvas redrawn when it grows.
@@ -81,10 +98,19 @@ export function useTimelineLayers({ scene, total, playhead, position, refs }: Ti
     if (!box || !host || !head || !liveCanvas) return;
     let colors = themeColors(host);
     let palette = tilePalette(colors);
-    const tiles = new TimelineTiles(host, (ctx, fromPx, width, ratio) => {
-      const { scene: s } = current.current;
-      drawTimelineTile(ctx, { ...s, colors, palette }, { fromSeconds: fromPx / s.pxPerSecond, width }, ratio);
-    });
+    const tileScene = (): TileScene => {
+      const { peaks: takes, beatPeaks: beat, ...layout } = current.current.scene;
+      return { layout: { ...layout, colors, palette }, takes, beat };
+    };
+    const onPage = (drawn: (index: number) => void) => new MainThreadPainter(tileScene, drawn);
+    const inWorker = (drawn: (index: number) => void): TilePainter =>
+      new WorkerPainter(tileScene, drawn, (error) => {
+        // The tiles are drawn on the page instead: slower frames, but a timeline.
+        console.error(error);
+        tiles.replacePainter(onPage);
+        schedule();
+      });
+    const tiles = new TimelineTiles(host, tileWorkerAvailable() ? inWorker : onPage);
     const mover = new PlayheadMover(head);
     let frame = 0;
     let liveDrawn = '';
@@ -131,7 +157,14 @@ export function useTimelineLayers({ scene, total, playhead, position, refs }: Ti
       liveCanvas.style.transform = `translate3d(${left}px,${row.top + live.lane * LANE_HEIGHT}px,0)`;
       const ctx = liveCanvas.getContext('2d');
       if (ctx)
-        drawLiveTake(ctx, live, { fromSeconds: left / s.pxPerSecond, width }, s.pxPerSecond, palette, ratio);
+        drawLiveTake(
+          ctx,
+          { start: live.start, peaks: packPeaks(live.peaks) },
+          { fromSeconds: left / s.pxPerSecond, width },
+          s.pxPerSecond,
+          palette,
+          ratio,
+        );
       return true;
     };
 
@@ -179,7 +212,7 @@ export function useTimelineLayers({ scene, total, playhead, position, refs }: Ti
       window.clearInterval(watch);
       window.removeEventListener('resize', schedule);
       loop.current = { request: () => undefined, invalidate: () => undefined };
-      tiles.clear();
+      tiles.dispose();
       mover.stop();
     };
   }, [position, refs]);

@@ -1,15 +1,16 @@
 import { emptyArrangement } from '@beatroom/shared/studio-arrangement';
 import { addTake } from '@beatroom/shared/studio-arrangement-clips';
 import { DEFAULT_STUDIO_SETTINGS } from '@beatroom/shared/studio-settings';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentArrangement, useArrangementStore } from '../store/arrangement-store';
 import { useStudioStore } from '../store/studio-store';
 import { TimelinePanel } from './timeline-panel';
 import { effectsOf } from './track-effects';
 
 // The timeline in jsdom: no canvas drawing here (jsdom has none; the journey's screenshots check
-// it), but every clip, track and control is reachable by its name and edits the arrangement.
+// it, and one test below hands the tiles a stand-in context), but every clip, track and control
+// is reachable by its name and edits the arrangement.
 
 const take = (n: number) => ({ id: `take-${n}`, name: `Take ${n}`, source: null, duration: 8 });
 
@@ -117,5 +118,30 @@ describe('TimelinePanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Loop' }));
     expect(currentArrangement().loop).toEqual({ start: 0, end: 8 });
     expect(useStudioStore.getState().revision).toBe(before + 1);
+  });
+
+  it('draws its tiles on the page itself where the browser has no workers', async () => {
+    // jsdom has no Worker, OffscreenCanvas, ImageData or 2D context: the tiles get a context
+    // that keeps their pixels, and ImageData is a plain holder.
+    vi.stubGlobal(
+      'ImageData',
+      class {
+        constructor(readonly data: Uint8ClampedArray) {}
+      },
+    );
+    const put = vi.fn();
+    const ctx = new Proxy({} as Record<string | symbol, unknown>, {
+      get: (fields, name) => (name === 'putImageData' ? put : (fields[name] ?? (() => undefined))),
+      set: (fields, name, value) => ((fields[name] = value), true),
+    });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+      return (this.dataset.tile === undefined ? null : ctx) as never;
+    });
+    renderTimeline();
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    await waitFor(() => expect(timeline.querySelector('canvas[data-tile="0"][data-drawn]')).not.toBeNull());
+    // The take's waveform is in the tile's pixels (the beat's lane and both lanes of Track 1).
+    const pixels = new Uint32Array((put.mock.calls[0]![0] as { data: Uint8ClampedArray }).data.buffer);
+    expect(pixels.some((word) => word !== 0)).toBe(true);
   });
 });

@@ -5,6 +5,12 @@
 // being recorded) are blended once here, not per pixel.
 
 type Peaks = ReadonlyArray<readonly [number, number]>;
+/**
+ * A waveform's peaks as one typed array, min and max of each slice side by side: what the tiles
+ * read, and what goes to the drawing worker (one copy of a flat buffer, where an array of pairs
+ * would be cloned object by object).
+ */
+export type PackedPeaks = Float32Array<ArrayBuffer>;
 /** Red, green, blue 0–255 and alpha 0–1. */
 type Rgba = [number, number, number, number];
 
@@ -38,6 +44,29 @@ export function parseColor(css: string): Rgba {
   const rgb = /^rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)$/.exec(value);
   if (rgb) return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), rgb[4] === undefined ? 1 : Number(rgb[4])];
   return [0, 0, 0, 1];
+}
+
+/** `peaks` as a PackedPeaks. */
+export function packPeaks(peaks: Peaks): PackedPeaks {
+  const packed = new Float32Array(peaks.length * 2);
+  for (let i = 0; i < peaks.length; i++) {
+    const pair = peaks[i]!;
+    packed[2 * i] = pair[0];
+    packed[2 * i + 1] = pair[1];
+  }
+  return packed;
+}
+
+const packedOnce = new WeakMap<Peaks, PackedPeaks>();
+
+/**
+ * `packPeaks` of a take's peaks, kept for as long as they are: a take's peaks are replaced, never
+ * changed in place, so they are packed once however often the tiles are drawn.
+ */
+export function packedPeaks(peaks: Peaks): PackedPeaks {
+  let packed = packedOnce.get(peaks);
+  if (!packed) packedOnce.set(peaks, (packed = packPeaks(peaks)));
+  return packed;
 }
 
 /** The packed colours of a tile's pixels. */
@@ -106,7 +135,7 @@ export class TilePixels {
    * column shows the lowest and highest of the peaks under it.
    */
   peaks(
-    peaks: Peaks,
+    peaks: PackedPeaks,
     firstPeak: number,
     peaksPerPx: number,
     x0: number,
@@ -124,10 +153,10 @@ export class TilePixels {
       const to = Math.max(from + 1, Math.floor(firstPeak + ((column + 1) / r - x0) * peaksPerPx));
       let min = 0;
       let max = 0;
-      for (let i = Math.max(0, from); i < to && i < peaks.length; i++) {
-        const pair = peaks[i]!;
-        if (pair[0] < min) min = pair[0];
-        if (pair[1] > max) max = pair[1];
+      const end = Math.min(to, peaks.length / 2);
+      for (let i = Math.max(0, from); i < end; i++) {
+        if (peaks[2 * i]! < min) min = peaks[2 * i]!;
+        if (peaks[2 * i + 1]! > max) max = peaks[2 * i + 1]!;
       }
       if (max - min <= 0) continue;
       const top = Math.max(0, Math.round((mid - (max * h) / 2) * r));

@@ -1,17 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { TILE_WIDTH } from './timeline-geometry';
-import { parseColor, TilePixels, tilePalette } from './timeline-pixels';
+import { packPeaks, parseColor, TilePixels, tilePalette } from './timeline-pixels';
+import type { TilePainter } from './timeline-tile-painter';
+import type { TileRequest } from './timeline-tile-queue';
 import { TimelineTiles } from './timeline-tiles';
 
-// The tile row's bookkeeping in jsdom (which draws nothing: a tile here is its canvas element),
-// and the pixel writer the tiles draw waveforms with.
+// The tile row's bookkeeping in jsdom (a tile here is its canvas element; a painter that keeps a
+// log stands for the page's and the worker's drawing), and the pixel writer the tiles draw
+// waveforms with.
 
 const shown = (host: HTMLElement) =>
   Array.from(host.querySelectorAll<HTMLCanvasElement>('canvas[data-tile]'), (c) => Number(c.dataset.tile));
 
-function row() {
+/** A painter that draws nothing and notes what it was asked: `paint 3!` is tile 3, urgent. */
+class LogPainter implements TilePainter {
+  readonly log: string[] = [];
+  constructor(
+    readonly deferred: boolean,
+    readonly drawn: (index: number) => void,
+  ) {}
+  adopt(index: number) {
+    this.log.push(`adopt ${index}`);
+  }
+  paint(request: TileRequest, urgent: boolean) {
+    this.log.push(`paint ${request.index}${urgent ? '!' : ''}`);
+  }
+  drop(index: number) {
+    this.log.push(`drop ${index}`);
+  }
+  invalidate() {
+    this.log.push('invalidate');
+  }
+  dispose() {
+    this.log.push('dispose');
+  }
+}
+
+function row(deferred = false) {
   const host = document.createElement('div');
-  return { host, tiles: new TimelineTiles(host, () => undefined) };
+  let painter: LogPainter | undefined;
+  const tiles = new TimelineTiles(host, (drawn) => (painter = new LogPainter(deferred, drawn)));
+  return { host, tiles, painter: painter! };
 }
 
 const view = { width: 1200, total: 40 * TILE_WIDTH, height: 400, ratio: 1 };
@@ -50,6 +79,55 @@ describe('TimelineTiles', () => {
     expect(shown(host)).toEqual([0, 1, 2]);
     expect(host.querySelector<HTMLCanvasElement>('canvas[data-tile="2"]')!.style.width).toBe('100px');
   });
+
+  it('hands a painter that draws elsewhere every tile at once, the ones on screen first', () => {
+    const { host, tiles, painter } = row(true);
+    // From 600 px: tiles 1 to 3 on screen, 4 to 6 a screen ahead, then tile 0 to the left.
+    expect(tiles.update({ ...view, left: 600 })).toBe(false);
+    expect(painter.log.filter((line) => line.startsWith('paint'))).toEqual([
+      'paint 1!',
+      'paint 2!',
+      'paint 3!',
+      'paint 4',
+      'paint 5',
+      'paint 6',
+      'paint 0',
+    ]);
+    expect(shown(host)).toEqual([1, 2, 3, 4, 5, 6, 0]);
+    // Nothing is asked again until an edit; then the painter hears of it before the paints.
+    painter.log.length = 0;
+    tiles.update({ ...view, left: 600 });
+    expect(painter.log).toEqual([]);
+    tiles.invalidate();
+    tiles.update({ ...view, left: 600 });
+    expect(painter.log.slice(0, 2)).toEqual(['invalidate', 'paint 1!']);
+  });
+
+  it('tells the painter of dropped tiles and marks a canvas once its pixels are drawn', () => {
+    const { host, tiles, painter } = row(true);
+    tiles.update({ ...view, left: 0 });
+    const canvas = host.querySelector<HTMLCanvasElement>('canvas[data-tile="1"]')!;
+    expect(canvas.dataset.drawn).toBeUndefined();
+    painter.drawn(1);
+    expect(canvas.dataset.drawn).toBe('');
+    tiles.update({ ...view, left: 30 * TILE_WIDTH });
+    expect(painter.log).toContain('drop 0');
+    tiles.dispose();
+    expect(shown(host)).toEqual([]);
+    expect(painter.log.at(-1)).toBe('dispose');
+  });
+
+  it('makes every tile again for another painter (a canvas hands its surface over once)', () => {
+    const { host, tiles } = row(true);
+    tiles.update({ ...view, left: 0 });
+    const before = host.querySelector('canvas[data-tile="0"]');
+    let fallback: LogPainter | undefined;
+    tiles.replacePainter((drawn) => (fallback = new LogPainter(false, drawn)));
+    expect(shown(host)).toEqual([]);
+    tiles.update({ ...view, left: 0 });
+    expect(host.querySelector('canvas[data-tile="0"]')).not.toBe(before);
+    expect(fallback!.log).toContain('adopt 0');
+  });
 });
 
 describe('TilePixels', () => {
@@ -62,7 +140,7 @@ describe('TilePixels', () => {
     expect(word(pixels, 9, 3)).toBe(7);
     expect(word(pixels, 10, 3)).toBe(0);
     // One peak a pixel, full scale at x = 5: a bar over the whole band, nothing where it is silent.
-    const peaks: [number, number][] = Array.from({ length: 10 }, (_, i) => (i === 5 ? [-1, 1] : [0, 0]));
+    const peaks = packPeaks(Array.from({ length: 10 }, (_, i) => (i === 5 ? [-1, 1] : [0, 0])));
     pixels.peaks(peaks, 0, 1, 0, 10, 10, 10, 9);
     expect(word(pixels, 10, 20)).toBe(9);
     expect(word(pixels, 10, 39)).toBe(9);

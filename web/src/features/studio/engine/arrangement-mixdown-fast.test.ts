@@ -51,7 +51,13 @@ function arrangement(): Arrangement {
     a = setTrack(a, track.id, {
       pan: index - 1,
       volume: 0.5 + index * 0.3,
-      effects: { ...EVERYTHING_ON, vocalPan: 20 + index * 30, reverbAmount: 30 + index * 20 },
+      effects: {
+        ...EVERYTHING_ON,
+        vocalPan: 20 + index * 30,
+        reverbAmount: 30 + index * 20,
+        // The first without distortion and chorus (the defaults), paths the mixdown leaves out.
+        ...(index === 0 ? { distortion: 0, chorus: 0 } : {}),
+      },
     });
     for (let pass = 0; pass < 2; pass++) {
       a = addLoopPasses(a, {

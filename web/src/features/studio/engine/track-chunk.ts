@@ -41,7 +41,7 @@ export async function renderTrackChunk(
   if (spans.size === 0) return null;
   const ctx = new Offline(1, chunk.length, sampleRate);
   // The echo, the sends and the pans are the mixdown's: the chain stops after the chorus.
-  const chain = buildVocalChain(ctx, { ...chunk.track.effects, autoTune: 0 }, { stopAfterChorus: true });
+  const chain = buildVocalChain(ctx, { ...chunk.track.effects, autoTune: 0 }, { forMixdown: true });
   chain.chorused.connect(ctx.destination);
 
   // Each take's audio for this stretch only, the slices' offsets moved to match.

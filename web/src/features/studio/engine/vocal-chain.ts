@@ -39,8 +39,13 @@ export interface VocalChainOptions {
    * several chains (the timeline's mixdown convolves the sum of every track's send once).
    */
   reverb?: 'own' | 'send';
-  /** No echo, reverb or pan: `output` is the mono `chorused` (the timeline's mixdown). */
-  stopAfterChorus?: boolean;
+  /**
+   * The timeline mixdown's chain, its settings fixed for one render: it stops after the chorus
+   * (`output` is the mono `chorused`; the mixdown computes the echo, reverb send and pans itself),
+   * and a path the settings silence (no distortion, no chorus) is left out. update() cannot
+   * bring back what was left out.
+   */
+  forMixdown?: boolean;
 }
 
 export interface VocalChain {
@@ -166,25 +171,30 @@ export function buildVocalChain(
 
   const distortion = distortionParams(settings.distortion);
   const distortionDry = gain(1 - distortion.wet);
-  const drive = gain(distortion.drive);
-  const clipper = shaper(clipperCurve(), '2x');
-  const distortionWet = gain(distortion.wet);
   const distorted = gain(1);
   compressor.connect(distortionDry).connect(distorted);
-  compressor.connect(drive).connect(clipper).connect(distortionWet).connect(distorted);
+  // In the mixdown, a path its fixed settings silence is not built (a native node costs its
+  // share of the render whatever it adds): the same samples, and at the default settings (no
+  // distortion, no chorus) half the chain's CPU.
+  const fixed = options.forMixdown === true;
+  const drive = fixed && distortion.wet === 0 ? null : gain(distortion.drive);
+  const distortionWet = drive && gain(distortion.wet);
+  if (drive && distortionWet)
+    compressor.connect(drive).connect(shaper(clipperCurve(), '2x')).connect(distortionWet).connect(distorted);
 
   const chorused = gain(1);
-  const chorusDelay = track(ctx.createDelay(0.05));
-  chorusDelay.delayTime.value = CHORUS_BASE_DELAY_S;
-  const chorusLfo = ctx.createOscillator();
-  chorusLfo.frequency.value = CHORUS_RATE_HZ;
-  const chorusDepth = gain(CHORUS_DEPTH_S);
-  const chorusLevel = gain(chorusWet(settings.chorus));
-  nodes.push(chorusLfo);
-  chorusLfo.connect(chorusDepth).connect(chorusDelay.delayTime);
-  chorusLfo.start();
   distorted.connect(chorused);
-  distorted.connect(chorusDelay).connect(chorusLevel).connect(chorused);
+  const chorusLevel = fixed && chorusWet(settings.chorus) === 0 ? null : gain(chorusWet(settings.chorus));
+  const chorusLfo = chorusLevel && ctx.createOscillator();
+  if (chorusLevel && chorusLfo) {
+    const chorusDelay = track(ctx.createDelay(0.05));
+    chorusDelay.delayTime.value = CHORUS_BASE_DELAY_S;
+    chorusLfo.frequency.value = CHORUS_RATE_HZ;
+    nodes.push(chorusLfo);
+    chorusLfo.connect(gain(CHORUS_DEPTH_S)).connect(chorusDelay.delayTime);
+    chorusLfo.start();
+    distorted.connect(chorusDelay).connect(chorusLevel).connect(chorused);
+  }
 
   // What follows the chorus: the echo, the reverb (own or a send) and the pan.
   const afterChorus = () => {
@@ -222,9 +232,8 @@ export function buildVocalChain(
     mix.connect(panner).connect(output);
     return { delaySend, reverbSend, panner, output };
   };
-  // The timeline's mixdown computes what follows the chorus itself (chain-tail.ts): without
-  // these nodes a native render of the chain costs a fifth less.
-  const after = options.stopAfterChorus ? null : afterChorus();
+  // The timeline's mixdown computes what follows the chorus itself (chain-tail.ts).
+  const after = fixed ? null : afterChorus();
 
   const post = (autoTune: number) => {
     const message: PitchWorkletMessage = { autoTune, scale };
@@ -259,9 +268,9 @@ export function buildVocalChain(
       glide(compressor.ratio, compressorRatio(next.compression));
       const d = distortionParams(next.distortion);
       glide(distortionDry.gain, 1 - d.wet);
-      glide(drive.gain, d.drive);
-      glide(distortionWet.gain, d.wet);
-      glide(chorusLevel.gain, chorusWet(next.chorus));
+      if (drive) glide(drive.gain, d.drive);
+      if (distortionWet) glide(distortionWet.gain, d.wet);
+      if (chorusLevel) glide(chorusLevel.gain, chorusWet(next.chorus));
       if (after) {
         glide(after.delaySend.gain, delayWet(next.delayAmount));
         glide(after.reverbSend.gain, reverbWet(next.reverbAmount));
@@ -283,7 +292,7 @@ export function buildVocalChain(
       post(autoTune);
     },
     dispose() {
-      chorusLfo.stop();
+      chorusLfo?.stop();
       for (const node of nodes) node.disconnect();
       pitch?.port.close();
     },

@@ -8,7 +8,7 @@
 // start` runs it; one process cannot also hold
 // 10,000 client sockets under a 20,000 file limit), the clients, and autocannon (so the load
 // generator does not share the server's event loop). Run: npx tsx bench/realtime.bench.ts
-// Knobs: BENCH_SOCKETS (10000), BENCH_USERS (100), BENCH_DATABASE_URL or TEST_DATABASE_URL (a
+// Knobs: BENCH_SOCKETS (10000), BENCH_USERS (100),  BENCH_DATABASE_URL or TEST_DATABASE_URL (a
 // PostgreSQL server to make a throwaway database on; default in-memory PGlite).
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -166,11 +166,13 @@ try {
   server.send({ cmd: 'reset-loop' } satisfies ToServer);
   const quietDeliveries: number[] = [];
   const quietCpuUs: number[] = [];
+  const clientCpuUs: number[] = [];
   let quietMissing = 0;
   for (let i = 0; i < QUIET_FANOUTS; i++) {
     const result = await fanout();
     quietDeliveries.push(...result.latenciesMs);
     quietCpuUs.push(result.serverCpuUs);
+    clientCpuUs.push(result.clientCpuUs);
     quietMissing += result.missing;
     await sleep(300);
   }
@@ -210,6 +212,9 @@ try {
   );
   console.log(
     `  server CPU per fan-out: ${fmt(median(quietCpuUs) / 1000)} ms median without load (${fmt(median(quietCpuUs) / Math.max(1, idle.sockets))} µs per socket; runs ${quietCpuUs.map((us) => fmt(us / 1000)).join(', ')}), ~${fmt(loadedFanoutCpuUs / 1000)} ms under load (its CPU beyond ${fmt(perRequestUs)} µs per HTTP request)`,
+  );
+  console.log(
+    `  the clients' own CPU per fan-out (a process on the same two cores): ${fmt(median(clientCpuUs) / 1000)} ms median without load (${fmt(median(clientCpuUs) / Math.max(1, opened.open))} µs per message)`,
   );
   console.log(
     `  HTTP p99 (GET /api/health, 10 connections, ${HTTP_SECONDS} s): ${baseline.p99} ms idle sockets only, ${during.p99} ms with fan-outs, rise ${rise} ms (target < ${TARGETS.p99RiseMs}: ${mark(rise < TARGETS.p99RiseMs)}); requests ${baseline.requests} vs ${during.requests}`,

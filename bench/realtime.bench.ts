@@ -8,7 +8,7 @@
 // start` runs it; one process cannot also hold
 // 10,000 client sockets under a 20,000 file limit), the clients, and autocannon (so the load
 // generator does not share the server's event loop). Run: npx tsx bench/realtime.bench.ts
-// Knobs: BENCH_SOCKETS (10000), BENCH_USERS (100),  BENCH_DATABASE_URL or TEST_DATABASE_URL (a
+// Knobs: BENCH_SOCKETS (10000), BENCH_USERS (100), BENCH_DATABASE_URL or TEST_DATABASE_URL (a
 // PostgreSQL server to make a throwaway database on; default in-memory PGlite).
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';

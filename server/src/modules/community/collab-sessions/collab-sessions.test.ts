@@ -10,10 +10,9 @@ import {
   type CollabSession,
   type JoinCollabSessionResponse,
 } from '@beatroom/shared/collab-sessions-contract';
-import type { CollabEvent } from '@beatroom/shared/collab-events-contract';
-import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { collab, memberSocket } from '../../../../test/collab-fixtures';
+import { member, type TestSocket } from '../../../../test/community-fixtures';
 import { createTestApp, listenForSockets } from '../../../../test/helpers';
 import { insertPlayableBeat, multipartBody, takeParts } from '../../../../test/recording-fixtures';
 import { newSessionCode } from './collab-session-codes';
@@ -55,19 +54,7 @@ async function join(who: Member, code: string) {
   return who.agent.post(`${base}/join/${code}`);
 }
 
-async function socketOf(who: Member) {
-  const socket = await TestSocket.open(url, {
-    cookie: `beatroom_session=${who.token}`,
-    origin: 'http://localhost:3000',
-  });
-  await socket.next(isNotification('connected'));
-  return socket;
-}
-
-const collab =
-  (type: CollabEvent['type'], sessionId: string) =>
-  (m: ServerMessage): m is Extract<ServerMessage, { type: 'collab' }> =>
-    m.type === 'collab' && m.data.type === type && m.data.session_id === sessionId;
+const socketOf = (who: Member) => memberSocket(url, who);
 
 /**
  * Zed, never a member, got none of the session's events: a marker only zed receives is published

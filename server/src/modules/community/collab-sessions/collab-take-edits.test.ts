@@ -1,4 +1,3 @@
-import type { CollabEvent } from '@beatroom/shared/collab-events-contract';
 import {
   COLLAB_ERRORS,
   COLLAB_NOT_MEMBER,
@@ -14,9 +13,9 @@ import {
   COLLAB_LIVE_FRAMES_PER_MINUTE,
 } from '@beatroom/shared/collab-take-edits-contract';
 import { ARRANGEMENT_MAX_SECONDS } from '@beatroom/shared/studio-arrangement';
-import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNotification, member, TestSocket } from '../../../../test/community-fixtures';
+import { collab, memberSocket } from '../../../../test/collab-fixtures';
+import { member } from '../../../../test/community-fixtures';
 import { createTestApp, listenForSockets } from '../../../../test/helpers';
 import { insertPlayableBeat, multipartBody, takeParts } from '../../../../test/recording-fixtures';
 import { TAKE_PAST_END } from './collab-take-edits.service';
@@ -58,19 +57,7 @@ async function sessionWithBob(): Promise<CollabSession> {
   return session;
 }
 
-async function socketOf(who: Member) {
-  const socket = await TestSocket.open(url, {
-    cookie: `beatroom_session=${who.token}`,
-    origin: 'http://localhost:3000',
-  });
-  await socket.next(isNotification('connected'));
-  return socket;
-}
-
-const collab =
-  (type: CollabEvent['type'], sessionId: string) =>
-  (m: ServerMessage): m is Extract<ServerMessage, { type: 'collab' }> =>
-    m.type === 'collab' && m.data.type === type && m.data.session_id === sessionId;
+const socketOf = (who: Member) => memberSocket(url, who);
 
 /** One take of `who` on `track`, recorded from where the transport stands. */
 async function addTake(session: CollabSession, who: Member, track: 1 | 2): Promise<CollabTake> {
@@ -78,7 +65,10 @@ async function addTake(session: CollabSession, who: Member, track: 1 | 2): Promi
   const upload = await who.agent.request({ method: 'POST', url: '/api/recordings/upload', payload, headers });
   expect(upload.statusCode).toBe(201);
   expect((await who.agent.post(`${base}/${session.id}/takes/start`, { track })).statusCode).toBe(200);
-  const added = await who.agent.post(`${base}/${session.id}/takes`, { recording_id: upload.json().id, track });
+  const added = await who.agent.post(`${base}/${session.id}/takes`, {
+    recording_id: upload.json().id,
+    track,
+  });
   expect(added.statusCode).toBe(201);
   return added.json();
 }
@@ -184,7 +174,10 @@ describe('deleting a take', () => {
           m.data.type === 'take_deleted' &&
           m.data.take_id === bobsSecond.id,
       );
-      expect(deleted.data).toEqual({ type: 'take_deleted', session_id: session.id, take_id: bobsSecond.id });
+      expect(deleted).toEqual({
+        type: 'collab',
+        data: { type: 'take_deleted', session_id: session.id, take_id: bobsSecond.id },
+      });
       expect((await remove(ann, session, bobsSecond.id)).statusCode).toBe(404);
       expect(await takesOf(session)).toEqual([hosts]);
       // The recording stays bob's own.
@@ -225,30 +218,34 @@ describe('the take in progress, live', () => {
       await ann.agent.post(`${base}/${session.id}/transport`, { is_playing: false, position: 4 });
       expect((await bob.agent.post(`${base}/${session.id}/takes/start`, { track: 2 })).statusCode).toBe(200);
       // The stamp shows the take at once, where it starts, before any level.
-      expect((await annSocket.next(collab('take_live', session.id))).data).toEqual({
-        type: 'take_live',
-        session_id: session.id,
-        user_id: bob.id,
-        track: 2,
-        start_seconds: 4,
-        at: 0,
-        levels: [],
+      expect(await annSocket.next(collab('take_live', session.id))).toEqual({
+        type: 'collab',
+        data: {
+          type: 'take_live',
+          session_id: session.id,
+          user_id: bob.id,
+          track: 2,
+          start_seconds: 4,
+          at: 0,
+          levels: [],
+        },
       });
       expect((await bob.agent.post(path, frame)).statusCode).toBe(204);
       expect((await bob.agent.post(path, { at: 3, levels: [0.75] })).statusCode).toBe(204);
       const second = await annSocket.next(
         (m) => collab('take_live', session.id)(m) && m.data.type === 'take_live' && m.data.at === 3,
       );
-      expect(second.data).toMatchObject({ user_id: bob.id, track: 2, start_seconds: 4, levels: [0.75] });
+      expect(second).toMatchObject({
+        data: { user_id: bob.id, track: 2, start_seconds: 4, levels: [0.75] },
+      });
 
       // Bob takes it back: the others' recording clip goes; frames are refused from then on.
       expect(
         (await bob.agent.request({ method: 'DELETE', url: `${base}/${session.id}/takes/start` })).statusCode,
       ).toBe(204);
-      expect((await annSocket.next(collab('take_live_ended', session.id))).data).toEqual({
-        type: 'take_live_ended',
-        session_id: session.id,
-        user_id: bob.id,
+      expect(await annSocket.next(collab('take_live_ended', session.id))).toEqual({
+        type: 'collab',
+        data: { type: 'take_live_ended', session_id: session.id, user_id: bob.id },
       });
       expect((await bob.agent.post(path, frame)).statusCode).toBe(400);
       const takeAfter = await bob.agent.post(`${base}/${session.id}/takes`, {
@@ -327,7 +324,10 @@ describe('where a take starts', () => {
     ).json();
     const heardNow = 10 + (Date.now() - played.position_at) / 1000 - 0.2;
     expect((await bob.agent.post(path, { track: 2, position: heardNow })).statusCode).toBe(200);
-    const added = await bob.agent.post(`${base}/${session.id}/takes`, { recording_id: recording.id, track: 2 });
+    const added = await bob.agent.post(`${base}/${session.id}/takes`, {
+      recording_id: recording.id,
+      track: 2,
+    });
     expect(added.json().start_seconds).toBe(heardNow);
   });
 });

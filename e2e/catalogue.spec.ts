@@ -91,7 +91,8 @@ test('a producer uploads a beat; a listener finds, plays, favourites and rates i
   page: producer,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Two signed-in browsers and some sixty steps: on a loaded CI machine each step can take 3–5 s.
+  test.setTimeout(240_000);
   const dir = mkdtempSync(join(tmpdir(), 'beatroom-catalogue-'));
   const audioPath = join(dir, 'zephyr-demo.wav');
   const coverPath = join(dir, 'cover.png');

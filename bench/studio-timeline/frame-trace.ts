@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 
 const FRAME_MS = 1000 / 60;
@@ -11,6 +13,14 @@ const FRAME_MS = 1000 / 60;
  * frames while rAF callbacks run on time).
  */
 const CATEGORIES = ['benchmark', 'disabled-by-default-devtools.timeline.frame', 'toplevel'];
+/**
+ * STUDIO_TIMELINE_TRACE_DIR keeps each run's trace there, with DevTools' timeline events too (what
+ * each main-thread task did: timers, frames, layout, paint), for a look in DevTools' Performance
+ * panel. They cost the page something, so they are recorded only then.
+ */
+const TRACE_DIR = process.env.STUDIO_TIMELINE_TRACE_DIR;
+const DETAIL = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline'];
+let traces = 0;
 
 type FrameState =
   'STATE_PRESENTED_ALL' | 'STATE_PRESENTED_PARTIAL' | 'STATE_DROPPED' | 'STATE_NO_UPDATE_DESIRED';
@@ -133,7 +143,7 @@ export async function traceFrames(
 ): Promise<FrameReport> {
   await cdp.send('Performance.enable');
   const before = await metrics(cdp);
-  await browser.startTracing(page, { categories: CATEGORIES });
+  await browser.startTracing(page, { categories: TRACE_DIR ? [...CATEGORIES, ...DETAIL] : CATEGORIES });
   const started = performance.now();
   const raf = await run().catch(async (error: unknown) => {
     await browser.stopTracing();
@@ -141,6 +151,7 @@ export async function traceFrames(
   });
   const seconds = (performance.now() - started) / 1000;
   const trace = await browser.stopTracing();
+  if (TRACE_DIR) writeFileSync(join(TRACE_DIR, `trace-${++traces}.json`), trace);
   const after = await metrics(cdp);
   const delta = (name: string) => (after[name] ?? 0) - (before[name] ?? 0);
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;

@@ -13,7 +13,7 @@ import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 import { rebaseSlices, scheduleSlices, takeSpans } from './engine/arrangement-schedule';
 import { mixArrangement, mixdownLength, type ArrangementMixdownInput } from './engine/arrangement-mixdown';
 import { compactTake, expandTake, type CompactTake } from './engine/compact-take';
-import { wavWriter } from './engine/mixdown';
+import { wavBlobWriter } from './engine/mixdown';
 import { mp3Writer } from './engine/mp3-encode';
 import type { Scale } from './engine/pitch-correction';
 import { buildVocalChain, type VocalChain } from './engine/vocal-chain';
@@ -156,16 +156,16 @@ export function createArrangementAudio(deps: ArrangementAudioDeps) {
         onProgress,
       };
       // Each stretch of the mix goes into the file as soon as it is rendered, so the page never
-      // holds the whole mix as float on top of the file.
+      // holds the whole mix as float, nor (a Blob per stretch) the whole file.
       const length = mixdownLength(input);
       if (format === 'mp3') {
         const mp3 = await mp3Writer(2, STUDIO_AUDIO.SAMPLE_RATE);
         await mixArrangement(input, (channels) => mp3.write(channels));
         return mp3.finish();
       }
-      const wav = wavWriter(2, STUDIO_AUDIO.SAMPLE_RATE, length, 24);
+      const wav = wavBlobWriter(2, STUDIO_AUDIO.SAMPLE_RATE, length, 24);
       await mixArrangement(input, (channels) => wav.write(channels));
-      return new Blob([wav.finish()], { type: 'audio/wav' });
+      return wav.finish();
     },
   };
 }

@@ -5,7 +5,7 @@ import { detectClick } from './alignment';
 import { OfflineContext, RATE, offlineContext, rms, sine } from './audio-test-utils';
 import { clickSamples } from './clicks';
 import { detectPitch } from './pitch-detection';
-import { encodeWav, measureChainLatencyS, renderMixdown, wavWriter } from './mixdown';
+import { encodeWav, measureChainLatencyS, renderMixdown, wavBlobWriter, wavWriter } from './mixdown';
 
 function buffer(ctx: BaseAudioContext, samples: Float32Array<ArrayBuffer>) {
   const out = ctx.createBuffer(1, samples.length, RATE);
@@ -93,7 +93,7 @@ describe('encodeWav', () => {
     expect(samples).toEqual([0, 32767, 16384, -32768, -16384, 8192, 32767, -32768]);
   });
 
-  it('writes the same file stretch by stretch as all at once (24-bit)', () => {
+  it('writes the same file stretch by stretch as all at once (24-bit), as a buffer or a Blob', async () => {
     const left = sine(440, 0.1, 0.9);
     const right = sine(660, 0.1, -0.9);
     const whole = encodeWav(
@@ -109,6 +109,12 @@ describe('encodeWav', () => {
     for (let at = 0; at < left.length; at += 1_000)
       writer.write([left.subarray(at, at + 1_000), right.subarray(at, at + 1_000)]);
     expect(new Uint8Array(writer.finish())).toEqual(new Uint8Array(whole));
+    const blobWriter = wavBlobWriter(2, RATE, left.length, 24);
+    for (let at = 0; at < left.length; at += 1_000)
+      blobWriter.write([left.subarray(at, at + 1_000), right.subarray(at, at + 1_000)]);
+    const blob = blobWriter.finish();
+    expect(blob.type).toBe('audio/wav');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array(whole));
     // The 24-bit sample is the float scaled to ±2^23, little-endian.
     const view = new DataView(whole);
     const at = 44 + 6 * 7;

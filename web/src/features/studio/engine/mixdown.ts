@@ -183,12 +183,11 @@ export interface WavWriter {
   finish(): ArrayBuffer;
 }
 
-/** A WAV of `frames` frames written as they come (the timeline's export streams its mix). */
-export function wavWriter(channels: number, sampleRate: number, frames: number, bits: 16 | 24): WavWriter {
-  const bytes = bits / 8;
-  const bytesPerFrame = channels * bytes;
+/** The 44-byte header of a PCM WAV of `frames` frames. */
+function wavHeader(channels: number, sampleRate: number, frames: number, bits: 16 | 24): ArrayBuffer {
+  const bytesPerFrame = (channels * bits) / 8;
   const dataBytes = frames * bytesPerFrame;
-  const out = new ArrayBuffer(44 + dataBytes);
+  const out = new ArrayBuffer(44);
   const view = new DataView(out);
   const text = (offset: number, value: string) => {
     for (let i = 0; i < value.length; i++) view.setUint8(offset + i, value.charCodeAt(i));
@@ -206,25 +205,64 @@ export function wavWriter(channels: number, sampleRate: number, frames: number, 
   view.setUint16(34, bits, true);
   text(36, 'data');
   view.setUint32(40, dataBytes, true);
-  const data = new Uint8Array(out, 44);
+  return out;
+}
+
+/** Writes `samples` interleaved as PCM into `data` from `offset`; answers where it stopped. */
+function writePcm(samples: readonly Float32Array[], bits: 16 | 24, data: Uint8Array, offset: number): number {
+  const bytes = bits / 8;
   const full = bits === 16 ? 0x8000 : 0x800000;
+  const count = samples[0]?.length ?? 0;
+  for (let i = 0; i < count; i++) {
+    for (const channel of samples) {
+      const sample = Math.max(-1, Math.min(1, channel[i]!));
+      const value = sample < 0 ? Math.round(sample * full) : Math.round(sample * (full - 1));
+      data[offset] = value & 0xff;
+      data[offset + 1] = (value >> 8) & 0xff;
+      if (bytes === 3) data[offset + 2] = (value >> 16) & 0xff;
+      offset += bytes;
+    }
+  }
+  return offset;
+}
+
+/** A WAV of `frames` frames written as they come (the timeline's export streams its mix). */
+export function wavWriter(channels: number, sampleRate: number, frames: number, bits: 16 | 24): WavWriter {
+  const out = new ArrayBuffer(44 + (frames * channels * bits) / 8);
+  new Uint8Array(out).set(new Uint8Array(wavHeader(channels, sampleRate, frames, bits)));
+  const data = new Uint8Array(out, 44);
   let offset = 0;
   return {
     write(samples) {
-      const count = samples[0]?.length ?? 0;
-      for (let i = 0; i < count; i++) {
-        for (let c = 0; c < channels; c++) {
-          const sample = Math.max(-1, Math.min(1, samples[c]![i]!));
-          const value = sample < 0 ? Math.round(sample * full) : Math.round(sample * (full - 1));
-          data[offset] = value & 0xff;
-          data[offset + 1] = (value >> 8) & 0xff;
-          if (bytes === 3) data[offset + 2] = (value >> 16) & 0xff;
-          offset += bytes;
-        }
-      }
+      offset = writePcm(samples, bits, data, offset);
     },
     finish() {
       return out;
+    },
+  };
+}
+
+/**
+ * wavWriter's file as a Blob, each write's bytes a Blob of their own as soon as they are written:
+ * the browser keeps blobs' bytes in its blob store, outside the page, so the page holds one
+ * stretch of the file at a time rather than all of it (and, when new Blob([file]) copies it,
+ * all of it twice).
+ */
+export function wavBlobWriter(
+  channels: number,
+  sampleRate: number,
+  frames: number,
+  bits: 16 | 24,
+): { write(channels: readonly Float32Array[]): void; finish(): Blob } {
+  const parts: Blob[] = [new Blob([wavHeader(channels, sampleRate, frames, bits)])];
+  return {
+    write(samples) {
+      const bytes = new Uint8Array(((samples[0]?.length ?? 0) * channels * bits) / 8);
+      writePcm(samples, bits, bytes, 0);
+      parts.push(new Blob([bytes]));
+    },
+    finish() {
+      return new Blob(parts, { type: 'audio/wav' });
     },
   };
 }

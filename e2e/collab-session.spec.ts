@@ -102,7 +102,7 @@ test('two members join one session by code; the guest follows the host’s play,
   const onward = (await guestPlayhead.textContent())!;
   await expect(guestPlayhead).not.toHaveText(onward, { timeout: 10_000 });
   // Before anything is uploaded, the host sees the take growing on the guest's track.
-  const growing = guestTrackAtHost.getByRole('button', { name: 'Recording…' });
+  const growing = guestTrackAtHost.getByRole('img', { name: 'Recording…' });
   await expect(growing).toBeVisible({ timeout: 10_000 });
   await expect(growing).toHaveAccessibleDescription(new RegExp(`^Lane 1, ${pausedAt} to `));
   const grownTo = (await growing.getAttribute('aria-description'))!;

@@ -4,6 +4,7 @@ import {
   type CollabTake,
   type Participant,
 } from '@beatroom/shared/collab-sessions-contract';
+import { COLLAB_LIVE_STALE_MS } from '@beatroom/shared/collab-take-edits-contract';
 import type { Recording } from '@beatroom/shared/recordings-contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -228,26 +229,43 @@ describe('the live session on the studio timeline', () => {
         }),
       );
     frame(0, []);
-    const growing = await within(guests).findByRole('button', { name: 'Recording…' });
+    const growing = await within(guests).findByRole('img', { name: 'Recording…' });
     expect(growing).toHaveAccessibleDescription('Lane 1, 0:04 to 0:04');
     // Two seconds of levels (100 a second) in two frames.
     frame(0, Array(100).fill(0.5));
     frame(100, Array(100).fill(0.25));
     await waitFor(() =>
-      expect(within(guests).getByRole('button', { name: 'Recording…' })).toHaveAccessibleDescription(
+      expect(within(guests).getByRole('img', { name: 'Recording…' })).toHaveAccessibleDescription(
         'Lane 1, 0:04 to 0:06',
       ),
     );
     act(() => receiveCollabEvent(queryClient, { type: 'take', session_id: 's1', take: take('t2', 2, 4, 2) }));
     expect(await within(guests).findByRole('button', { name: 'Take 1' })).toBeInTheDocument();
-    expect(within(guests).queryByRole('button', { name: 'Recording…' })).not.toBeInTheDocument();
+    expect(within(guests).queryByRole('img', { name: 'Recording…' })).not.toBeInTheDocument();
+
+    // Over a take of its track: the next lane. A member whose frames stopped coming: gone once stale.
+    frame(0, Array(100).fill(0.5));
+    expect(await within(guests).findByRole('img', { name: 'Recording…' })).toHaveAccessibleDescription(
+      'Lane 2, 0:04 to 0:05',
+    );
+    act(() =>
+      useCollabLiveStore.setState((s) => ({
+        recordings: {
+          s1: { u2: { ...s.recordings.s1!.u2!, heardAt: Date.now() - COLLAB_LIVE_STALE_MS - 1 } },
+        },
+      })),
+    );
+    await waitFor(
+      () => expect(within(guests).queryByRole('img', { name: 'Recording…' })).not.toBeInTheDocument(),
+      { timeout: 3_000 },
+    );
 
     // A take given up goes for the others.
     frame(0, [0.5]);
-    expect(await within(guests).findByRole('button', { name: 'Recording…' })).toBeInTheDocument();
+    expect(await within(guests).findByRole('img', { name: 'Recording…' })).toBeInTheDocument();
     act(() => receiveCollabEvent(queryClient, { type: 'take_live_ended', session_id: 's1', user_id: 'u2' }));
     await waitFor(() =>
-      expect(within(guests).queryByRole('button', { name: 'Recording…' })).not.toBeInTheDocument(),
+      expect(within(guests).queryByRole('img', { name: 'Recording…' })).not.toBeInTheDocument(),
     );
   });
 
@@ -284,7 +302,7 @@ describe('the live session on the studio timeline', () => {
       position: 4,
     });
     // Once stamped, the take grows on the guest's own timeline, and its levels go to the others.
-    expect(await within(guests).findByRole('button', { name: 'Recording…' })).toBeInTheDocument();
+    expect(await within(guests).findByRole('img', { name: 'Recording…' })).toBeInTheDocument();
     await waitFor(() =>
       expect(api.calls('POST /api/collaborative-sessions/s1/takes/live').length).toBeGreaterThan(1),
     );
@@ -309,7 +327,7 @@ describe('the live session on the studio timeline', () => {
     expect(within(guests).getByRole('button', { name: 'Take 1' })).toHaveAccessibleDescription(
       'Lane 1, 0:04 to 0:06',
     );
-    expect(within(guests).queryByRole('button', { name: 'Recording…' })).not.toBeInTheDocument();
+    expect(within(guests).queryByRole('img', { name: 'Recording…' })).not.toBeInTheDocument();
     expect(api.calls('DELETE /api/collaborative-sessions/s1/takes/start')).toHaveLength(0);
   });
 });

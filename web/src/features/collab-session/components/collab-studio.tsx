@@ -77,14 +77,11 @@ export function CollabStudio({
     beatQuery.data?.audio_url ?? null,
     recording,
   );
-  // The timeline also shows the takes being recorded; the player plays only the posted ones.
-  const { shown, edits } = useSessionTakes({
+  const edits = useSessionTakes({
     sessionId,
     userId: user.id,
     isHost: state?.session.host_user_id === user.id,
     state,
-    arrangement,
-    peaks,
   });
 
   const setData = useCallback(
@@ -234,13 +231,13 @@ export function CollabStudio({
         </div>
       ) : null}
 
-      {shown ? (
+      {arrangement ? (
         <SessionTimeline
           Timeline={Timeline}
           state={state}
-          arrangement={shown.arrangement}
+          arrangement={arrangement}
           beat={beat}
-          peaks={shown.peaks}
+          peaks={peaks}
           audio={audio}
           edits={edits}
           header={{

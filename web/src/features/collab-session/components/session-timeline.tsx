@@ -4,6 +4,7 @@ import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import type { CollabAudio, Peaks } from '../collab-audio';
 import { sessionTrackOf } from '../session-arrangement';
+import { LiveRecordingClips } from './live-recording-clip';
 import { TrackHeader, type TrackHeaderProps } from './track-header';
 import { formatPosition } from './transport-bar';
 
@@ -26,6 +27,8 @@ export interface SessionTimelineProps {
   trackHeader: (track: ArrangementTrack) => ReactNode;
   /** Beside the title. */
   controls?: ReactNode;
+  /** Over each track's lanes: the takes being recorded there, which change on their own. */
+  laneExtras: (track: ArrangementTrack, geometry: { pxPerSecond: number; laneHeight: number }) => ReactNode;
   /** The clips this member may move (their own takes) or delete (their own; the host: any). */
   edits: {
     canMove: (clip: ArrangementClip) => boolean;
@@ -87,6 +90,25 @@ export function SessionTimeline({
     const player = audio.current;
     return player?.playing() ? player.position() : null;
   }, [audio]);
+  const sessionId = shared.sessionId;
+  const clips = arrangement.clips;
+  // The takes being recorded, per track: they follow the live store themselves, so a frame of
+  // one re-renders it alone, not the timeline.
+  const laneExtras = useCallback(
+    (track: ArrangementTrack, geometry: { pxPerSecond: number; laneHeight: number }) => {
+      const number = sessionTrackOf(track.id);
+      if (number === null) return null;
+      return (
+        <LiveRecordingClips
+          sessionId={sessionId}
+          track={number}
+          clips={clips.filter((clip) => clip.trackId === track.id)}
+          {...geometry}
+        />
+      );
+    },
+    [sessionId, clips],
+  );
   const trackHeader = (track: ArrangementTrack) => {
     const number = sessionTrackOf(track.id);
     if (number === null) return null;
@@ -113,6 +135,7 @@ export function SessionTimeline({
       trackHeader={trackHeader}
       controls={<PlayheadReadout audio={audio} />}
       edits={edits}
+      laneExtras={laneExtras}
     />
   );
 }

@@ -38,6 +38,11 @@ export interface TimelineViewProps {
    * snaps) or delete; none when not given. The view never changes the arrangement itself: the
    * owner hears of the edit and hands back the arrangement it makes.
    */
+  /**
+   * Drawn over each track's lanes, beside its clips (a live session's takes being recorded): the
+   * owner keeps what changes there to itself, so the view does not render again for it.
+   */
+  laneExtras?: (track: ArrangementTrack, geometry: { pxPerSecond: number; laneHeight: number }) => ReactNode;
   edits?: {
     canMove: (clip: ArrangementClip) => boolean;
     canDelete: (clip: ArrangementClip) => boolean;
@@ -73,6 +78,7 @@ export function TimelineView({
   trackHeader,
   controls,
   className,
+  laneExtras,
   edits,
 }: TimelineViewProps) {
   const [selectedClipId, setSelectedClipId] = useState<string | null>(null);
@@ -184,6 +190,7 @@ export function TimelineView({
                       />
                     );
                   })}
+                {laneExtras?.(track, { pxPerSecond, laneHeight: LANE_HEIGHT })}
               </div>
             </div>
           ))}

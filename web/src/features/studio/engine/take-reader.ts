@@ -21,9 +21,10 @@ export interface TakeReader {
   /**
    * The (corrected) samples [from, to) of the take, zero outside it. Cheapest when each read
    * starts at or after the previous one's end minus `retainS` seconds; an earlier start
-   * corrects the take again from its beginning (the result is the same).
+   * corrects the take again from its beginning (the result is the same). Into `out` when given
+   * (to - from samples long, e.g. the AudioBuffer that will play them), so no copy is made.
    */
-  read(from: number, to: number): Float32Array;
+  read(from: number, to: number, out?: Float32Array): Float32Array;
 }
 
 const BLOCK = 8192;
@@ -33,7 +34,8 @@ export function takeReader(
   autoTune: number,
   options: { scale?: Scale; retainS: number },
 ): TakeReader {
-  if (autoTune <= 0) return { read: (from, to) => expandTake(take, from, new Float32Array(to - from)) };
+  if (autoTune <= 0)
+    return { read: (from, to, out) => expandTake(take, from, out ?? new Float32Array(to - from)) };
   const { strength, retuneS } = autoTuneParams(autoTune);
   const correction: PitchCorrectionOptions = {
     strength,
@@ -65,8 +67,8 @@ export function takeReader(
   const resets = silenceResets(take);
 
   return {
-    read(from, to) {
-      const out = new Float32Array(to - from);
+    read(from, to, into) {
+      const out = into?.fill(0) ?? new Float32Array(to - from);
       const start = Math.max(0, from);
       const stop = Math.min(end, to);
       if (stop <= start) return out;

@@ -48,9 +48,8 @@ export async function renderTrackChunk(
   const buffers = new Map<string, { buffer: AudioBuffer; startS: number }>();
   for (const [takeId, [first, last]] of spans) {
     const take = chunk.takes.get(takeId)!;
-    const samples = take.reader.read(first, last);
-    const buffer = ctx.createBuffer(1, samples.length, take.sampleRate);
-    buffer.getChannelData(0).set(samples);
+    const buffer = ctx.createBuffer(1, last - first, take.sampleRate);
+    take.reader.read(first, last, buffer.getChannelData(0));
     buffers.set(takeId, { buffer, startS: first / take.sampleRate });
   }
   scheduleSlices(ctx, {

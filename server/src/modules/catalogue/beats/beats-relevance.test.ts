@@ -5,7 +5,7 @@ import { beatId, beatNumber, FIXED_BEATS, loadFixedCatalogue } from '../../../..
 import { createTestApp, signIn } from '../../../../test/helpers';
 import { BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import { createBeatsSearchRepository } from './beats-search.repository';
-import { queryTrigrams, SIMILARITY_BOUND, TRIGRAM_TEXT } from './beats-search-fine-ranking-sql';
+import { queryTrigrams, SIMILARITY_BOUND, TRIGRAM_TEXT } from './beats-text-search-sql';
 
 /**
  * Search relevance, pinned: every result, in order, of the catalogue's ranking as it

@@ -6,6 +6,7 @@ import { mixArrangement, mixdownLength } from '../web/src/features/studio/engine
 import type { CompactTake } from '../web/src/features/studio/engine/compact-take';
 import { wavWriter } from '../web/src/features/studio/engine/mixdown';
 import { benchArrangement } from './studio-timeline/arrangement';
+import { BENCH_RATE, benchBeat, benchTake } from './studio-timeline/bench-audio';
 
 /**
  * The studio timeline, under node-web-audio-api's OfflineAudioContext:
@@ -19,14 +20,16 @@ import { benchArrangement } from './studio-timeline/arrangement';
  * 3. In Chromium (the timeline alone on a page built from the studio's own component): the
  *    first draw of that arrangement (goal < 500 ms), redraws while scrolling, and dropped frames
  *    in 30 s of playback at 4× CPU throttling.
- * 4. A continuous recording through the studio's recorder (Chromium's fake microphone playing
+ * 4. The export of part 1 in Chromium, through the studio's own export code on a page: the
+ *    page's peak memory (its renderer process's resident set, goal < 600 MB) and CPU.
+ * 5. A continuous recording through the studio's recorder (Chromium's fake microphone playing
  *    a click every half second, the loopback): drift of the take against the clicks' grid, and
  *    gaps. 10 minutes by default (STUDIO_TIMELINE_RECORD_SECONDS): the fake microphone runs in
  *    real time, so this part takes as long as it records.
  * Figures only. STUDIO_TIMELINE_SECONDS shortens the takes and beat (default 180);
  * STUDIO_TIMELINE_PARTS picks parts (e.g. "mixdown,engine", "timeline", "recording").
  */
-const RATE = 48_000;
+const RATE = BENCH_RATE;
 const SECONDS = Number(process.env.STUDIO_TIMELINE_SECONDS ?? 180);
 const TRACKS = 8;
 const RECORD_SECONDS = Number(process.env.STUDIO_TIMELINE_RECORD_SECONDS ?? 600);
@@ -38,32 +41,6 @@ const Offline = OfflineAudioContext as unknown as new (
   sampleRate: number,
 ) => globalThis.OfflineAudioContext;
 
-/**
- * A sung-like take (a vibrato tone that moves between notes, with breaths of silence), made
- * straight as the studio keeps takes, 16-bit mono: no float copy of it ever exists.
- */
-function take(seed: number): CompactTake {
-  const samples = new Int16Array(SECONDS * RATE);
-  let phase = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const t = i / RATE;
-    const note = 220 * 2 ** (((Math.floor(t / 0.8) * 5 + seed) % 12) / 12);
-    phase += (2 * Math.PI * (note + 3 * Math.sin(2 * Math.PI * 5 * t))) / RATE;
-    samples[i] = Math.round((t % 4 < 3.6 ? 0.3 : 0) * Math.sin(phase) * 32767);
-  }
-  return { sampleRate: RATE, samples };
-}
-
-function beat(ctx: globalThis.BaseAudioContext): globalThis.AudioBuffer {
-  const buffer = ctx.createBuffer(2, SECONDS * RATE, RATE);
-  for (let c = 0; c < 2; c++) {
-    const data = buffer.getChannelData(c);
-    for (let i = 0; i < data.length; i++)
-      data[i] = 0.2 * Math.sin((2 * Math.PI * 55 * i) / RATE) * (i % 24_000 < 2_400 ? 1 : 0.3);
-  }
-  return buffer;
-}
-
 const arrangement = () => benchArrangement(TRACKS, SECONDS);
 
 async function mixdown() {
@@ -72,9 +49,9 @@ async function mixdown() {
   const scratch = new Offline(1, 1, RATE);
   const a = arrangement();
   const takes = new Map<string, CompactTake>();
-  for (const t of a.takes) takes.set(t.id, take(takes.size));
+  for (const t of a.takes) takes.set(t.id, benchTake(takes.size, SECONDS));
   const input = {
-    beat: beat(scratch) as unknown as AudioBuffer,
+    beat: benchBeat(scratch as never, SECONDS),
     beatVolume: 0.7,
     arrangement: a,
     takes,
@@ -134,17 +111,26 @@ async function browser() {
   // Loaded only here: Vite and Playwright would otherwise sit in the mixdown's memory figure.
   const { buildPages, cleanUp, launchBrowser, servePages } =
     await import('./studio-timeline/browser-figures');
-  const { recordingMeasures, timelineMeasures } = await import('./studio-timeline/browser-measures');
   const dir = await buildPages();
   const pages = await servePages(dir);
   const chromium = await launchBrowser(dir, wanted('recording') ? RECORD_SECONDS : 10);
   try {
-    if (wanted('timeline')) {
+    if (wanted('mixdown')) {
+      const { mixdownPageMeasures } = await import('./studio-timeline/mixdown-measures');
+      console.log(`mixdown in Chromium: the same arrangement through the studio's export on the page`);
+      for (const line of await mixdownPageMeasures(chromium, pages.origin, SECONDS)) console.log(line);
+      console.log(`  (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
+    }
+    const { recordingMeasures, timelineMeasures } =
+      wanted('timeline') || wanted('recording')
+        ? await import('./studio-timeline/browser-measures')
+        : { recordingMeasures: null, timelineMeasures: null };
+    if (timelineMeasures && wanted('timeline')) {
       console.log(`timeline in Chromium: ${TRACKS} tracks × 2 lanes of ${SECONDS} s takes`);
       for (const line of await timelineMeasures(chromium, pages.origin, SECONDS)) console.log(line);
       console.log(`  (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
     }
-    if (wanted('recording')) {
+    if (recordingMeasures && wanted('recording')) {
       console.log('recording in Chromium: the studio recorder on a looped-back click track');
       for (const line of await recordingMeasures(chromium, pages.origin, RECORD_SECONDS)) console.log(line);
       console.log(`  (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
@@ -158,4 +144,4 @@ async function browser() {
 
 if (wanted('engine')) engine();
 if (wanted('mixdown')) await mixdown();
-if (wanted('timeline') || wanted('recording')) await browser();
+if (wanted('mixdown') || wanted('timeline') || wanted('recording')) await browser();

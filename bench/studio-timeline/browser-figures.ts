@@ -15,10 +15,12 @@ const RATE = 48_000;
 /** The fake microphone's clicks: one every half second (the loopback's "beat"). */
 export const CLICK_PERIOD_S = 0.5;
 
-/** Builds the two bench pages with the web app's Vite plugins (React, Tailwind). */
+const PAGES = ['timeline-page', 'recording-page', 'mixdown-page'];
+
+/** Builds the bench pages with the web app's Vite plugins (React, Tailwind). */
 export async function buildPages(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'beatroom-timeline-bench-'));
-  for (const page of ['timeline-page', 'recording-page']) {
+  for (const page of PAGES) {
     writeFileSync(
       join(dir, `${page}.html`),
       `<!doctype html><html class="dark"><body><div id="root"></div><script type="module" src="${join(here, `${page}.ts`)}"></script></body></html>`,
@@ -34,7 +36,7 @@ export async function buildPages(): Promise<string> {
     },
     build: {
       outDir: join(dir, 'dist'),
-      rolldownOptions: { input: ['timeline-page', 'recording-page'].map((p) => join(dir, `${p}.html`)) },
+      rolldownOptions: { input: PAGES.map((p) => join(dir, `${p}.html`)) },
     },
   });
   return dir;

@@ -169,12 +169,14 @@ async function open(target: DatabaseTarget, options: DatabaseOptions): Promise<D
     mkdirSync(target.embeddedDir, { recursive: true });
     dataDir = join(target.embeddedDir);
   }
-  const [{ PGlite }, { pg_trgm }, { PrismaPGlite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { intarray }, { PrismaPGlite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    // Search bounds a candidate's similarity by the trigrams it shares (intarray's intersection).
+    import('@electric-sql/pglite/contrib/intarray'),
     import('pglite-prisma-adapter'),
   ]);
-  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm, intarray } });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   return {
     prisma,

@@ -5,7 +5,13 @@ import { beatId, beatNumber, FIXED_BEATS, loadFixedCatalogue } from '../../../..
 import { createTestApp, signIn } from '../../../../test/helpers';
 import { BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import { createBeatsSearchRepository } from './beats-search.repository';
-import { queryTrigrams, SIMILARITY_BOUND, TRIGRAM_TEXT } from './beats-text-search-sql';
+import {
+  BOUND_IS_SIMILARITY,
+  queryTrigrams,
+  SIMILARITY_BOUND,
+  TRIGRAM_COUNT_BOUND,
+  TRIGRAM_TEXT,
+} from './beats-search-fine-ranking-sql';
 
 /**
  * Search relevance, pinned: every result, in order, of the catalogue's ranking as it
@@ -211,7 +217,7 @@ describe('search relevance on the fixed catalogue', () => {
     }
   });
 
-  it("bounds each beat's similarity from its trigram signature, never below it", async () => {
+  it("bounds each beat's similarity from its trigrams, never below it", async () => {
     // A candidate whose bound cannot reach the page is left out unscored: a bound below the
     // similarity would drop a beat from its place. Every pinned term and a few harder ones
     // (accents, capitals, punctuation, a word no beat has) against every beat.
@@ -226,18 +232,34 @@ describe('search relevance on the fixed catalogue', () => {
     ];
     const session = await t.app.db.session();
     try {
-      const [counts] = await session.query<{ pairs: number; below: number; equal: number; bounded: number }>(
+      const [counts] = await session.query<{
+        pairs: number;
+        below: number;
+        equal: number;
+        bounded: number;
+        countBelow: number;
+        knownWrong: number;
+        known: number;
+      }>(
         `SELECT count(*)::int AS pairs,
            count(*) FILTER (WHERE x.similarity > x.bound)::int AS below,
            count(*) FILTER (WHERE x.similarity > 0 AND x.similarity = x.bound)::int AS equal,
-           count(*) FILTER (WHERE x.bound < 1)::int AS bounded
-         FROM (SELECT word_similarity(s.term, ${TRIGRAM_TEXT}) AS similarity, ${SIMILARITY_BOUND} AS bound
+           count(*) FILTER (WHERE x.bound < 1)::int AS bounded,
+           count(*) FILTER (WHERE x.similarity > x.counted)::int AS "countBelow",
+           count(*) FILTER (WHERE x.known AND x.similarity <> x.counted)::int AS "knownWrong",
+           count(*) FILTER (WHERE x.known)::int AS known
+         FROM (SELECT word_similarity(s.term, ${TRIGRAM_TEXT}) AS similarity, ${SIMILARITY_BOUND} AS bound,
+             ${TRIGRAM_COUNT_BOUND} AS counted, ${BOUND_IS_SIMILARITY} AS known
            FROM unnest($1::text[]) s(term) CROSS JOIN LATERAL (${queryTrigrams('s.term')}) g
            CROSS JOIN beats b) x`,
         [terms],
       );
       expect(counts!.pairs).toBeGreaterThanOrEqual(FIXED_BEATS * terms.length);
       expect(counts!.below).toBe(0);
+      // The exact count bounds as well, and where it is taken for the similarity, it is it.
+      expect(counts!.countBelow).toBe(0);
+      expect(counts!.knownWrong).toBe(0);
+      expect(counts!.known).toBeGreaterThan(counts!.pairs * 0.5);
       // Where every trigram is found, the bound is the very value pg_trgm computes (both in
       // real), so equal scores still tie as they should.
       expect(counts!.equal).toBeGreaterThan(0);

@@ -6,7 +6,8 @@ import type { CardRow } from './beat-card-sql';
 import { filters, LISTED } from './catalogue-filter-sql';
 import { Statement } from './catalogue-sort-sql';
 import { wholeWordSearch } from './beats-search-whole-word-sql';
-import { searchStatement, TRIGRAM_TEXT, wordTerms } from './beats-text-search-sql';
+import { TRIGRAM_TEXT } from './beats-search-fine-ranking-sql';
+import { searchStatement, wordTerms } from './beats-text-search-sql';
 
 /**
  * The whole-word shortcut (beats-search-whole-word-sql.ts) answers a one-word search from the

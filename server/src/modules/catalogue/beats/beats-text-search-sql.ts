@@ -1,44 +1,14 @@
 import type { BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import { asCards, deferred } from './beat-card-sql';
 import { LISTED } from './catalogue-filter-sql';
-import { orderBy, SORTS, sortsBefore, type Statement } from './catalogue-sort-sql';
+import { orderBy, type Statement } from './catalogue-sort-sql';
+import { fineRanking, TRIGRAM_TEXT } from './beats-search-fine-ranking-sql';
 import { wholeWordSearch } from './beats-search-whole-word-sql';
 
 /**
  * The catalogue's text search as one statement: the typed words looked up in the term index,
  * the best candidates ranked finely by trigram similarity, the page's cards answered.
  */
-
-/**
- * The text a search is finely ranked against, written per candidate: a stored generated column
- * saved only ~3 % of a search. beats.search_signature is computed from this very text, in its
- * migration: the two change together (beats-relevance.test.ts checks every bound against it).
- */
-export const TRIGRAM_TEXT = `lower(b.title || ' ' || b.producer_name || ' ' || b.genre || ' ' || coalesce(b.mood, ''))`;
-
-/**
- * An upper bound of word_similarity(search, TRIGRAM_TEXT) that costs a few bit operations
- * instead of the trigrams of the text, from beats.search_signature (migration
- * 20261127210000_beat_search_signature): the search's trigrams hashed to 256 bits, `g` being
- * query_trigrams. A similarity is the share of the search's trigrams found in one stretch of the
- * text, at most the share found anywhere in it; a trigram whose bit is not in the beat's
- * signature is not in its text. Trigrams of the search that share a bit are all counted as
- * found (`collided`), so the bound holds however they hash. Divided in real, as pg_trgm does,
- * so a beat whose every such trigram is found bounds its similarity by exactly the value it
- * would compute. Most candidates of a partial word or of several words are then left out
- * without their similarity: "velv" matches 500 beats that all score 0.8 at most.
- */
-export const SIMILARITY_BOUND =
-  '((bit_count(b.search_signature & g.mask) + g.collided)::real / g.trigrams::real)';
-
-/**
- * The search's trigrams for SIMILARITY_BOUND, `term` being its SQL: their signature, how many
- * there are, and how many of them share a bit of the signature with another.
- */
-export function queryTrigrams(term: string): string {
-  return `SELECT q.mask, greatest(q.n, 1) AS trigrams, q.n - bit_count(q.mask) AS collided
-    FROM (SELECT beat_trigram_signature(${term}) AS mask, cardinality(show_trgm(${term})) AS n) q`;
-}
 
 /** Trigram search needs three characters to use its index; shorter terms use word prefixes only. */
 const TRIGRAM_MIN_LENGTH = 3;
@@ -164,47 +134,11 @@ export function searchStatement(
     WHERE ${conditions.join(' AND ')}
     ORDER BY ${order}
     LIMIT ${st.count(candidates)}) c)`);
-  // The fine ranking, without computing it for candidates that cannot reach the page: word
-  // similarity adds at most 1, so once as many candidates as the page reaches are scored, a
-  // later one (whose text rank is no higher) matters only if its text rank + 1 could place it
-  // before the last row the page needs, and then only if its text rank + its own bound
-  // (SIMILARITY_BOUND) still could. For a whole word found in a broad field (a genre, a
-  // producer), in the default order, the first ones all score their rank + 1 and the rest is
-  // skipped; for a partial word or several words the bound skips most of the rest. The answer
-  // is the same. (Scoring a fixed 100 first, as before, only scored ~50 more for nothing: 8 %
-  // of a search.)
-  const first = st.count(reach);
-  // Each candidate ranked by its id and the sort's value only; the page's beats are read whole
-  // after (deferred), not the candidates'. (Carrying the card's columns instead cost the same.)
-  const sortColumn = SORTS[q.sort].column;
-  const scored = (which: string, from = 'candidates c') => `SELECT b.id, b.${sortColumn},
-      c.text_rank + ${similarity} AS score
-    FROM ${from} JOIN beats b ON b.id = c.beat_id
-    WHERE ${[which, ...where].join(' AND ')}`;
-  ctes.push(`ranked_first AS (${scored(`c.n <= ${first}`)})`);
-  // The last row the page reaches among those, in the page's order. A later candidate is
-  // scored only if, given the best similarity (1), it would come before that row, its sort
-  // value and id deciding an equal score: scores tie often (a whole word scores 1 in many
-  // beats), and sorted by price or plays, a later candidate may win the tie. Sorted by upload
-  // time, the candidate's own columns decide it before its beat is read.
-  ctes.push(`threshold AS (SELECT f.score, f.id, f.${sortColumn} FROM ranked_first f
-    ORDER BY f.score DESC, ${orderBy(q.sort, 'f')} OFFSET ${st.count(reach - 1)} LIMIT 1)`);
-  const candidate =
-    sortColumn === 'created_at'
-      ? { value: 'c.created_at', id: 'c.beat_id' }
-      : { value: `b.${sortColumn}`, id: 'b.id' };
-  // Whether a candidate whose similarity is at most `bound` could still come before that row.
-  const couldReach = (bound: string) => `(t.score IS NULL OR c.text_rank + ${bound} > t.score
-    OR (c.text_rank + ${bound} = t.score
-      AND ${sortsBefore(q.sort, candidate, { value: `t.${sortColumn}`, id: 't.id' })}))`;
-  ctes.push(`query_trigrams AS MATERIALIZED (${queryTrigrams(term)})`);
-  // First the bound any similarity has (1), from the candidate alone; then the beat's own bound
-  // from its trigram signature, before its similarity is computed.
-  const rest = [`c.n > ${first}`, couldReach('1'), couldReach(SIMILARITY_BOUND)].join(' AND ');
-  ctes.push(
-    `ranked_rest AS (${scored(rest, 'candidates c LEFT JOIN threshold t ON true CROSS JOIN query_trigrams g')})`,
-  );
-  const full = `SELECT * FROM (SELECT * FROM ranked_first UNION ALL SELECT * FROM ranked_rest) b
+  // The fine ranking (beats-search-fine-ranking-sql.ts): every candidate that could reach the
+  // page, with its exact score.
+  const fine = fineRanking({ st, sort: q.sort, where, term, reach });
+  ctes.push(...fine.ctes);
+  const full = `SELECT * FROM (${fine.ranked}) b
     ORDER BY b.score DESC, ${orderBy(q.sort)} ${window}`;
   // With the shortcut (which reads the page's beats itself), the full search runs only when the
   // shortcut did not hold.

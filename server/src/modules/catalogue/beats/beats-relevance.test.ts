@@ -6,10 +6,11 @@ import { createTestApp, signIn } from '../../../../test/helpers';
 import { BeatListQuery } from '@beatroom/shared/beat-list-contract';
 import { createBeatsSearchRepository } from './beats-search.repository';
 import {
-  BOUND_IS_SIMILARITY,
+  boundIsSimilarity,
+  countBound,
   queryTrigrams,
+  SHARED_TRIGRAMS,
   SIMILARITY_BOUND,
-  TRIGRAM_COUNT_BOUND,
   TRIGRAM_TEXT,
 } from './beats-search-fine-ranking-sql';
 
@@ -249,7 +250,7 @@ describe('search relevance on the fixed catalogue', () => {
            count(*) FILTER (WHERE x.known AND x.similarity <> x.counted)::int AS "knownWrong",
            count(*) FILTER (WHERE x.known)::int AS known
          FROM (SELECT word_similarity(s.term, ${TRIGRAM_TEXT}) AS similarity, ${SIMILARITY_BOUND} AS bound,
-             ${TRIGRAM_COUNT_BOUND} AS counted, ${BOUND_IS_SIMILARITY} AS known
+             ${countBound(SHARED_TRIGRAMS)} AS counted, ${boundIsSimilarity(SHARED_TRIGRAMS)} AS known
            FROM unnest($1::text[]) s(term) CROSS JOIN LATERAL (${queryTrigrams('s.term')}) g
            CROSS JOIN beats b) x`,
         [terms],

@@ -31,7 +31,7 @@ export const SIMILARITY_BOUND =
   '((bit_count(b.search_signature & g.mask) + g.collided)::real / g.trigrams::real)';
 
 /**
- * The exact form of SIMILARITY_BOUND, from beats.search_trigrams (migration
+ * The exact form of SIMILARITY_BOUND (`shared` being SHARED_TRIGRAMS), from beats.search_trigrams (migration
  * 20261129170000_beat_search_trigram_hashes): how many of the search's trigrams the text holds,
  * each trigram compared by its 32-bit hash (intarray's intersection). Trigrams of the search
  * whose hashes are equal are counted as found (`hash_collided`), so it bounds however they hash.
@@ -41,11 +41,13 @@ export const SIMILARITY_BOUND =
  * does not: a beat sharing one trigram with "sliding 808s" is bounded at 0.077, its similarity,
  * instead of 0.23-0.62, and only the few beats sharing several trigrams are scored.
  */
-export const TRIGRAM_COUNT_BOUND =
-  '((cardinality(b.search_trigrams & g.hashes) + g.hash_collided)::real / g.trigrams::real)';
+export const countBound = (shared: string) => `((${shared} + g.hash_collided)::real / g.trigrams::real)`;
+
+/** How many of the search's trigram hashes (`g`) the beat `b` holds: computed once per candidate. */
+export const SHARED_TRIGRAMS = 'cardinality(b.search_trigrams & g.hashes)';
 
 /**
- * Whether TRIGRAM_COUNT_BOUND is the similarity itself: where a beat holds no trigram of the
+ * Whether countBound(shared) is the similarity itself: where a beat holds no trigram of the
  * search its similarity is 0, and where it holds exactly one, the best stretch of its text is
  * that trigram alone, 1 / (the search's trigrams), as pg_trgm divides it, in real. Only when no
  * two trigrams of the search share a hash, and the search has trigrams. (A trigram of the beat
@@ -53,11 +55,10 @@ export const TRIGRAM_COUNT_BOUND =
  * two-word search, would be scored as holding it.) beats-relevance.test.ts checks it on every
  * beat of the fixed catalogue.
  */
-export const BOUND_IS_SIMILARITY =
-  '(g.hash_collided = 0 AND g.n > 0 AND cardinality(b.search_trigrams & g.hashes) <= 1)';
+export const boundIsSimilarity = (shared: string) => `(g.hash_collided = 0 AND g.n > 0 AND ${shared} <= 1)`;
 
 /**
- * The search's trigrams for SIMILARITY_BOUND and TRIGRAM_COUNT_BOUND, `term` being its SQL:
+ * The search's trigrams for SIMILARITY_BOUND and countBound, `term` being its SQL:
  * their signature and hashes, how many there are, and how many of them share a bit of the
  * signature, or a hash, with another.
  */
@@ -126,20 +127,25 @@ export function fineRanking(opts: {
   ctes.push(`query_trigrams AS MATERIALIZED (SELECT * FROM (${queryTrigrams(term)}) g)`);
   // Step 2's candidates with their best possible score (`reachable`) and the text they are
   // scored against, so that scoring them reads no beat again; numbered best first.
-  ctes.push(`bounded AS MATERIALIZED (SELECT x.*,
-      row_number() OVER (ORDER BY x.reachable DESC, ${orderBy(sort, 'x')}) AS m FROM (
-    SELECT b.id, b.${sortColumn}, c.text_rank, c.text_rank + ${TRIGRAM_COUNT_BOUND} AS reachable,
-      ${TRIGRAM_TEXT} AS named, ${BOUND_IS_SIMILARITY} AS known
+  // The shared trigrams are counted once per candidate, only for those the signature lets
+  // through (OFFSET 0 keeps the planner from writing the count out again in each use).
+  const signed = `SELECT b.id, b.${sortColumn}, c.text_rank, ${TRIGRAM_TEXT} AS named,
+      ${SHARED_TRIGRAMS} AS shared
     FROM candidates c LEFT JOIN threshold t ON true CROSS JOIN query_trigrams g
       JOIN beats b ON b.id = c.beat_id
     WHERE ${[
       `c.n > ${first}`,
       couldReach('c.text_rank + 1', candidate),
       couldReach(`c.text_rank + ${SIMILARITY_BOUND}`, candidate),
-      couldReach(`c.text_rank + ${TRIGRAM_COUNT_BOUND}`, candidate),
       ...where,
-    ].join(' AND ')}) x)`);
-  // Where the bound is the similarity itself (BOUND_IS_SIMILARITY), it is the score: most of a
+    ].join(' AND ')} OFFSET 0`;
+  ctes.push(`bounded AS MATERIALIZED (SELECT x.*,
+      row_number() OVER (ORDER BY x.reachable DESC, ${orderBy(sort, 'x')}) AS m FROM (
+    SELECT s.id, s.${sortColumn}, s.text_rank, s.named, s.text_rank + ${countBound('s.shared')} AS reachable,
+      ${boundIsSimilarity('s.shared')} AS known
+    FROM (${signed}) s LEFT JOIN threshold t ON true CROSS JOIN query_trigrams g
+    WHERE ${couldReach(`s.text_rank + ${countBound('s.shared')}`, { value: `s.${sortColumn}`, id: 's.id' })}) x)`);
+  // Where the bound is the similarity itself (boundIsSimilarity), it is the score: most of a
   // description or partial-word search's candidates share at most one trigram with it.
   const scoredBounded = (which: string, from = 'bounded x') => `SELECT x.id, x.${sortColumn},
       CASE WHEN x.known THEN x.reachable ELSE x.text_rank + word_similarity(${term}, x.named) END AS score

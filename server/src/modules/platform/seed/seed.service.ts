@@ -24,6 +24,11 @@ export async function seedDemoCatalogue(deps: {
   social: BeatSocialService;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  /**
+   * Which demo beats (indexes into DEMO_BEATS) to seed; all by default. Rendering and encoding
+   * each one is seconds of CPU, so a test seeds a few that cover every producer and kind.
+   */
+  only?: readonly number[];
 }): Promise<number | null> {
   const { repo, uploads, beats, social } = deps;
   if (await repo.hasBeats()) return null;
@@ -31,8 +36,11 @@ export async function seedDemoCatalogue(deps: {
   const producers = [];
   for (const producer of DEMO_PRODUCERS) producers.push(await repo.upsertProducer(producer));
 
-  const ids: string[] = [];
-  for (const [index, beat] of DEMO_BEATS.entries()) {
+  const chosen = deps.only ? new Set(deps.only) : null;
+  const todo = [...DEMO_BEATS.entries()].filter(([index]) => !chosen || chosen.has(index));
+  /** Seeded beat ids by their index in DEMO_BEATS, which the reviews name. */
+  const ids = new Map<number, string>();
+  for (const [index, beat] of todo) {
     if (deps.signal?.aborted) break;
     const producer = producers[beat.producer]!;
     const samples = await renderBeat({
@@ -81,14 +89,14 @@ export async function seedDemoCatalogue(deps: {
       promotionType: beat.featured ?? null,
       createdAt: new Date(Date.now() - beat.daysAgo * 86_400_000 - index * 3_600_000),
     });
-    ids.push(id);
-    deps.onProgress?.(ids.length, DEMO_BEATS.length);
+    ids.set(index, id);
+    deps.onProgress?.(ids.size, todo.length);
   }
 
   for (const review of DEMO_REVIEWS) {
-    const beatId = ids[review.beat];
+    const beatId = ids.get(review.beat);
     if (beatId)
       await social.rate(producers[review.by]!, beatId, { rating: review.rating, review: review.review });
   }
-  return ids.length;
+  return ids.size;
 }

@@ -69,10 +69,11 @@ export function queryTrigrams(term: string): string {
       cardinality(show_trgm(${term})) AS n) q`;
 }
 
-
 /**
- * Word similarity adds at most 1 to a text rank, and at most a beat's SIMILARITY_BOUND, so a
- * candidate is scored only where that could still place it on the page. In three steps:
+ * Word similarity adds at most 1 to a text rank, and at most a beat's bounds (SIMILARITY_BOUND,
+ * then the exact countBound), so a candidate is scored only where that could still place it on
+ * the page, and where the count is the similarity itself (boundIsSimilarity), the count is its
+ * score and pg_trgm is not asked. In three steps:
  *
  * 1. The first `reach` candidates in text-rank order are scored. The last row the page would
  *    reach among them (`threshold`) rules out, from the candidate alone, every later one whose
@@ -154,10 +155,9 @@ export function fineRanking(opts: {
   ctes.push(
     `threshold_bounded AS (${lastRow('SELECT * FROM ranked_first UNION ALL SELECT * FROM ranked_second')})`,
   );
-  const rest = [
-    `x.m > ${first}`,
-    couldReach('x.reachable', { value: `x.${sortColumn}`, id: 'x.id' }),
-  ].join(' AND ');
+  const rest = [`x.m > ${first}`, couldReach('x.reachable', { value: `x.${sortColumn}`, id: 'x.id' })].join(
+    ' AND ',
+  );
   ctes.push(`ranked_rest AS (${scoredBounded(rest, 'bounded x LEFT JOIN threshold_bounded t ON true')})`);
   return {
     ctes,

@@ -1,12 +1,6 @@
 // The realtime `collab` messages of live collaborative sessions (collab-sessions-contract.ts).
 import { z } from 'zod';
-import {
-  CollabChatMessage,
-  CollabTake,
-  Participant,
-  Track,
-  TrackSettings,
-} from './collab-sessions-contract';
+import { CollabChatMessage, CollabTake, Participant, Track, TrackSettings } from './collab-sessions-contract';
 
 /**
  * Realtime `collab` messages, sent to the session's members only. Each names its session, so a

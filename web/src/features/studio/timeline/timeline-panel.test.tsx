@@ -134,7 +134,9 @@ describe('TimelinePanel', () => {
       get: (fields, name) => (name === 'putImageData' ? put : (fields[name] ?? (() => undefined))),
       set: (fields, name, value) => ((fields[name] = value), true),
     });
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
+      this: HTMLCanvasElement,
+    ) {
       return (this.dataset.tile === undefined ? null : ctx) as never;
     });
     renderTimeline();

@@ -14,7 +14,14 @@ import { effectsOf } from './track-effects';
 // page's side of the worker against a stand-in Worker that runs a TileQueue in the same thread
 // (jsdom has neither workers nor OffscreenCanvas), and the page drawing a tile itself.
 
-const colors = { grid: '#333', bar: '#666', wave: '#ffffff', accent: '#ff0000', text: '#eee', clip: '#0000ff' };
+const colors = {
+  grid: '#333',
+  bar: '#666',
+  wave: '#ffffff',
+  accent: '#ff0000',
+  text: '#eee',
+  clip: '#0000ff',
+};
 const take = { id: 'take-1', name: 'Take 1', source: null, duration: 8 };
 const arrangement = addTake(emptyArrangement(effectsOf(DEFAULT_STUDIO_SETTINGS)), {
   take,
@@ -33,8 +40,15 @@ const layout: TileLayout = {
   colors,
   palette: tilePalette(colors),
 };
-const loud = (seconds: number): [number, number][] => Array.from({ length: seconds * 100 }, () => [-0.8, 0.8]);
-const request = (index: number): TileRequest => ({ index, fromPx: index * 512, width: 512, height: 200, ratio: 2 });
+const loud = (seconds: number): [number, number][] =>
+  Array.from({ length: seconds * 100 }, () => [-0.8, 0.8]);
+const request = (index: number): TileRequest => ({
+  index,
+  fromPx: index * 512,
+  width: 512,
+  height: 200,
+  ratio: 2,
+});
 
 /** A 2D context that keeps a log of the calls made on it. */
 function loggingContext() {
@@ -58,7 +72,11 @@ describe('TileQueue (the tile worker)', () => {
     const turns: (() => void)[] = [];
     const drawn: number[] = [];
     const draw = vi.fn();
-    const tiles = new TileQueue((m) => drawn.push(m.index), (next) => turns.push(next), draw);
+    const tiles = new TileQueue(
+      (m) => drawn.push(m.index),
+      (next) => turns.push(next),
+      draw,
+    );
     const runAll = () => {
       while (turns.length) turns.shift()!();
     };
@@ -159,8 +177,17 @@ describe('WorkerPainter (the page side of the tile worker)', () => {
     painter.paint(request(0), true);
     painter.paint(request(0), true);
     expect(drawn).toEqual([0, 0]);
-    const kinds = () => worker.sent.map((m: ToTileWorker) => (m.type === 'peaks' ? `peaks ${m.takeId}` : m.type));
-    expect(kinds()).toEqual(['canvas', 'peaks take-1', 'peaks take-2', 'peaks null', 'layout', 'paint', 'paint']);
+    const kinds = () =>
+      worker.sent.map((m: ToTileWorker) => (m.type === 'peaks' ? `peaks ${m.takeId}` : m.type));
+    expect(kinds()).toEqual([
+      'canvas',
+      'peaks take-1',
+      'peaks take-2',
+      'peaks null',
+      'layout',
+      'paint',
+      'paint',
+    ]);
     // Packed and moved: min and max side by side in a buffer that is the worker's now.
     const first = worker.sent[1] as Extract<ToTileWorker, { type: 'peaks' }>;
     expect(Array.from(first.peaks!.subarray(0, 2))).toEqual([Math.fround(-0.8), Math.fround(0.8)]);

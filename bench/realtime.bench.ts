@@ -129,6 +129,7 @@ let fanoutId = 0;
 async function fanout() {
   const id = ++fanoutId;
   const cpuBefore = cpuMicros(server.pid!) ?? NaN;
+  const clientCpuBefore = cpuMicros(clients.pid!) ?? NaN;
   const delivered = ask<Extract<FromClients, { type: 'delivered' }>>(
     clients,
     { cmd: 'expect', id },
@@ -136,7 +137,11 @@ async function fanout() {
   );
   server.send({ cmd: 'fanout', id } satisfies ToServer);
   const result = await delivered;
-  return { ...result, serverCpuUs: (cpuMicros(server.pid!) ?? NaN) - cpuBefore };
+  return {
+    ...result,
+    serverCpuUs: (cpuMicros(server.pid!) ?? NaN) - cpuBefore,
+    clientCpuUs: (cpuMicros(clients.pid!) ?? NaN) - clientCpuBefore,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -1,23 +1,24 @@
 // The benchmark's client process: opens the sockets (its own file descriptors, so the server's
-// process keeps its own limit), and times each bench announcement from send to receipt. It
-// reports its own CPU per fan-out: the share of the two cores the measurement itself takes from
-// the server. Most of it is the kernel's receive work, not `ws`: a bare-TCP client with its own
-// frame parser cost the same (12.8 µs per message with ws, 13.1 without; load ~16).
+// process keeps its own limit), and times each bench announcement from send to receipt. Its CPU
+// per fan-out, read by the parent, is the share of the two cores the measurement itself takes
+// from the server. Most of it is the kernel's receive work, not `ws`: a bare-TCP client with its
+// own frame parser cost the same (12.8 µs per message with ws, 13.1 without; load ~16).
 import WebSocket from 'ws';
 import { nowMs, type FromClients, type ToClients } from './protocol';
 
 const CONNECT_CONCURRENCY = 200;
 const send = (message: FromClients) => process.send!(message);
-const sockets: { close(): void }[] = [];
+const sockets: WebSocket[] = [];
 /** Receipt latencies per fan-out id. */
 const received = new Map<number, number[]>();
 
 const MARK = Buffer.from('"bench:');
 const QUOTE = 0x22;
 
-function onMessage(bytes: Buffer) {
+function onMessage(raw: WebSocket.RawData) {
   // Only bench announcements are timed; the connect-time messages are skipped cheaply, without
   // turning them into text (this process shares the machine's cores with the server).
+  const bytes = raw as Buffer;
   const at = bytes.indexOf(MARK);
   if (at < 0) return;
   const [, id, sentAt] = bytes.toString('latin1', at + 1, bytes.indexOf(QUOTE, at + 1)).split(':');
@@ -34,9 +35,9 @@ function openOne(port: number, token: string): Promise<boolean> {
       // The server's text is trusted here; checking its UTF-8 would only add to this side's time.
       skipUTF8Validation: true,
     });
-    ws.on('message', (raw) => onMessage(raw as Buffer));
+    ws.on('message', onMessage);
     ws.once('open', () => {
-      sockets.push({ close: () => ws.terminate() });
+      sockets.push(ws);
       resolve(true);
     });
     ws.once('error', () => resolve(false));
@@ -57,29 +58,22 @@ async function openAll(port: number, tokens: string[], count: number) {
   send({ type: 'opened', open: sockets.length, failed, ms: nowMs() - start });
 }
 
-const cpuMicros = () => {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-};
-
 /** Waits until every socket got fan-out `id`, or 10 s, then reports the latencies. */
 async function collect(id: number) {
-  const cpuBefore = cpuMicros();
   const deadline = nowMs() + 10_000;
   while ((received.get(id)?.length ?? 0) < sockets.length && nowMs() < deadline) {
     await new Promise((r) => setTimeout(r, 20));
   }
   const latenciesMs = received.get(id) ?? [];
   received.delete(id);
-  const clientCpuUs = cpuMicros() - cpuBefore;
-  send({ type: 'delivered', id, latenciesMs, missing: sockets.length - latenciesMs.length, clientCpuUs });
+  send({ type: 'delivered', id, latenciesMs, missing: sockets.length - latenciesMs.length });
 }
 
 process.on('message', (message: ToClients) => {
   if (message.cmd === 'open') void openAll(message.port, message.tokens, message.count);
   if (message.cmd === 'expect') void collect(message.id);
   if (message.cmd === 'stop') {
-    for (const socket of sockets) socket.close();
+    for (const ws of sockets) ws.terminate();
     process.exit(0);
   }
 });

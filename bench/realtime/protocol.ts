@@ -23,14 +23,7 @@ export type ToClients =
 
 export type FromClients =
   | { type: 'opened'; open: number; failed: number; ms: number }
-  | {
-      type: 'delivered';
-      id: number;
-      latenciesMs: number[];
-      missing: number;
-      /** The clients' own CPU (µs) from the fan-out's command to its last receipt. */
-      clientCpuUs: number;
-    };
+  | { type: 'delivered'; id: number; latenciesMs: number[]; missing: number };
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
 export const nowMs = () => performance.timeOrigin + performance.now();

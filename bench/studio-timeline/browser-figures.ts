@@ -86,6 +86,8 @@ export async function launchBrowser(dir: string, seconds = 10): Promise<Browser>
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-audio-capture=${wav}`,
       '--autoplay-policy=no-user-gesture-required',
+      // The timeline page collects its fixture's garbage before it starts the clock (gc()).
+      '--js-flags=--expose-gc',
     ],
   });
 }

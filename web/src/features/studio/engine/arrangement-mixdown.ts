@@ -11,7 +11,7 @@ import type { Arrangement } from '@beatroom/shared/studio-arrangement';
 import { arrangementEnd, audibleTracks, trackSlices } from '@beatroom/shared/studio-arrangement-playback';
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 import { CHORUS_RATE_HZ } from './chain-params';
-import { chainTail } from './chain-tail';
+import { chainTail, type ChainTail } from './chain-tail';
 import type { CompactTake } from './compact-take';
 import { measureChainLatencyS, type OfflineContextConstructor } from './mixdown';
 import { pitchCorrectionLatencyS, type Scale } from './pitch-correction';
@@ -22,10 +22,13 @@ import {
   renderBeatAndReverb,
   reverbBuses,
   reverbPathMatrix,
+  reverbWidth,
   type ReverbBuses,
+  type ReverbReuse,
+  type StereoMatrix,
 } from './shared-reverb';
 import { takeReader } from './take-reader';
-import { renderTrackChunk, type TrackChunk } from './track-chunk';
+import { renderTrackChunk, sourceBuffers, type TrackChunk } from './track-chunk';
 
 export interface ArrangementMixdownInput {
   beat: AudioBuffer;
@@ -78,7 +81,8 @@ export function mixdownLength(input: ArrangementMixdownInput): number {
 
 /**
  * Renders the mix and hands it to `write` stretch by stretch, in order ([left, right], together
- * mixdownLength samples).
+ * mixdownLength samples). The arrays are reused for the next stretch once `write` has returned
+ * (or its promise settled): it copies or encodes them, it does not keep them.
  */
 export async function mixArrangement(
   input: ArrangementMixdownInput,
@@ -95,8 +99,9 @@ export async function mixArrangement(
   const stretch = Math.max(1, Math.round(((input.stretchS ?? STRETCH_S) * sampleRate) / period)) * period;
   const warmUp = Math.ceil((WARM_UP_S * sampleRate) / period) * period;
   const tail = Math.round(STUDIO_AUDIO.REVERB_TAIL_S * sampleRate);
-  // A take's next read starts a warm-up before where the last one ended: that much is kept.
-  const retainS = warmUp / sampleRate + 1;
+  // A take's next read starts a warm-up (and the spans' margins) before where the last one
+  // ended: that much is kept, and a little more.
+  const retainS = warmUp / sampleRate + 0.1;
 
   const tracks = audibleTracks(arrangement).flatMap((track) => {
     const slices = trackSlices(arrangement, track.id).filter((slice) => input.takes.has(slice.takeId));
@@ -119,49 +124,90 @@ export async function mixArrangement(
   const stretches = Math.ceil(length / stretch);
   const steps = stretches * (tracks.length + 1);
   let step = 0;
+  // The reverb's tail and the sends' widened part ring on past each stretch into the next ones.
+  const carry = tail + reverbWidth(sampleRate);
+  let spill: Float32Array[] = [new Float32Array(carry), new Float32Array(carry)];
+  // What every stretch reuses rather than makes anew (a stretch's arrays and buffers, some 20 MB
+  // per track, would otherwise be garbage the page holds until V8 collects it).
+  const mixStore = [0, 1].map(() => new Float32Array(Math.min(stretch, length)));
+  const sources = sourceBuffers((stretch + warmUp) / sampleRate);
+  const reverbReuse: ReverbReuse = {};
+  const scratch = new Offline(1, 1, sampleRate);
   let buses: ReverbBuses | null = null;
-  let spill: Float32Array[] = [new Float32Array(tail), new Float32Array(tail)];
-  // A track's reverb send, and the chorus of a track that plays nothing in a stretch.
-  const sendScratch = new Float32Array(Math.min(stretch, length));
-  const silence = new Float32Array(Math.min(stretch, length));
   for (let from = 0; from < length; from += stretch) {
     const count = Math.min(stretch, length - from);
-    const mix = [new Float32Array(count), new Float32Array(count)];
-    buses = hasReverb ? reverbBuses(count, sampleRate, buses ?? undefined) : null;
+    const rest = from + count >= length ? 0 : carry;
+    const mix = mixStore.map((channel) => channel.subarray(0, count).fill(0));
+    buses = hasReverb ? reverbBuses(scratch, count, count + rest, buses) : null;
     for (const { track, slices, takes, shift, path, postChorus } of tracks) {
       const start = Math.max(0, from - warmUp);
-      const chunk: TrackChunk = { track, slices, takes, shift, from: start, length: from + count - start };
+      const chunk: TrackChunk = {
+        track,
+        slices,
+        takes,
+        shift,
+        from: start,
+        length: from + count - start,
+        sources,
+      };
       const rendered = await renderTrackChunk(Offline, sampleRate, chunk);
       // What follows the chorus runs on silence too while its echo rings on past the last slice.
-      const send = sendScratch.subarray(0, count);
-      postChorus.process(
-        rendered?.subarray(from - start) ?? silence.subarray(0, count),
-        mix[0]!,
-        mix[1]!,
-        send,
-      );
-      if (buses && track.effects.reverbAmount > 0) addSend(buses, send, path);
+      const chorused = rendered?.subarray(from - start) ?? null;
+      tailInto(mix, count, chorused, postChorus, track.effects.reverbAmount > 0 ? buses : null, path);
       input.onProgress?.(++step / steps);
     }
-    const last = from + count >= length;
-    const rest = last ? 0 : tail;
     if (beatDirect) addBeat(mix, beat, from, input.beatVolume);
-    const wet = await renderBeatAndReverb(Offline, sampleRate, {
-      beat: beatDirect ? null : beat,
-      beatVolume: input.beatVolume,
-      from,
-      length: count,
-      tail: rest,
-      buses,
-    });
+    const wet = await renderBeatAndReverb(
+      Offline,
+      sampleRate,
+      {
+        beat: beatDirect ? null : beat,
+        beatVolume: input.beatVolume,
+        from,
+        length: count,
+        tail: rest,
+        buses,
+      },
+      reverbReuse,
+    );
     // The reverb of earlier stretches ringing into this one, and this one's into the next.
     wet.forEach((channel, c) => {
-      add(channel.subarray(0, tail), spill[c]!);
+      add(channel.subarray(0, carry), spill[c]!);
       add(mix[c]!, channel.subarray(0, count));
     });
-    spill = wet.map((channel) => channel.slice(count, count + tail));
+    spill = wet.map((channel) => channel.slice(count, count + carry));
     await write(mix);
     input.onProgress?.(++step / steps);
+  }
+}
+
+/** Samples the chain's tail is computed in at a time, so its scratch arrays stay small. */
+const TAIL_BLOCK = 8192;
+const tailSend = new Float32Array(TAIL_BLOCK);
+const tailSilence = new Float32Array(TAIL_BLOCK);
+
+/**
+ * A track's chorused signal (null: silence) through what follows the chorus, into the stretch's
+ * mix, its send into the reverb's buses.
+ */
+function tailInto(
+  mix: Float32Array[],
+  count: number,
+  chorused: Float32Array | null,
+  postChorus: ChainTail,
+  buses: ReverbBuses | null,
+  path: StereoMatrix,
+): void {
+  for (let at = 0; at < count; at += TAIL_BLOCK) {
+    const n = Math.min(TAIL_BLOCK, count - at);
+    const send = tailSend.subarray(0, n);
+    postChorus.process(
+      chorused?.subarray(at, at + n) ?? tailSilence.subarray(0, n),
+      mix[0]!.subarray(at, at + n),
+      mix[1]!.subarray(at, at + n),
+      send,
+    );
+    if (buses) addSend(buses, send, path, at);
   }
 }
 

@@ -45,7 +45,7 @@ export function scheduleSlices(ctx: BaseAudioContext, plan: ScheduleSlices): Aud
 }
 
 /** Samples of a take read either side of what plays: the source's interpolation reads a neighbour. */
-const MARGIN = 256;
+export const MARGIN = 256;
 
 /**
  * The take positions (samples, at the take's rate) the slices play between `fromS` and `toS` of

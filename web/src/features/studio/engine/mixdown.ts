@@ -255,11 +255,23 @@ export function wavBlobWriter(
   bits: 16 | 24,
 ): { write(channels: readonly Float32Array[]): void; finish(): Blob } {
   const parts: Blob[] = [new Blob([wavHeader(channels, sampleRate, frames, bits)])];
+  // A Blob copies the bytes it is made of, so one small array serves every write, a block of
+  // frames at a time.
+  const block = 65_536;
+  const bytes = new Uint8Array((block * channels * bits) / 8);
   return {
     write(samples) {
-      const bytes = new Uint8Array(((samples[0]?.length ?? 0) * channels * bits) / 8);
-      writePcm(samples, bits, bytes, 0);
-      parts.push(new Blob([bytes]));
+      const count = samples[0]?.length ?? 0;
+      for (let at = 0; at < count; at += block) {
+        const end = Math.min(count, at + block);
+        const size = writePcm(
+          samples.map((channel) => channel.subarray(at, end)),
+          bits,
+          bytes,
+          0,
+        );
+        parts.push(new Blob([bytes.subarray(0, size)]));
+      }
     },
     finish() {
       return new Blob(parts, { type: 'audio/wav' });

@@ -47,39 +47,54 @@ export function reverbPathMatrix(vocalPan: number, volume: number, trackPan: num
 }
 
 /**
- * The reverb's two inputs (left, right) for a stretch of the render, each `length` samples and
- * `width` more: a send's widened part lands REVERB_WIDTH_S later, in the next stretch.
+ * The reverb's two inputs (left, right) for a stretch of the render: the channels of the stereo
+ * AudioBuffer the stretch's reverb context plays, so the sends are summed straight where the
+ * convolver reads them. A send's widened part lands `width` samples later, past the stretch at
+ * its end: it is convolved with this stretch and rings into the next ones with the tail, which
+ * is the same sum (the reverb is linear).
  */
 export interface ReverbBuses {
+  buffer: AudioBuffer;
   left: Float32Array;
   right: Float32Array;
-  length: number;
+  /** How far a send's widened part lands after it (samples). */
   width: number;
 }
 
-export function reverbBuses(length: number, sampleRate: number, carry?: ReverbBuses): ReverbBuses {
-  const width = Math.round(REVERB_WIDTH_S * sampleRate);
-  const buses = {
-    left: new Float32Array(length + width),
-    right: new Float32Array(length + width),
-    length,
-    width,
-  };
-  if (carry) {
-    // What the previous stretch's sends left past its end (their widened part).
-    buses.left.set(carry.left.subarray(carry.length, carry.length + width));
-    buses.right.set(carry.right.subarray(carry.length, carry.length + width));
-  }
-  return buses;
+export function reverbWidth(sampleRate: number): number {
+  return Math.round(REVERB_WIDTH_S * sampleRate);
 }
 
 /**
- * Adds a track's mono send (`buses.length` samples) whose tail goes out through `path`: straight
+ * Buses for a stretch of `length` samples whose reverb context renders `frames` (at least
+ * length + width): the last stretch's buffer is reused, cleared, when it has the same size (new
+ * ones each stretch would be garbage the page holds until V8 collects it).
+ */
+export function reverbBuses(
+  ctx: BaseAudioContext,
+  length: number,
+  frames: number,
+  reuse?: ReverbBuses | null,
+): ReverbBuses {
+  const width = reverbWidth(ctx.sampleRate);
+  const size = Math.max(frames, length + width);
+  let buffer = reuse?.buffer;
+  if (buffer?.length === size && buffer.sampleRate === ctx.sampleRate) {
+    for (let c = 0; c < 2; c++) buffer.getChannelData(c).fill(0);
+  } else buffer = ctx.createBuffer(2, size, ctx.sampleRate);
+  return { buffer, left: buffer.getChannelData(0), right: buffer.getChannelData(1), width };
+}
+
+/**
+ * Adds a track's mono send (samples from `at` in the stretch) whose tail goes out through `path`: straight
  * into one side's reverb input, widened (delayed) into the other's. Float32 sums and products, as
  * the gain nodes they replace compute them.
  */
-export function addSend(buses: ReverbBuses, send: Float32Array, path: StereoMatrix): void {
-  const { left, right, length, width } = buses;
+export function addSend(buses: ReverbBuses, send: Float32Array, path: StereoMatrix, at = 0): void {
+  const { width } = buses;
+  const left = buses.left.subarray(at);
+  const right = buses.right.subarray(at);
+  const length = send.length;
   const leftDirect = Math.fround(path[0][0]);
   const leftWidened = Math.fround(path[0][1]);
   const rightDirect = Math.fround(path[1][0]);
@@ -100,9 +115,14 @@ export interface BeatAndReverb {
   /** Where the stretch starts in the render and how long it is (samples). */
   from: number;
   length: number;
-  /** Samples of reverb tail rendered past the stretch (added to the next ones). */
+  /** Samples rendered past the stretch (the reverb's tail, added to the next ones). */
   tail: number;
   buses: ReverbBuses | null;
+}
+
+/** The reverb's impulse, the same for every stretch (an AudioBuffer belongs to no context). */
+export interface ReverbReuse {
+  impulse?: AudioBuffer;
 }
 
 /** The beat's part of one stretch and the reverb of the stretch's sends: [left, right]. */
@@ -110,6 +130,7 @@ export async function renderBeatAndReverb(
   Offline: OfflineContextConstructor,
   sampleRate: number,
   stretch: BeatAndReverb,
+  reuse: ReverbReuse = {},
 ): Promise<Float32Array[]> {
   const { beat } = stretch;
   const length = stretch.length + stretch.tail;
@@ -117,19 +138,17 @@ export async function renderBeatAndReverb(
   const ctx = new Offline(2, length, sampleRate);
   if (beat) playBeatStretch(ctx, beat, stretch);
   if (stretch.buses) {
-    const impulse = createReverbImpulse(ctx);
-    const out = ctx.createChannelMerger(2);
-    out.connect(ctx.destination);
-    [stretch.buses.left, stretch.buses.right].forEach((samples, channel) => {
-      const input = ctx.createBuffer(1, stretch.length, sampleRate);
-      input.getChannelData(0).set(samples.subarray(0, stretch.length));
-      const source = ctx.createBufferSource();
-      source.buffer = input;
-      const convolver = ctx.createConvolver();
-      convolver.buffer = impulse;
-      source.connect(convolver).connect(out, 0, channel);
-      source.start(0);
-    });
+    // One convolver for both buses: a mono impulse convolves each channel of a stereo input on
+    // its own, as two convolvers would, with half the convolvers' memory (Chromium's hold some
+    // tens of MB for a 3 s impulse, until V8 collects the context). The buses' buffer lasts as
+    // long as the context (silent past the sends): a stereo input that ends turns mono, and
+    // node-web-audio-api then rings the left tail out on both sides.
+    const source = ctx.createBufferSource();
+    source.buffer = stretch.buses.buffer;
+    const convolver = ctx.createConvolver();
+    convolver.buffer = reuse.impulse ??= createReverbImpulse(ctx);
+    source.connect(convolver).connect(ctx.destination);
+    source.start(0);
   }
   const rendered = await ctx.startRendering();
   return [rendered.getChannelData(0), rendered.getChannelData(1)];

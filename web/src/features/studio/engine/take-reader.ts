@@ -48,7 +48,10 @@ export function takeReader(
   let state: PitchState = createPitchState(take.sampleRate);
   /** Samples corrected so far, and the last `retain` of them (from keptFrom). */
   let done = 0;
-  let kept = new Float32Array(0);
+  // kept is a view of keptStore: a copy per read would be garbage the page holds until V8
+  // collects it.
+  const keptStore = new Float32Array(Math.min(retain, end));
+  let kept = keptStore.subarray(0, 0);
   let keptFrom = 0;
   const raw = new Float32Array(BLOCK);
   const scratch = new Float32Array(BLOCK);
@@ -81,7 +84,7 @@ export function takeReader(
             ? pitchStateAfterReset(take.sampleRate, reset, (at, samples) => expandTake(take, at, samples))
             : createPitchState(take.sampleRate);
         done = reset;
-        kept = new Float32Array(0);
+        kept = keptStore.subarray(0, 0);
         keptFrom = reset;
       }
       // kept holds [keptFrom, done): what it has of [start, stop) is copied, the rest corrected.
@@ -92,7 +95,8 @@ export function takeReader(
         advance(start, null, 0);
         advance(stop, out, from);
         keptFrom = Math.max(start, stop - retain);
-        kept = out.slice(keptFrom - from, stop - from);
+        kept = keptStore.subarray(0, stop - keptFrom);
+        kept.set(out.subarray(keptFrom - from, stop - from));
       }
       return out;
     },

@@ -9,7 +9,7 @@
 import type { PlaybackSlice } from '@beatroom/shared/studio-arrangement-playback';
 import type { ArrangementTrack } from '@beatroom/shared/studio-arrangement';
 import type { OfflineContextConstructor } from './mixdown';
-import { rebaseSlices, scheduleSlices, takeSpans } from './arrangement-schedule';
+import { MARGIN, rebaseSlices, scheduleSlices, takeSpans } from './arrangement-schedule';
 import type { TakeReader } from './take-reader';
 import { buildVocalChain } from './vocal-chain';
 
@@ -23,6 +23,37 @@ export interface TrackChunk {
   /** Render time (samples) where the context starts, and its length. */
   from: number;
   length: number;
+  /** The AudioBuffers the takes' samples are read into, reused from chunk to chunk. */
+  sources: SourceBuffers;
+}
+
+/**
+ * The buffers a chunk's takes play from, kept for the next chunks: an AudioBuffer belongs to no
+ * context, and the mixdown renders one context at a time, so one buffer per take a chunk plays
+ * serves every track and stretch. A new buffer per take and chunk (some 7 MB for 34 s) would
+ * be garbage the page holds until V8 collects it, several stretches' worth at the peak.
+ */
+export interface SourceBuffers {
+  /** The `index`th take of a chunk: an AudioBuffer of at least `length` frames, zeroed past it. */
+  take(ctx: BaseAudioContext, index: number, length: number, sampleRate: number): AudioBuffer;
+}
+
+/** Buffers of at least `capacityS` seconds (a chunk's length), so they are made only once. */
+export function sourceBuffers(capacityS: number): SourceBuffers {
+  const buffers: AudioBuffer[] = [];
+  return {
+    take(ctx, index, length, sampleRate) {
+      let buffer = buffers[index];
+      if (!buffer || buffer.sampleRate !== sampleRate || buffer.length < length) {
+        // Room for the spans' margins and rounding as well.
+        const frames = Math.max(length, Math.ceil(capacityS * sampleRate) + 2 * MARGIN + 2);
+        buffers[index] = buffer = ctx.createBuffer(1, frames, sampleRate);
+      }
+      // What a smaller chunk leaves unread is silence, as past a buffer of its own size.
+      buffer.getChannelData(0).fill(0, length);
+      return buffer;
+    },
+  };
 }
 
 /**
@@ -46,10 +77,11 @@ export async function renderTrackChunk(
 
   // Each take's audio for this stretch only, the slices' offsets moved to match.
   const buffers = new Map<string, { buffer: AudioBuffer; startS: number }>();
+  let index = 0;
   for (const [takeId, [first, last]] of spans) {
     const take = chunk.takes.get(takeId)!;
-    const buffer = ctx.createBuffer(1, last - first, take.sampleRate);
-    take.reader.read(first, last, buffer.getChannelData(0));
+    const buffer = chunk.sources.take(ctx, index++, last - first, take.sampleRate);
+    take.reader.read(first, last, buffer.getChannelData(0).subarray(0, last - first));
     buffers.set(takeId, { buffer, startS: first / take.sampleRate });
   }
   scheduleSlices(ctx, {

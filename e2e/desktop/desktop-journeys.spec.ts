@@ -299,6 +299,31 @@ function journaled(userData: string): { id: string; committed: number }[] {
     });
 }
 
+/**
+ * Seconds of audio in the first `committed` bytes of the recording under way, decoded by
+ * Chromium on `page` (a page of its own: the app's goes down with main). The recorder's bit rate
+ * is Chromium's choice, so bytes alone do not say how long the take is.
+ */
+async function journaledSeconds(
+  page: Page,
+  userData: string,
+  id: string,
+  committed: number,
+): Promise<number> {
+  const part = readFileSync(join(userData, 'library', 'takes', 'timeline', 'recording', `${id}.part`));
+  const bytes = [...part.subarray(0, committed)];
+  return page.evaluate(async (data) => {
+    try {
+      const buffer = await new OfflineAudioContext(1, 48_000, 48_000).decodeAudioData(
+        new Uint8Array(data).buffer,
+      );
+      return buffer.duration;
+    } catch {
+      return 0; // too little yet for a decodable file
+    }
+  }, bytes);
+}
+
 /** The timeline takes kept in the library: takes/timeline/<uuid>.<format>, named as the studio names them. */
 function timelineTakes(userData: string): string[] {
   const dir = join(userData, 'library', 'takes', 'timeline');
@@ -341,6 +366,19 @@ test('main killed with SIGKILL while a vocalist records on the timeline: the nex
   await expect
     .poll(() => journaled(userData).map((entry) => entry.committed > 0), { message: 'chunks on disk' })
     .toEqual([true]);
+  // The timer runs ahead of the disk on a loaded machine (chunks reach main late): main dies only
+  // once two seconds of the take are flushed, so the recovered take has something to be.
+  const decoder = await browser.newPage();
+  await expect
+    .poll(
+      async () => {
+        const [entry] = journaled(userData);
+        return entry ? journaledSeconds(decoder, userData, entry.id, entry.committed) : 0;
+      },
+      { message: 'two seconds of the take on disk', timeout: 60_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  await decoder.close();
 
   // --- Main dies mid-take; the app's window goes with it ---------------------------------------
   await harness('kill-main');

@@ -4,7 +4,7 @@
 // and takes, and only members receive its realtime events (`collab` messages). Each member's takes
 // are clips on their track of the session's timeline, placed where the server stamped each start.
 import { z } from 'zod';
-import { ARRANGEMENT_MAX_SECONDS, ARRANGEMENT_MAX_TAKES } from './studio-arrangement';
+import { ARRANGEMENT_MAX_SECONDS, ARRANGEMENT_MAX_TAKES } from './studio-arrangement-limits';
 import { text } from './text-fields';
 
 /** At most 4 participants and 4 tracks. */

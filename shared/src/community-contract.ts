@@ -1,14 +1,14 @@
 // HTTP contract of profiles, user lists, follows, notifications, activity and live stats
 // (the user, notification and live calls). The objects the
 // realtime connection also carries (Notification, ActivityItem, Analytics, LiveStats) live in
-// realtime-contract.ts.
+// realtime-objects-contract.ts.
 import { z } from 'zod';
 import { Beat } from './beats-contract';
 import { ACTIVITY_TYPES, MUSIC_ROLE_VALUES, NOTIFICATION_TYPES } from './community-constants';
 import { AUDIO_KEY_PATTERN } from './files-contract';
 import { PAGE_SIZES, UI } from './limits';
 import { NUL_CHARACTER_ERROR, text } from './text-fields';
-import { ActivityItem, Notification } from './realtime-contract';
+import { ActivityItem, Notification } from './realtime-objects-contract';
 import { ProfileRestriction } from './settings-contract';
 
 // ---------------------------------------------------------------------------------------------

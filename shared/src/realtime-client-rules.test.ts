@@ -14,7 +14,8 @@ import {
   type RealtimeEvent,
   type RealtimeState,
 } from './realtime-client-rules';
-import { channelOf, type ActivityItem, type ServerMessage } from './realtime-contract';
+import { channelOf, type ServerMessage } from './realtime-contract';
+import type { ActivityItem } from './realtime-objects-contract';
 
 describe('reconnectDelay (1 s doubling, capped at 30 s)', () => {
   it.each([

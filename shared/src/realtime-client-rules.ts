@@ -4,7 +4,7 @@
 // and desktop apps drive a real WebSocket with these; nothing here touches one.
 import { NORMAL_CLOSE_CODES, type ConnectionStatus } from './community-constants';
 import { TIMINGS, UI } from './limits';
-import type { ActivityItem } from './realtime-contract';
+import type { ActivityItem } from './realtime-objects-contract';
 import { ServerMessage, type ClientMessage } from './realtime-contract';
 
 /**

@@ -5,14 +5,12 @@
 // a user would expect it (dragging past the edge stops at the edge). This file holds the clip
 // edits; tracks and comping are in studio-arrangement-tracks.ts, snap and markers in
 // studio-arrangement-grid.ts.
+import { type Arrangement, type ArrangementClip, type ArrangementTake } from './studio-arrangement';
 import {
   ARRANGEMENT_MAX_LANES,
   ARRANGEMENT_MAX_SECONDS,
   MIN_CLIP_SECONDS,
-  type Arrangement,
-  type ArrangementClip,
-  type ArrangementTake,
-} from './studio-arrangement';
+} from './studio-arrangement-limits';
 
 /** The next free id with this prefix (`clip-7` after `clip-6`): deterministic, so pure. */
 export function nextId(prefix: string, used: readonly { id: string }[]): string {

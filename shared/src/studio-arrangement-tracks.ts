@@ -1,13 +1,7 @@
 // Edits of the timeline's tracks (mix settings, arming, adding and removing) and of their comps,
 // pure like the clip edits (studio-arrangement-clips.ts): a new arrangement, the input unchanged.
-import {
-  ARRANGEMENT_MAX_LANES,
-  ARRANGEMENT_MAX_TRACKS,
-  newTrack,
-  type Arrangement,
-  type ArrangementTrack,
-  type CompRegion,
-} from './studio-arrangement';
+import { newTrack, type Arrangement, type ArrangementTrack, type CompRegion } from './studio-arrangement';
+import { ARRANGEMENT_MAX_LANES, ARRANGEMENT_MAX_TRACKS } from './studio-arrangement-limits';
 import { deleteClip, nextId } from './studio-arrangement-clips';
 
 /**

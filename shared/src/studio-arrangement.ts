@@ -3,18 +3,17 @@
 // `arrangement`, versioned so a later studio can read an earlier one. The takes' audio is never
 // in here: a take names where its audio is kept (an uploaded file or a device-local draft).
 import { z } from 'zod';
+import {
+  ARRANGEMENT_MAX_CLIPS,
+  ARRANGEMENT_MAX_LANES,
+  ARRANGEMENT_MAX_SECONDS,
+  ARRANGEMENT_MAX_TAKES,
+  ARRANGEMENT_MAX_TRACKS,
+  MIN_CLIP_SECONDS,
+} from './studio-arrangement-limits';
 import { StudioEffectSettings } from './studio-effects';
 
 export const ARRANGEMENT_VERSION = 1;
-export const ARRANGEMENT_MAX_TRACKS = 8;
-/** Several passes over one passage stack on a track as lanes, at most this many. */
-export const ARRANGEMENT_MAX_LANES = 16;
-export const ARRANGEMENT_MAX_TAKES = 200;
-export const ARRANGEMENT_MAX_CLIPS = 1_000;
-/** Longest timeline position a clip may reach (1 hour); keeps bad input from growing views. */
-export const ARRANGEMENT_MAX_SECONDS = 3_600;
-/** The shortest a clip may be after a trim or split, so nothing becomes invisible. */
-export const MIN_CLIP_SECONDS = 0.01;
 /** Switching lanes at a comp boundary crossfades this long, so the cut never clicks. */
 export const COMP_CROSSFADE_S = 0.005;
 

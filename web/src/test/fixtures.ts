@@ -8,7 +8,7 @@ import {
 import { Beat, BeatDetail } from '@beatroom/shared/beats-contract';
 import { ProfileResponse, UserReview } from '@beatroom/shared/community-contract';
 import { fileUrl } from '@beatroom/shared/files-contract';
-import { ActivityItem, Analytics, LiveStats, Notification } from '@beatroom/shared/realtime-contract';
+import { ActivityItem, Analytics, LiveStats, Notification } from '@beatroom/shared/realtime-objects-contract';
 
 // What the API answers, built for tests and parsed by the shared contracts the server answers
 // with: a stub that drifts from the server (a renamed field, a wrong type, a missing value)

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@beatroom/shared/auth-contract';
-import type { LiveStats } from '@beatroom/shared/realtime-contract';
+import type { LiveStats } from '@beatroom/shared/realtime-objects-contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LiveStatsTiles } from '../../features/live-stats/components/live-stats-tiles';

@@ -1,5 +1,6 @@
 import { TIMINGS } from '@beatroom/shared/limits';
-import type { Notification, ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { Notification } from '@beatroom/shared/realtime-objects-contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { receiveActivity } from '../../features/activity/api';
 import { receiveCollabEvent } from '../../features/collab-session/api';

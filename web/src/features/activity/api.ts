@@ -1,6 +1,7 @@
 import { ActivityListResponse, type ActivityQuery } from '@beatroom/shared/community-contract';
 import { activityFeedReducer } from '@beatroom/shared/realtime-client-rules';
-import type { ActivityItem, ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { ActivityItem } from '@beatroom/shared/realtime-objects-contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { ListenerChartResponse } from '@beatroom/shared/analytics-charts-contract';
-import { Analytics } from '@beatroom/shared/realtime-contract';
+import { Analytics } from '@beatroom/shared/realtime-objects-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 

@@ -7,13 +7,12 @@ import {
   type Track,
 } from '@beatroom/shared/collab-sessions-contract';
 import {
-  ARRANGEMENT_MAX_LANES,
   ARRANGEMENT_VERSION,
-  MIN_CLIP_SECONDS,
   type Arrangement,
   type ArrangementClip,
   type ArrangementTrack,
 } from '@beatroom/shared/studio-arrangement';
+import { ARRANGEMENT_MAX_LANES, MIN_CLIP_SECONDS } from '@beatroom/shared/studio-arrangement-limits';
 import { clipEnd } from '@beatroom/shared/studio-arrangement-clips';
 import { StudioEffectSettings } from '@beatroom/shared/studio-effects';
 import { DEFAULT_STUDIO_SETTINGS } from '@beatroom/shared/studio-settings';

@@ -1,5 +1,5 @@
 import { TIMINGS } from '@beatroom/shared/limits';
-import { LiveStats } from '@beatroom/shared/realtime-contract';
+import { LiveStats } from '@beatroom/shared/realtime-objects-contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 

@@ -5,7 +5,7 @@ import {
   type NotificationListQuery,
 } from '@beatroom/shared/community-contract';
 import { PAGE_SIZES, TIMINGS, UI } from '@beatroom/shared/limits';
-import type { Notification } from '@beatroom/shared/realtime-contract';
+import type { Notification } from '@beatroom/shared/realtime-objects-contract';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 

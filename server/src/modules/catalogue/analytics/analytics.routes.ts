@@ -1,6 +1,6 @@
 import { ChartQuery, ListenerChartResponse } from '@beatroom/shared/analytics-charts-contract';
 import { ErrorBody } from '@beatroom/shared/auth-contract';
-import { Analytics } from '@beatroom/shared/realtime-contract';
+import { Analytics } from '@beatroom/shared/realtime-objects-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../http/authenticate';
 import { userIdParams } from '../../../http/params';

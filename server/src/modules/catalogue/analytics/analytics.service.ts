@@ -1,5 +1,5 @@
 import { ANALYTICS_LOCKED, type ListenerChartResponse } from '@beatroom/shared/analytics-charts-contract';
-import type { Analytics } from '@beatroom/shared/realtime-contract';
+import type { Analytics } from '@beatroom/shared/realtime-objects-contract';
 import { forbidden } from '../../../http/http-errors';
 import type { RealtimeService } from '../../platform/realtime/realtime.service';
 import type { UserRecord } from '../../platform/users/user-record';

@@ -3,7 +3,7 @@ import { avatarUrl } from '@beatroom/shared/files-contract';
 import type { ActivityType } from '@beatroom/shared/community-constants';
 import { UI } from '@beatroom/shared/limits';
 import { displayName } from '@beatroom/shared/format-names';
-import type { ActivityItem } from '@beatroom/shared/realtime-contract';
+import type { ActivityItem } from '@beatroom/shared/realtime-objects-contract';
 import type { EventMeta } from '../../../events/domain-events';
 import type { RealtimeService } from '../../platform/realtime/realtime.service';
 import type { UserRecord } from '../../platform/users/user-record';

@@ -8,7 +8,7 @@ import {
   type Track,
 } from '@beatroom/shared/collab-sessions-contract';
 import type { LiveTakeBody, MoveTakeBody } from '@beatroom/shared/collab-take-edits-contract';
-import { ARRANGEMENT_MAX_SECONDS } from '@beatroom/shared/studio-arrangement';
+import { ARRANGEMENT_MAX_SECONDS } from '@beatroom/shared/studio-arrangement-limits';
 import { snapTime } from '@beatroom/shared/studio-arrangement-grid';
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 import { badRequest, forbidden, notFound } from '../../../http/http-errors';

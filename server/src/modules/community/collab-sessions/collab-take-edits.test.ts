@@ -12,7 +12,7 @@ import {
   COLLAB_LIVE_FRAME_MAX_LEVELS,
   COLLAB_LIVE_FRAMES_PER_MINUTE,
 } from '@beatroom/shared/collab-take-edits-contract';
-import { ARRANGEMENT_MAX_SECONDS } from '@beatroom/shared/studio-arrangement';
+import { ARRANGEMENT_MAX_SECONDS } from '@beatroom/shared/studio-arrangement-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collab, memberSocket } from '../../../../test/collab-fixtures';
 import { member } from '../../../../test/community-fixtures';

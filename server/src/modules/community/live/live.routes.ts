@@ -1,5 +1,5 @@
 import { ErrorBody } from '@beatroom/shared/auth-contract';
-import { LiveStats } from '@beatroom/shared/realtime-contract';
+import { LiveStats } from '@beatroom/shared/realtime-objects-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** Home's live stats tiles are for signed-in users only. */

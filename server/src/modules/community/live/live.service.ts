@@ -1,4 +1,4 @@
-import type { LiveStats } from '@beatroom/shared/realtime-contract';
+import type { LiveStats } from '@beatroom/shared/realtime-objects-contract';
 import type { PresenceTotals } from '../../platform/realtime/event-bus';
 import type { LiveRepository } from './live.repository';
 

@@ -1,5 +1,6 @@
 import type { NotificationType } from '@beatroom/shared/community-constants';
-import type { Notification, ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { Notification } from '@beatroom/shared/realtime-objects-contract';
 import type { RealtimeService } from '../../platform/realtime/realtime.service';
 import type {
   NewNotification,

@@ -1,4 +1,5 @@
-import type { LiveStats, ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { LiveStats } from '@beatroom/shared/realtime-objects-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../../../test/fake-realtime-socket';
 import { createLocalEventBus } from './event-bus';

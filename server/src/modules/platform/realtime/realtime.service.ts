@@ -1,10 +1,6 @@
 import { TIMINGS } from '@beatroom/shared/limits';
-import type {
-  Analytics,
-  AnnouncementSeverity,
-  LiveStats,
-  ServerMessage,
-} from '@beatroom/shared/realtime-contract';
+import type { AnnouncementSeverity, ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { Analytics, LiveStats } from '@beatroom/shared/realtime-objects-contract';
 import { toFrame, type EventBus, type PresenceTotals } from './event-bus';
 import { createRealtimeProtocol, type InitialState, type SocketIdentity } from './realtime-protocol';
 import type { RealtimeSocket, SocketHub } from './socket-hub';

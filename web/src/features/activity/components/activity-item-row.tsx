@@ -1,5 +1,5 @@
 import { formatTimeAgo } from '@beatroom/shared/format-dates';
-import type { ActivityItem } from '@beatroom/shared/realtime-contract';
+import type { ActivityItem } from '@beatroom/shared/realtime-objects-contract';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 

@@ -1,5 +1,6 @@
 import { activityFeedReducer } from '@beatroom/shared/realtime-client-rules';
-import type { ActivityItem, ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { ServerMessage } from '@beatroom/shared/realtime-contract';
+import type { ActivityItem } from '@beatroom/shared/realtime-objects-contract';
 import { create } from 'zustand';
 
 interface ActivityFeedState {

@@ -1,7 +1,7 @@
 import { formatTimeAgo } from '@beatroom/shared/format-dates';
 import { currencySymbol, formatPrice } from '@beatroom/shared/format-money';
 import { formatAverage, formatNumber } from '@beatroom/shared/format-numbers';
-import type { Analytics } from '@beatroom/shared/realtime-contract';
+import type { Analytics } from '@beatroom/shared/realtime-objects-contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   ChartLine,

@@ -1,4 +1,4 @@
-import type { Notification } from '@beatroom/shared/realtime-contract';
+import type { Notification } from '@beatroom/shared/realtime-objects-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listener, makeNotification } from '../../../test/fixtures';

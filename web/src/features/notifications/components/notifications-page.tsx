@@ -3,7 +3,7 @@ import { NOTIFICATION_READ_FILTERS } from '@beatroom/shared/community-contract';
 import { NOTIFICATION_TYPES, type NotificationType } from '@beatroom/shared/community-constants';
 import { UI } from '@beatroom/shared/limits';
 import { formatTimeAgo } from '@beatroom/shared/format-dates';
-import type { Notification } from '@beatroom/shared/realtime-contract';
+import type { Notification } from '@beatroom/shared/realtime-objects-contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { BellOff, CheckCheck, ChevronRight, LoaderCircle } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';

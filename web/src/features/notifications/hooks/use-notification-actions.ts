@@ -1,4 +1,4 @@
-import type { Notification } from '@beatroom/shared/realtime-contract';
+import type { Notification } from '@beatroom/shared/realtime-objects-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';

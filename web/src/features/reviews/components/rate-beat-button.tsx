@@ -1,9 +1,12 @@
 import { CANNOT_RATE_OWN_BEAT } from '@beatroom/shared/beat-social-contract';
 import { Star } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../session/hooks/use-session';
-import { RateDialog } from './rate-dialog';
+
+// The dialog, and the dialog library's focus trap and scroll lock with it, loads when first
+// opened: every beat page shows the button, and most visits rate nothing.
+const RateDialog = lazy(() => import('./rate-dialog').then((m) => ({ default: m.RateDialog })));
 
 /**
  * Rate Beat with its dialog. Visitors see it disabled ("Sign in to rate beats"), and so does the
@@ -12,19 +15,27 @@ import { RateDialog } from './rate-dialog';
 export function RateBeatButton({ beat }: { beat: { id: string; title: string; user_id: string } }) {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
+  /** Opened at least once: the dialog stays mounted from then on. */
+  const [opened, setOpened] = useState(false);
   const isOwner = user?.id === beat.user_id;
   const reason = !user ? 'Sign in to rate beats' : isOwner ? CANNOT_RATE_OWN_BEAT : undefined;
 
   return (
     <>
       <span title={reason} className="inline-flex">
-        <Button variant="secondary" disabled={!user || isOwner} onClick={() => setOpen(true)}>
+        <Button
+          variant="secondary"
+          disabled={!user || isOwner}
+          onClick={() => (setOpened(true), setOpen(true))}
+        >
           <Star aria-hidden="true" className="size-4" />
           Rate Beat
         </Button>
       </span>
-      {user && !isOwner ? (
-        <RateDialog beat={beat} userId={user.id} open={open} onOpenChange={setOpen} />
+      {user && !isOwner && opened ? (
+        <Suspense fallback={null}>
+          <RateDialog beat={beat} userId={user.id} open={open} onOpenChange={setOpen} />
+        </Suspense>
       ) : null}
     </>
   );

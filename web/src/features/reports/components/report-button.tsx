@@ -30,8 +30,8 @@ export function ReportButton({
   const { user } = useSession();
   const openSignIn = useSignInDialog((state) => state.open);
   const [open, setOpen] = useState(false);
-  /** Opened at least once: the dialog stays mounted from then on (a fresh form each opening). */
-  const [opened, setOpened] = useState(0);
+  /** Times the dialog was opened: none, and it is not loaded yet; each opening a fresh form. */
+  const [openings, setOpenings] = useState(0);
   if (user?.id === ownerId) return null;
   const noun = NOUNS[targetType];
 
@@ -41,15 +41,15 @@ export function ReportButton({
         variant="ghost"
         size="sm"
         aria-label={variant === 'icon' ? `Report ${noun}` : undefined}
-        onClick={() => (user ? (setOpened((n) => n + 1), setOpen(true)) : openSignIn())}
+        onClick={() => (user ? (setOpenings((n) => n + 1), setOpen(true)) : openSignIn())}
       >
         <Flag aria-hidden="true" className="size-4" />
         {variant === 'labelled' ? 'Report' : null}
       </Button>
-      {opened > 0 ? (
+      {openings > 0 ? (
         <Suspense fallback={null}>
           <ReportDialog
-            key={opened}
+            key={openings}
             targetType={targetType}
             targetId={targetId}
             noun={noun}

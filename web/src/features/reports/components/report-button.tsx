@@ -30,8 +30,8 @@ export function ReportButton({
   const { user } = useSession();
   const openSignIn = useSignInDialog((state) => state.open);
   const [open, setOpen] = useState(false);
-  /** Times the dialog was opened: none, and it is not loaded yet; each opening a fresh form. */
-  const [openings, setOpenings] = useState(0);
+  /** Opened at least once: the dialog stays mounted from then on, keeping an unsent reason. */
+  const [opened, setOpened] = useState(false);
   if (user?.id === ownerId) return null;
   const noun = NOUNS[targetType];
 
@@ -41,15 +41,14 @@ export function ReportButton({
         variant="ghost"
         size="sm"
         aria-label={variant === 'icon' ? `Report ${noun}` : undefined}
-        onClick={() => (user ? (setOpenings((n) => n + 1), setOpen(true)) : openSignIn())}
+        onClick={() => (user ? (setOpened(true), setOpen(true)) : openSignIn())}
       >
         <Flag aria-hidden="true" className="size-4" />
         {variant === 'labelled' ? 'Report' : null}
       </Button>
-      {openings > 0 ? (
+      {opened ? (
         <Suspense fallback={null}>
           <ReportDialog
-            key={openings}
             targetType={targetType}
             targetId={targetId}
             noun={noun}

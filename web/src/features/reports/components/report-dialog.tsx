@@ -25,6 +25,11 @@ export function ReportDialog({
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const reasonId = useId();
+  // Closed, it forgets its error (each opening starts without one) but keeps an unsent reason.
+  const setOpen = (next: boolean) => {
+    if (!next) setError(null);
+    onOpenChange(next);
+  };
 
   const submit = async () => {
     const text = reason.trim();
@@ -36,7 +41,8 @@ export function ReportDialog({
     try {
       await createReport({ targetType, targetId, reason: text });
       showToast({ type: 'success', title: REPORT_TEXTS.submitted });
-      onOpenChange(false);
+      setOpen(false);
+      setReason('');
     } catch (e) {
       setError(serverErrorText(e) ?? 'Failed to send report');
     } finally {
@@ -47,7 +53,7 @@ export function ReportDialog({
   return (
     <DialogShell
       open={open}
-      onOpenChange={(next) => !sending && onOpenChange(next)}
+      onOpenChange={(next) => !sending && setOpen(next)}
       title={`Report ${noun}`}
       description="Tell the moderators what is wrong. They review every report."
     >
@@ -78,7 +84,7 @@ export function ReportDialog({
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" disabled={sending} onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" disabled={sending} onClick={() => setOpen(false)}>
             Cancel
           </Button>
           <Button type="submit" disabled={sending}>

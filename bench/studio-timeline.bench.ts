@@ -89,7 +89,7 @@ async function mixdown() {
 }
 
 function takeBytes(takes: ReadonlyMap<string, CompactTake>): number {
-  return [...takes.values()].reduce((sum, t) => sum + t.samples.byteLength, 0);
+  return [...takes.values()].reduce((sum, t) => sum + t.pcm.size, 0);
 }
 
 function engine() {

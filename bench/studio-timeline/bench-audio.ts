@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The timeline bench's audio, the same in Node and in the browser page: sung-like takes made
 // straight as the studio keeps them (16-bit mono) and a plain beat.
-import type { CompactTake } from '../../web/src/features/studio/engine/compact-take';
+import { compactSamples, type CompactTake } from '../../web/src/features/studio/engine/compact-take';
 
 export const BENCH_RATE = 48_000;
 
@@ -18,7 +18,7 @@ export function benchTake(seed: number, seconds: number): CompactTake {
     phase += (2 * Math.PI * (note + 3 * Math.sin(2 * Math.PI * 5 * t))) / BENCH_RATE;
     samples[i] = Math.round((t % 4 < 3.6 ? 0.3 : 0) * Math.sin(phase) * 32767);
   }
-  return { sampleRate: BENCH_RATE, samples };
+  return compactSamples(samples, BENCH_RATE);
 }
 
 /** A stereo beat: a 55 Hz tone, louder for a tenth of every half second. */

@@ -43,19 +43,26 @@ export async function mixdownPageMeasures(
   try {
     await page.goto(`${origin}/mixdown-page.html?seconds=${seconds}`);
     await cdp.send('Performance.enable');
-    const renderers = async () =>
+    const processes = async (type: string) =>
       (
         (await browserCdp.send('SystemInfo.getProcessInfo')) as {
           processInfo: { type: string; id: number }[];
         }
       ).processInfo
-        .filter((process) => process.type === 'renderer')
+        .filter((process) => process.type === type)
         .map((process) => process.id);
+    const renderers = () => processes('renderer');
+    // The browser process keeps the page's Blobs (the takes, the WAV): reported beside the page.
+    const [browserPid] = await processes('browser');
+    const browserRss = () => (browserPid ? (statusBytes(browserPid, 'VmRSS') ?? 0) : 0);
+    const browserBefore = browserRss();
     const before = new Map((await renderers()).map((pid) => [pid, statusBytes(pid, 'VmRSS') ?? 0]));
     await page.evaluate(() => window.mixdownBench.prepare());
     const grown = [...before].map(([pid, rss]) => [pid, (statusBytes(pid, 'VmRSS') ?? 0) - rss] as const);
     const [pid] = grown.reduce((a, b) => (b[1] > a[1] ? b : a));
     const prepared = statusBytes(pid, 'VmRSS') ?? 0;
+    const browserPrepared = browserRss();
+    let browserPeak = browserPrepared;
     // Peak RSS from here on (Linux: writing 5 to clear_refs resets VmHWM to the current RSS).
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     let heapPeak = 0;
@@ -68,6 +75,7 @@ export async function mixdownPageMeasures(
         };
         heapPeak = Math.max(heapPeak, metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0);
         rssPeak = Math.max(rssPeak, statusBytes(pid, 'VmRSS') ?? 0);
+        browserPeak = Math.max(browserPeak, browserRss());
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
@@ -81,6 +89,7 @@ export async function mixdownPageMeasures(
       `  the studio's export, WAV 24-bit ${(result.bytes / 1e6).toFixed(1)} MB: wall ${result.wallS.toFixed(1)} s = ${(seconds / result.wallS).toFixed(1)}× real time`,
       `  renderer CPU ${cpuS.toFixed(1)} s = ${(seconds / cpuS).toFixed(1)}× real time per core (goal ≥ 15×)`,
       `  page peak memory (renderer RSS) ${mb(hwm)}, ${mb(prepared)} of it once the takes (16-bit) and the beat existed; JS heap peak ${mb(heapPeak)} (goal < 600 MB)`,
+      `  browser process (its blob store holds the takes and the WAV): ${mb(browserPrepared - browserBefore)} more once the takes existed, at most ${mb(browserPeak - browserBefore)} more during the export`,
     ];
   } finally {
     await browserCdp.detach();

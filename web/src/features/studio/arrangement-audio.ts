@@ -43,8 +43,11 @@ export function createArrangementAudio(deps: ArrangementAudioDeps) {
   const { ctx } = deps;
   const takes = new Map<string, CompactTake>();
   let playing: PlayingArrangement | null = null;
+  /** Bumped by every stop, so a play still reading its takes knows it was overtaken. */
+  let generation = 0;
 
   function stop(): void {
+    generation++;
     if (!playing) return;
     window.clearTimeout(playing.timer);
     playing.sources.forEach((source) => {
@@ -62,18 +65,17 @@ export function createArrangementAudio(deps: ArrangementAudioDeps) {
   }
 
   /** Each take's audio from `from` on as far as the slices play it, as float. */
-  function playingBuffers(slices: readonly PlaybackSlice[], from: number) {
+  async function playingBuffers(slices: readonly PlaybackSlice[], from: number) {
     const rateOf = (takeId: string) => takes.get(takeId)?.sampleRate;
-    const buffers = new Map<string, { buffer: AudioBuffer; startS: number }>();
-    for (const [takeId, [first, last]] of takeSpans(slices, rateOf, 0, from, Infinity)) {
+    const read = [...takeSpans(slices, rateOf, 0, from, Infinity)].map(async ([takeId, [first, last]]) => {
       const take = takes.get(takeId)!;
-      const end = Math.min(last, take.samples.length);
-      if (end <= first) continue;
+      const end = Math.min(last, take.length);
+      if (end <= first) return null;
       const buffer = ctx.createBuffer(1, end - first, take.sampleRate);
-      expandTake(take, first, buffer.getChannelData(0));
-      buffers.set(takeId, { buffer, startS: first / take.sampleRate });
-    }
-    return buffers;
+      await expandTake(take, first, buffer.getChannelData(0));
+      return [takeId, { buffer, startS: first / take.sampleRate }] as const;
+    });
+    return new Map((await Promise.all(read)).filter((entry) => entry !== null));
   }
 
   return {
@@ -88,8 +90,17 @@ export function createArrangementAudio(deps: ArrangementAudioDeps) {
 
     async play(arrangement: Arrangement, from: number, onEnded: () => void): Promise<void> {
       stop();
+      const mine = generation;
       await ctx.resume();
       const pitchWorklet = await deps.pitchWorklet();
+      // Every take's stretch is read before anything is scheduled, so all start together.
+      const tracks = await Promise.all(
+        audibleTracks(arrangement).map(async (track) => {
+          const slices = trackSlices(arrangement, track.id);
+          return { track, slices, buffers: await playingBuffers(slices, from) };
+        }),
+      );
+      if (generation !== mine) return;
       const beat = deps.beat();
       const at = ctx.currentTime + 0.1;
       const next: PlayingArrangement = { sources: [], chains: [], nodes: [], startedAt: at, from, timer: 0 };
@@ -103,7 +114,7 @@ export function createArrangementAudio(deps: ArrangementAudioDeps) {
         next.sources.push(source);
         next.nodes.push(gain);
       }
-      for (const track of audibleTracks(arrangement)) {
+      for (const { track, slices, buffers } of tracks) {
         const chain = buildVocalChain(ctx, track.effects, { pitchWorklet, scale: deps.scale });
         const volume = ctx.createGain();
         volume.gain.value = track.volume;
@@ -112,8 +123,6 @@ export function createArrangementAudio(deps: ArrangementAudioDeps) {
         chain.output.connect(volume).connect(pan).connect(deps.output);
         next.chains.push(chain);
         next.nodes.push(volume, pan);
-        const slices = trackSlices(arrangement, track.id);
-        const buffers = playingBuffers(slices, from);
         next.sources.push(
           ...scheduleSlices(ctx, {
             slices: rebaseSlices(slices, buffers),

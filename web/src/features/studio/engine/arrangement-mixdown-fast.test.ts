@@ -81,10 +81,12 @@ async function reference(a: Arrangement, compact: Map<string, CompactTake>, beat
   for (const track of audibleTracks(a)) {
     const slices = trackSlices(a, track.id);
     const corrected = new Map(
-      [...compact].map(([id, take]) => [
-        id,
-        pitchCorrectedTake(ctx, takeBuffer(ctx, take), track.effects.autoTune),
-      ]),
+      await Promise.all(
+        [...compact].map(
+          async ([id, take]) =>
+            [id, pitchCorrectedTake(ctx, await takeBuffer(ctx, take), track.effects.autoTune)] as const,
+        ),
+      ),
     );
     const chain = buildVocalChain(ctx, { ...track.effects, autoTune: 0 });
     const volume = ctx.createGain();

@@ -4,7 +4,7 @@
 // what correcting the whole take at once gives, without ever holding the whole take as float.
 // And since the corrector starts afresh after a silence (SILENCE_RESET_HOPS), a read far into
 // the take starts correcting at the last such silence before it, not at the take's beginning.
-import { expandTake, type CompactTake } from './compact-take';
+import { expandSamples, expandTake, takeSamples, type CompactTake } from './compact-take';
 import {
   autoTuneParams,
   chromaticScale,
@@ -23,11 +23,14 @@ export interface TakeReader {
    * starts at or after the previous one's end minus `retainS` seconds; an earlier start
    * corrects the take again from its beginning (the result is the same). Into `out` when given
    * (to - from samples long, e.g. the AudioBuffer that will play them), so no copy is made.
+   * One read at a time: the reader keeps its place between reads.
    */
-  read(from: number, to: number, out?: Float32Array): Float32Array;
+  read(from: number, to: number, out?: Float32Array): Promise<Float32Array>;
 }
 
 const BLOCK = 8192;
+/** Samples read from the take's Blob at a time (32 blocks, 5.5 s at 48 kHz: 512 KB). */
+const READ = 32 * BLOCK;
 
 export function takeReader(
   take: CompactTake,
@@ -43,7 +46,7 @@ export function takeReader(
     scale: options.scale ?? chromaticScale(),
     sampleRate: take.sampleRate,
   };
-  const end = take.samples.length;
+  const end = take.length;
   const retain = Math.ceil(options.retainS * take.sampleRate);
   let state: PitchState = createPitchState(take.sampleRate);
   /** Samples corrected so far, and the last `retain` of them (from keptFrom). */
@@ -57,31 +60,36 @@ export function takeReader(
   const scratch = new Float32Array(BLOCK);
 
   /** Corrects [done, until), into out[done − outFrom …] when `out` is given. */
-  const advance = (until: number, out: Float32Array | null, outFrom: number) => {
+  const advance = async (until: number, out: Float32Array | null, outFrom: number) => {
     while (done < until) {
-      const n = Math.min(BLOCK, until - done);
-      expandTake(take, done, raw.subarray(0, n));
-      const target = out ? out.subarray(done - outFrom, done - outFrom + n) : scratch.subarray(0, n);
-      correctPitch(raw.subarray(0, n), state, correction, target);
-      done += n;
+      const pcm = await takeSamples(take, done, Math.min(until, done + READ));
+      for (let at = 0; at < pcm.length; at += BLOCK) {
+        const n = Math.min(BLOCK, pcm.length - at);
+        expandSamples(pcm.subarray(at, at + n), raw.subarray(0, n));
+        const target = out ? out.subarray(done - outFrom, done - outFrom + n) : scratch.subarray(0, n);
+        correctPitch(raw.subarray(0, n), state, correction, target);
+        done += n;
+      }
     }
   };
 
   const resets = silenceResets(take);
 
   return {
-    read(from, to, into) {
+    async read(from, to, into) {
       const out = into?.fill(0) ?? new Float32Array(to - from);
       const start = Math.max(0, from);
       const stop = Math.min(end, to);
       if (stop <= start) return out;
       // The last fresh start of the corrector at or before `start`: from there when it is ahead
       // of what is corrected, or when the read is behind what is kept.
-      const reset = resets.before(start);
+      const reset = await resets.before(start);
       if (start < keptFrom || reset > done) {
         state =
           reset > 0
-            ? pitchStateAfterReset(take.sampleRate, reset, (at, samples) => expandTake(take, at, samples))
+            ? await pitchStateAfterReset(take.sampleRate, reset, (at, samples) =>
+                expandTake(take, at, samples),
+              )
             : createPitchState(take.sampleRate);
         done = reset;
         kept = keptStore.subarray(0, 0);
@@ -92,8 +100,8 @@ export function takeReader(
       if (start < reuseTo) out.set(kept.subarray(start - keptFrom, reuseTo - keptFrom), start - from);
       if (stop > done) {
         // Samples between the last read and `start` are corrected (the state needs them), not kept.
-        advance(start, null, 0);
-        advance(stop, out, from);
+        await advance(start, null, 0);
+        await advance(stop, out, from);
         keptFrom = Math.max(start, stop - retain);
         kept = keptStore.subarray(0, stop - keptFrom);
         kept.set(out.subarray(keptFrom - from, stop - from));
@@ -117,11 +125,11 @@ function silenceResets(take: CompactTake) {
   let run = 0;
   return {
     /** The last reset at or before `position` (0: the take's start). */
-    before(position: number): number {
-      const until = Math.min(position, take.samples.length);
+    async before(position: number): Promise<number> {
+      const until = Math.min(position, take.length);
       while (next <= until) {
         const windowStart = next - span;
-        expandTake(take, windowStart, window);
+        await expandTake(take, windowStart, window);
         for (; next <= until && next - windowStart <= window.length; next += hop) {
           run = detector.silentAt(window, windowStart, 0x7fffffff, next - span) ? run + 1 : 0;
           if (run >= SILENCE_RESET_HOPS) {
@@ -148,16 +156,16 @@ function detectionSchedule(sampleRate: number): { first: number; hop: number; sp
  * `at` samples, while correcting (strength > 0) for at least 40 ms: `input(from, out)` gives
  * the take's samples before it.
  */
-function pitchStateAfterReset(
+async function pitchStateAfterReset(
   sampleRate: number,
   at: number,
-  input: (from: number, out: Float32Array) => void,
-): PitchState {
+  input: (from: number, out: Float32Array) => Promise<unknown>,
+): Promise<PitchState> {
   const state = createPitchState(sampleRate);
   const { ring, mask } = state;
   const from = at - ring.length;
   const samples = new Float32Array(ring.length);
-  input(from, samples);
+  await input(from, samples);
   for (let i = 0; i < samples.length; i++) ring[(from + i) & mask] = samples[i]!;
   state.written = at;
   state.mix = 1;

@@ -81,7 +81,7 @@ export async function renderTrackChunk(
   for (const [takeId, [first, last]] of spans) {
     const take = chunk.takes.get(takeId)!;
     const buffer = chunk.sources.take(ctx, index++, last - first, take.sampleRate);
-    take.reader.read(first, last, buffer.getChannelData(0).subarray(0, last - first));
+    await take.reader.read(first, last, buffer.getChannelData(0).subarray(0, last - first));
     buffers.set(takeId, { buffer, startS: first / take.sampleRate });
   }
   scheduleSlices(ctx, {

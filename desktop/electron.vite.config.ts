@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { reactRouterProductionAliases } from '../web/build-plugins/react-router-production';
 
 /** The renderer's dev server. Not 5173: that is the web app's own dev server (`npm run dev`). */
 const RENDERER_DEV_PORT = 5174;
@@ -13,7 +14,7 @@ const RENDERER_DEV_PORT = 5174;
  */
 const builtInServerUrl = process.env.BEATROOM_SERVER_URL ?? '';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   main: {
     define: { __BEATROOM_BUILT_IN_SERVER_URL__: JSON.stringify(builtInServerUrl) },
     build: {
@@ -41,7 +42,10 @@ export default defineConfig({
     // The renderer's CSP (script-src 'self') refuses zod's eval probe: its `zod` is the web's
     // jitless one (web/src/lib/zod-jitless.ts).
     resolve: {
-      alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, '../web/src/lib/zod-jitless.ts') }],
+      alias: [
+        { find: /^zod$/, replacement: resolve(import.meta.dirname, '../web/src/lib/zod-jitless.ts') },
+        ...(command === 'build' ? reactRouterProductionAliases() : []),
+      ],
     },
     server: {
       port: RENDERER_DEV_PORT,
@@ -55,4 +59,4 @@ export default defineConfig({
       rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
   },
-});
+}));

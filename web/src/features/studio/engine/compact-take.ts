@@ -44,7 +44,7 @@ export function compactTake(buffer: PcmSource): CompactTake {
   return { sampleRate: buffer.sampleRate, length: buffer.length, pcm: new Blob(parts) };
 }
 
-/** A take already as 16-bit samples (generated audio, tests). */
+/** A take already as 16-bit samples (generated audio: the timeline benchmark's takes). */
 export function compactSamples(samples: Int16Array<ArrayBuffer>, sampleRate: number): CompactTake {
   return { sampleRate, length: samples.length, pcm: new Blob([samples]) };
 }

@@ -7,6 +7,12 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
+// The decorations read here (app.db, app.auth, app.realtime) are declared by their plugins, and a
+// plugin's declaration is only seen where its module is imported (the type check reads the
+// server's emitted declarations, in which app.ts's plugin imports are gone).
+import type {} from '../../server/src/modules/platform/auth/auth.plugin';
+import type {} from '../../server/src/modules/platform/realtime/realtime.plugin';
+import type {} from '../../server/src/plugins/db';
 import { loadConfig } from '../../server/src/config';
 import { releaseYoungGeneration } from '../../server/src/startup-memory';
 import { nowMs, type FromServer, type ToServer } from './protocol';

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn } from '../../server/test/helpers';
 import { unreachableUrl } from '../../server/test/free-port';
 import { insertPlayableBeat, WEBM_TAKE } from '../../server/test/recording-fixtures';
+// app.db's declaration, which the type check sees only where the db plugin's module is imported.
+import type {} from '../../server/src/plugins/db';
 import { openLibraryDatabase, type LibraryDatabase } from '../src/main/library/database';
 import { createLibraryService } from '../src/main/library/library-service';
 import { createServerClient } from '../src/main/library/server-client';

@@ -58,12 +58,12 @@ export function createRealStudioAudio({ keySignature }: StudioAudioBeat): Studio
     return false;
   })).then((pitchWorklet) => {
     if (ctx.state === 'closed') return;
+    // Connected to the output only while a take plays through it (take-audio.ts).
     chain = buildVocalChain(ctx, settings, { pitchWorklet, scale });
-    chain.output.connect(output);
   });
 
   const beat = createBeatAudio(ctx, beatGain);
-  const take = createTakeAudio({ ctx, beat, chain: () => chain });
+  const take = createTakeAudio({ ctx, beat, chain: () => chain, output });
 
   let microphone: MediaStreamAudioSourceNode | null = null;
   let inputTrack: MediaStreamTrack | undefined;

@@ -1,16 +1,57 @@
 // The recorded take's part of the studio's audio (real-studio-audio.ts): the last take decoded,
 // placed on the beat's timeline, and played back through the vocal chain over the beat.
 import { stopSources, type BeatAudio, type Playing } from './beat-audio';
+import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
 import type { VocalChain } from './engine/vocal-chain';
 import type { TakeInfo } from './studio-audio';
+
+/**
+ * How long the chain stays connected after the take stops: the reverb's tail and the echo's
+ * repeats (0.3 feedback falls 60 dB in under 2 s) ring out instead of being cut.
+ */
+export const CHAIN_RELEASE_MS = (STUDIO_AUDIO.REVERB_TAIL_S + 2) * 1000;
+
+/**
+ * Connects the chain to the output only while a take plays through it (and its tail rings out).
+ * Left connected, the chain's always-running parts (the pitch worklet, the chorus oscillator)
+ * kept the audio thread rendering its silence: about a sixth of a core on an idle studio page.
+ */
+export function chainRoute(output: AudioNode) {
+  let connected: VocalChain | null = null;
+  let release = 0;
+  const disconnect = () => {
+    window.clearTimeout(release);
+    release = 0;
+    connected?.output.disconnect(output);
+    connected = null;
+  };
+  return {
+    connect(chain: VocalChain): void {
+      window.clearTimeout(release);
+      release = 0;
+      if (connected === chain) return;
+      disconnect();
+      chain.output.connect(output);
+      connected = chain;
+    },
+    /** The take stopped: the chain is let go once its tail has rung out. */
+    release(): void {
+      if (connected && release === 0) release = window.setTimeout(disconnect, CHAIN_RELEASE_MS);
+    },
+    disconnect,
+  };
+}
 
 export function createTakeAudio(deps: {
   ctx: AudioContext;
   beat: BeatAudio;
   /** The vocal chain, once it is built (the take does not play before). */
   chain: () => VocalChain | null;
+  /** Where the chain is heard (connected while the take plays). */
+  output: AudioNode;
 }) {
   const { ctx, beat } = deps;
+  const route = chainRoute(deps.output);
   let take: AudioBuffer | null = null;
   /** On the beat's timeline: where the take's sample 0 belongs. */
   let takeOffset = 0;
@@ -22,6 +63,7 @@ export function createTakeAudio(deps: {
     position = playing.from + Math.max(0, ctx.currentTime - playing.startedAt);
     stopSources(playing);
     playing = null;
+    route.release();
   };
 
   return {
@@ -42,6 +84,7 @@ export function createTakeAudio(deps: {
       const from = position;
       const vocal = ctx.createBufferSource();
       vocal.buffer = take;
+      route.connect(chain);
       vocal.connect(chain.input);
       const vocalFrom = from - takeOffset;
       if (vocalFrom >= 0) vocal.start(at, Math.min(vocalFrom, take.duration));
@@ -54,6 +97,7 @@ export function createTakeAudio(deps: {
         stopSources(playing);
         playing = null;
         position = 0;
+        route.release();
         onEnded();
       };
     },
@@ -86,6 +130,7 @@ export function createTakeAudio(deps: {
     dispose(): void {
       stopSources(playing);
       playing = null;
+      route.disconnect();
     },
   };
 }

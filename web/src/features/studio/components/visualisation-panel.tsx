@@ -10,9 +10,15 @@ import { ToggleField } from './slider-field';
 const METER_CLASSES = { green: 'bg-green-500', yellow: 'bg-yellow-400', red: 'bg-red-500' } as const;
 const WAVEFORM_POINTS = 256;
 
+/** A level as the meter shows it: a whole percentage. */
+const shownLevel = (level: number) => Math.round(Math.min(1, level) * 100);
+/** Whether a meter showing `a` would look the same showing `b`. */
+const sameMeter = (a: number, b: number) =>
+  shownLevel(a) === shownLevel(b) && levelColour(a) === levelColour(b);
+
 function LevelMeter({ label, level }: { label: string; level: number }) {
   const colour = levelColour(level);
-  const shown = Math.round(Math.min(1, level) * 100);
+  const shown = shownLevel(level);
   return (
     <div className="flex items-center gap-3 text-sm">
       <span className="w-14 shrink-0 font-medium">{label}</span>
@@ -25,14 +31,29 @@ function LevelMeter({ label, level }: { label: string; level: number }) {
         data-colour={colour}
         className="h-3 flex-1 overflow-hidden rounded-full bg-fg/10"
       >
-        <div className={`h-full ${METER_CLASSES[colour]}`} style={{ width: `${shown}%` }} />
+        {/* Scaled rather than sized: the compositor moves it without a layout or a repaint. */}
+        <div
+          className={`h-full w-full origin-left will-change-transform ${METER_CLASSES[colour]}`}
+          style={{ transform: `scaleX(${shown / 100})` }}
+        />
       </div>
       <span className="w-10 text-right text-muted tabular-nums">{shown}%</span>
     </div>
   );
 }
 
-/** The live input waveform on a canvas, redrawn each frame while shown. */
+/** Whether two waveform readings are the same, point for point. */
+function sameWaveform(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The live input waveform on a canvas, read each frame while shown and drawn when it changed: a
+ * silent or closed microphone reads the same flat line frame after frame, and drawing it anyway
+ * kept the page's main thread and compositor busy for nothing.
+ */
 function InputWaveform({ audio }: { audio: StudioAudio }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -40,8 +61,12 @@ function InputWaveform({ audio }: { audio: StudioAudio }) {
     const context = element?.getContext('2d');
     if (!element || !context) return;
     let frame = 0;
+    let drawn: Float32Array | null = null;
     const draw = () => {
+      frame = requestAnimationFrame(draw);
       const samples = audio.inputWaveform(WAVEFORM_POINTS);
+      if (drawn && sameWaveform(samples, drawn)) return;
+      drawn = samples;
       const { width, height } = element;
       context.clearRect(0, 0, width, height);
       context.strokeStyle = getComputedStyle(element).color;
@@ -54,7 +79,6 @@ function InputWaveform({ audio }: { audio: StudioAudio }) {
         else context.lineTo(x, y);
       });
       context.stroke();
-      frame = requestAnimationFrame(draw);
     };
     frame = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(frame);
@@ -71,11 +95,19 @@ function InputWaveform({ audio }: { audio: StudioAudio }) {
   );
 }
 
-/** Input and output levels, read every 50 ms. */
+/**
+ * Input and output levels, read every 50 ms; the meters render again only when what they show
+ * moved (a quiet studio reads 0 % twenty times a second).
+ */
 function LevelMeters({ audio }: { audio: StudioAudio }) {
   const [levels, setLevels] = useState<Levels>({ input: 0, output: 0 });
   useEffect(() => {
-    const timer = window.setInterval(() => setLevels(audio.levels()), STUDIO_AUDIO.METER_INTERVAL_MS);
+    const timer = window.setInterval(() => {
+      const next = audio.levels();
+      setLevels((shown) =>
+        sameMeter(shown.input, next.input) && sameMeter(shown.output, next.output) ? shown : next,
+      );
+    }, STUDIO_AUDIO.METER_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [audio]);
   return (

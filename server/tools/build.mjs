@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedTemplatePath, writeEmbeddedTemplate } from './embedded-template.mjs';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(serverDir, '..');
@@ -198,7 +199,10 @@ if (isEntry) {
   const outfile = process.argv.find((arg) => arg.startsWith('--outfile='))?.slice('--outfile='.length);
   // --entry=<path>: another module to bundle as the server is (a benchmark's server process).
   const entry = process.argv.find((arg) => arg.startsWith('--entry='))?.slice('--entry='.length);
-  if (ifStale && !serverBuildStale()) process.exit(0);
+  if (ifStale && !serverBuildStale()) {
+    await writeEmbeddedTemplate();
+    process.exit(0);
+  }
   const esbuild = await loadEsbuild();
   if (!esbuild) {
     if (ifPossible) {
@@ -212,4 +216,7 @@ if (isEntry) {
   }
   const ms = await buildServer(esbuild, outfile, entry && resolve(entry));
   console.log(`Built the server: ${outfile ?? join('server', 'dist', 'main.js')} (${Math.round(ms)} ms)`);
+  // A new embedded database's starting files, once per PGlite version (embedded-template.mjs).
+  if (!outfile && (await writeEmbeddedTemplate()))
+    console.log(`Wrote the embedded database's starting files: ${embeddedTemplatePath()}`);
 }

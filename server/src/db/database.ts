@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PrismaClient } from '../generated/prisma/client';
+import { embeddedTemplateFor } from '../../tools/embedded-template.mjs';
 
 /**
  * The few raw operations the migration runner and health checks need, on one dedicated
@@ -72,6 +73,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Told about errors on idle connections (a restarted or dropped database), which would otherwise crash the process. */
   onIdleError?: (error: Error) => void;
+  /** Where a new embedded database's starting files are (tests point at their own). */
+  embeddedTemplate?: string;
 }
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
@@ -176,7 +179,11 @@ async function open(target: DatabaseTarget, options: DatabaseOptions): Promise<D
     import('@electric-sql/pglite/contrib/intarray'),
     import('pglite-prisma-adapter'),
   ]);
-  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm, intarray } });
+  // A new database starts from the build's initialised files (tools/embedded-template.mjs).
+  const lite = await PGlite.create(dataDir, {
+    extensions: { pg_trgm, intarray },
+    loadDataDir: embeddedTemplateFor(dataDir, options.embeddedTemplate),
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   return {
     prisma,

@@ -199,10 +199,7 @@ if (isEntry) {
   const outfile = process.argv.find((arg) => arg.startsWith('--outfile='))?.slice('--outfile='.length);
   // --entry=<path>: another module to bundle as the server is (a benchmark's server process).
   const entry = process.argv.find((arg) => arg.startsWith('--entry='))?.slice('--entry='.length);
-  if (ifStale && !serverBuildStale()) {
-    await writeEmbeddedTemplate();
-    process.exit(0);
-  }
+  if (ifStale && !serverBuildStale()) process.exit(0);
   const esbuild = await loadEsbuild();
   if (!esbuild) {
     if (ifPossible) {

@@ -1,7 +1,7 @@
 // The recorded take's part of the studio's audio (real-studio-audio.ts): the last take decoded,
 // placed on the beat's timeline, and played back through the vocal chain over the beat.
-import { stopSources, type BeatAudio, type Playing } from './beat-audio';
 import { STUDIO_AUDIO } from '@beatroom/shared/studio-settings';
+import { stopSources, type BeatAudio, type Playing } from './beat-audio';
 import type { VocalChain } from './engine/vocal-chain';
 import type { TakeInfo } from './studio-audio';
 

@@ -99,10 +99,11 @@ if grep -q 'newer than the build' "$WORK/postgres.log"; then cat "$WORK/postgres
 # minutes of rendering that prove nothing more. Stopping the server then also stops the seed
 # between two beats, as any shutdown does.
 started=$SECONDS
-until BEATS="$(curl -sf "$BASE/api/beats?limit=48")" && node -e '
-  const beats = JSON.parse(process.argv[1]);
-  process.exit(beats.some((b) => b.preview_status === "ready" && b.cover_image_key) ? 0 : 1);
-' "$BEATS"; do
+until BEATS="$(curl -sf "$BASE/api/beats?limit=48")" && FIRST="$(node -e '
+  const b = JSON.parse(process.argv[1]).find((b) => b.preview_status === "ready" && b.cover_image_key);
+  if (!b) process.exit(1);
+  console.log(b.id, b.cover_image_key);
+' "$BEATS")"; do
   if grep -q 'seeding the demo catalogue failed' "$WORK/postgres.log" || [ $((SECONDS - started)) -gt 600 ]; then
     cat "$WORK/postgres.log" >&2
     say "no demo beat with a preview and a cover"
@@ -111,10 +112,7 @@ until BEATS="$(curl -sf "$BASE/api/beats?limit=48")" && node -e '
   sleep 2
 done
 say "first demo beat seeded with its preview and cover in $((SECONDS - started)) s"
-read -r BEAT COVER < <(node -e '
-  const b = JSON.parse(process.argv[1]).find((b) => b.preview_status === "ready" && b.cover_image_key);
-  console.log(b.id, b.cover_image_key);
-' "$BEATS")
+read -r BEAT COVER <<<"$FIRST"
 PREVIEW_URL="$(curl -sf "$BASE/api/beats/$BEAT" | node -e 'console.log(JSON.parse(require("fs").readFileSync(0, "utf8")).preview_url)')"
 for path in "/api/files/$COVER" "$PREVIEW_URL"; do
   curl -sf -o /dev/null -w "[production-install] $path: %{http_code} %{content_type} %{size_download} bytes\n" "$BASE$path"

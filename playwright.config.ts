@@ -40,7 +40,11 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: every action with the page's DOM before and after it, the
+    // network and the console. Not the trace's screencast: to film the page Chromium composites
+    // and encodes a frame every time anything on it changes, which cost the browsers a fifth of
+    // their CPU in every journey, passed or failed (a failure still gets its final screenshot).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     // The journeys check behaviour, not motion, and the app honours reduced motion (styles.css).
     // Without a GPU every running animation is composited in software: a page with the home

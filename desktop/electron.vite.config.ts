@@ -47,6 +47,8 @@ export default defineConfig(({ command }) => ({
         ...(command === 'build' ? reactRouterProductionAliases() : []),
       ],
     },
+    // Module workers, split like the page: the answer-check worker loads each contract on demand.
+    worker: { format: 'es' },
     server: {
       port: RENDERER_DEV_PORT,
       strictPort: true,

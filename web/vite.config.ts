@@ -20,6 +20,8 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' ? reactRouterProductionAliases() : []),
     ],
   },
+  // Module workers, split like the page: the answer-check worker loads each contract on demand.
+  worker: { format: 'es' },
   server: { port: 5173, proxy: { '/api': api } },
   preview: { proxy: { '/api': api } },
   build: {

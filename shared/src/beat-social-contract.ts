@@ -5,9 +5,6 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { blankToNull, blankToUndefined, text } from './text-fields';
 
-/** Rating one's own beat is refused with 403 and this text (as BeatStars does). */
-export const CANNOT_RATE_OWN_BEAT = 'You cannot rate your own beat';
-
 /** GET /api/beats/{id}/favorite-status and POST /api/beats/{id}/favorite (a toggle). */
 export const FavoriteStatus = z.object({ isFavorited: z.boolean() });
 export type FavoriteStatus = z.infer<typeof FavoriteStatus>;

@@ -3,7 +3,11 @@
 // balance is what the server's ledger says, never a figure the client sends.
 import { z } from 'zod';
 import { PURCHASE_PAYMENT_METHODS } from './money-contract';
-import { CREDIT_PACKS } from './money-constants';
+import {
+  CREDIT_PACKS,
+  CREDIT_TRANSACTIONS_DEFAULT_LIMIT,
+  CREDIT_TRANSACTIONS_MAX_LIMIT,
+} from './money-constants';
 
 const Credits = z.number().int();
 
@@ -27,10 +31,6 @@ export const CreditTransaction = z.object({
   created_at: z.string(),
 });
 export type CreditTransaction = z.infer<typeof CreditTransaction>;
-
-/** How many transactions GET /api/user/credits returns by default, and at most. */
-export const CREDIT_TRANSACTIONS_DEFAULT_LIMIT = 10;
-export const CREDIT_TRANSACTIONS_MAX_LIMIT = 100;
 
 /** GET /api/user/credits?limit=: the settings section shows 10, the Buy Credits dialog 5. */
 export const CreditsQuery = z.object({

@@ -46,3 +46,6 @@ export function avatarUrl(
 ): string | null {
   return profileImageKey ? fileUrl(profileImageKey) : issuerPicture;
 }
+
+/** Multipart field names of the two upload routes. */
+export const UPLOAD_FIELDS = { audio: 'audio', image: 'image' } as const;

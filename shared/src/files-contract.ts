@@ -11,6 +11,7 @@ export {
   fileUrl,
   IMAGE_KEY_PATTERN,
   STORAGE_KEY_PATTERN,
+  UPLOAD_FIELDS,
   type CoverRenditionWidth,
 } from './file-urls';
 
@@ -27,9 +28,6 @@ export type UploadResponse = z.infer<typeof UploadResponse>;
 
 /** Largest image the server decodes (width × height); bigger ones are refused with a 400. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
-
-/** Multipart field names of the two upload routes. */
-export const UPLOAD_FIELDS = { audio: 'audio', image: 'image' } as const;
 
 /**
  * The bytes of a stored file as an answer's body: streamed as they are, never serialized, so

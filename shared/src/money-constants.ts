@@ -148,3 +148,7 @@ export const PROMOTION_OPTIONS = [
 export const PROMOTION_PAYMENT_METHODS = ['credits', 'card'] as const;
 export type PromotionPaymentMethod = (typeof PROMOTION_PAYMENT_METHODS)[number];
 export const DEFAULT_PROMOTION_PAYMENT_METHOD: PromotionPaymentMethod = 'credits';
+
+/** How many transactions GET /api/user/credits returns by default, and at most. */
+export const CREDIT_TRANSACTIONS_DEFAULT_LIMIT = 10;
+export const CREDIT_TRANSACTIONS_MAX_LIMIT = 100;

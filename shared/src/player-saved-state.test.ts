@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { restorePlayerState, SavedPlayerState, toSavedPlayerState } from './player-saved-state';
+import { SavedPlayerState } from './player-saved-state';
+import { restorePlayerState, toSavedPlayerState } from './player-saved-state-rules';
 import { DEFAULT_PLAYER_STATE } from './player-state';
 import { entry, expectConsistent, ids, stateWith } from './player.test-setup';
 

@@ -1,8 +1,9 @@
-// The player's saved state ("Local storage holds ... the audio state"):
-// what the web and desktop apps keep locally between visits, and how a visit starts from it.
+// The player's saved state ("Local storage holds ... the audio state"): the schema of what the
+// web and desktop apps keep locally between visits. How a visit starts from it is in
+// player-saved-state-rules.ts, without zod (the web's player store loads on every page).
 import { z } from 'zod';
 import { REPEAT_MODES } from './catalogue-constants';
-import { DEFAULT_PLAYER_STATE, QueueEntry, type PlayerState } from './player-state';
+import { QueueEntry } from './player-state';
 
 /** What is kept locally: queue, index, volume, repeat and shuffle. */
 export const SavedPlayerState = z.object({
@@ -13,34 +14,3 @@ export const SavedPlayerState = z.object({
   shuffle: z.boolean(),
 });
 export type SavedPlayerState = z.infer<typeof SavedPlayerState>;
-
-export function toSavedPlayerState(state: PlayerState): SavedPlayerState {
-  return {
-    queue: state.queue,
-    currentIndex: state.currentIndex,
-    volume: state.volume,
-    repeat: state.repeat,
-    shuffle: state.shuffle,
-  };
-}
-
-/**
- * The state to start with, from what was saved (already parsed with SavedPlayerState, or null
- * when nothing was saved). Only the first saved queue entry is restored, paused; volume, repeat
- * and shuffle are restored only if a queue was saved, otherwise the defaults apply.
- */
-export function restorePlayerState(saved: SavedPlayerState | null): PlayerState {
-  const first = saved?.queue[0];
-  if (!saved || !first) return DEFAULT_PLAYER_STATE;
-  return {
-    ...DEFAULT_PLAYER_STATE,
-    queue: [first],
-    currentIndex: 0,
-    currentBeat: first,
-    duration: first.duration_seconds ?? 0,
-    volume: saved.volume,
-    repeat: saved.repeat,
-    shuffle: saved.shuffle,
-    showPlayer: true,
-  };
-}

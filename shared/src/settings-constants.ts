@@ -71,3 +71,16 @@ export const SETTINGS_SECTIONS = [
   'display',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+/**
+ * Why another viewer sees only a profile's header (profileVisibility): 'followers' when the
+ * profile is for followers and the viewer is not one, 'private' when it is for its owner alone.
+ */
+export const PROFILE_RESTRICTIONS = ['followers', 'private'] as const;
+export type ProfileRestriction = (typeof PROFILE_RESTRICTIONS)[number];
+
+/** The answer (403 on a profile's lists) and the text the profile shows instead of them. */
+export const PROFILE_RESTRICTED_MESSAGES = {
+  followers: 'This profile is only visible to its followers',
+  private: 'This profile is private',
+} as const satisfies Record<ProfileRestriction, string>;

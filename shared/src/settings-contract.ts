@@ -8,6 +8,7 @@ import {
   DOWNLOAD_FORMATS,
   DOWNLOAD_QUALITIES,
   LANGUAGES,
+  PROFILE_RESTRICTIONS,
   PROFILE_VISIBILITIES,
   THEMES,
   USER_SETTINGS_DEFAULTS,
@@ -66,16 +67,6 @@ export type UserSettingsBody = UserSettings;
 /** What a user who never saved has (and what visitors get on the web without asking). */
 export const DEFAULT_USER_SETTINGS: UserSettings = { ...USER_SETTINGS_DEFAULTS };
 
-/**
- * Why another viewer sees only a profile's header (profileVisibility): 'followers' when the
- * profile is for followers and the viewer is not one, 'private' when it is for its owner alone.
- */
-export const PROFILE_RESTRICTIONS = ['followers', 'private'] as const;
+/** Why another viewer sees only a profile's header (settings-constants.ts). */
 export const ProfileRestriction = z.enum(PROFILE_RESTRICTIONS);
 export type ProfileRestriction = z.infer<typeof ProfileRestriction>;
-
-/** The answer (403 on a profile's lists) and the text the profile shows instead of them. */
-export const PROFILE_RESTRICTED_MESSAGES = {
-  followers: 'This profile is only visible to its followers',
-  private: 'This profile is private',
-} as const satisfies Record<ProfileRestriction, string>;

@@ -38,13 +38,22 @@ export function lazySchema<T>(load: () => Promise<ResponseParser<T>>): LazyRespo
   };
 }
 
+/**
+ * A parser that checks the answer's text elsewhere (lib/answer-checks: in a worker), started
+ * beside the request by `prepare`.
+ */
+export interface AnswerChecker<T> {
+  prepareCheck(): void;
+  checkText(text: string): Promise<T>;
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Plain values are sent as JSON; FormData goes as multipart (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
   /** Validates the answer; without it the body is returned as the caller's declared type. */
-  schema?: ResponseParser<T> | LazyResponseParser<T>;
+  schema?: ResponseParser<T> | LazyResponseParser<T> | AnswerChecker<T>;
 }
 
 /**
@@ -86,8 +95,11 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(options: ApiClientOptions = {}) {
   async function request<T = unknown>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
     const { method = 'GET', body, signal, schema } = requestOptions;
+    // (Not `check`: zod's schemas have a method of that name.)
+    const checker = schema && 'checkText' in schema ? schema : null;
+    checker?.prepareCheck();
     // A lazy schema starts loading now, beside the request.
-    const parser = schema && 'load' in schema ? schema.load() : schema;
+    const parser = !schema || 'checkText' in schema ? null : 'load' in schema ? schema.load() : schema;
     // A failed request never awaits it: its failure must not go unhandled.
     if (parser instanceof Promise) parser.catch(() => undefined);
     const baseUrl = options.baseUrl ?? '';
@@ -110,6 +122,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     });
     if (!response.ok) throw new ApiError(response.status, await readErrorMessage(response));
 
+    if (checker) return checker.checkText(response.status === 204 ? '' : await response.text());
     const data = await readBody(response);
     const resolved = await parser;
     return resolved ? resolved.parse(data) : (data as T);

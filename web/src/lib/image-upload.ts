@@ -1,5 +1,8 @@
-import { UPLOAD_FIELDS, UploadResponse } from '@beatroom/shared/files-contract';
+import { UPLOAD_FIELDS } from '@beatroom/shared/file-urls';
+import { answerSchema } from './answer-checks/answer-checker';
 import { apiClient } from './api-client';
+
+const UploadResponse = answerSchema('files-contract', 'UploadResponse');
 
 /**
  * POST /api/upload/image (multipart field `image`): answers the stored image's key, which a

@@ -1,4 +1,4 @@
-import { PROFILE_RESTRICTED_MESSAGES } from '@beatroom/shared/settings-contract';
+import { PROFILE_RESTRICTED_MESSAGES } from '@beatroom/shared/settings-constants';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listener, makeProfile, producer } from '../../test/fixtures';

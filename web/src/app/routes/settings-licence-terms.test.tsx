@@ -49,7 +49,9 @@ describe('Settings → Licence terms', () => {
       'aria-current',
       'page',
     );
-    const basicCopies = await within(card('Basic')).findByLabelText('Basic Distribution copies');
+    // The terms arrive after the section (their answer is checked first).
+    const basic = await screen.findByRole('group', { name: 'Basic' });
+    const basicCopies = await within(basic).findByLabelText('Basic Distribution copies');
     expect(basicCopies).toHaveValue(2000);
     expect(within(card('Exclusive')).getByLabelText('Exclusive Audio streams')).toBeDisabled();
     expect(

@@ -1,10 +1,11 @@
-import { PublicRecordingList } from '@beatroom/shared/beat-social-contract';
-import { BeatDetail } from '@beatroom/shared/beats-contract';
 import { queryOptions } from '@tanstack/react-query';
+import { answerSchema } from '../../lib/answer-checks/answer-checker';
 import { apiClient } from '../../lib/api-client';
 import { describeError } from '../../lib/error-text';
 
 const beatPath = (id: string) => `/api/beats/${encodeURIComponent(id)}`;
+const BeatDetail = answerSchema('beats-contract', 'BeatDetail');
+const PublicRecordingList = answerSchema('beat-social-contract', 'PublicRecordingList');
 
 /** Every query key of the beat page; everything about one beat sits under beat(id). */
 export const beatDetailKeys = {

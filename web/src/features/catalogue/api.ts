@@ -1,18 +1,14 @@
 import type { BeatListQueryInput } from '@beatroom/shared/beat-list-contract';
 import { LIMITS } from '@beatroom/shared/limits';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiClient, lazySchema } from '../../lib/api-client';
+import { answerSchema } from '../../lib/answer-checks/answer-checker';
+import { apiClient } from '../../lib/api-client';
 import { takeFirstScreenPage } from './first-screen-page';
 
-// The home page's own requests: their contracts (and zod) load beside them, not in the first
-// load.
-const BeatList = lazySchema(() => import('@beatroom/shared/beat-list-contract').then((m) => m.BeatList));
-const FavoriteBeatIds = lazySchema(() =>
-  import('@beatroom/shared/beat-social-contract').then((m) => m.FavoriteBeatIds),
-);
-const FavoriteStatus = lazySchema(() =>
-  import('@beatroom/shared/beat-social-contract').then((m) => m.FavoriteStatus),
-);
+// The home page's own requests: checked in the answer-check worker, never in the page.
+const BeatList = answerSchema('beat-list-contract', 'BeatList');
+const FavoriteBeatIds = answerSchema('beat-social-contract', 'FavoriteBeatIds');
+const FavoriteStatus = answerSchema('beat-social-contract', 'FavoriteStatus');
 
 /** One page of the beat grid ("Load more" asks for the next one by offset). */
 export const BEAT_PAGE_SIZE = LIMITS.BEAT_LIST_DEFAULT_LIMIT;

@@ -1,11 +1,12 @@
 import type { BulkDealBody, CreateCouponBody } from '@beatroom/shared/coupons-contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, lazySchema } from '../../lib/api-client';
+import { answerSchema } from '../../lib/answer-checks/answer-checker';
+import { apiClient } from '../../lib/api-client';
 
-const contract = () => import('@beatroom/shared/coupons-contract');
-const CouponSchema = lazySchema(() => contract().then((m) => m.Coupon));
-const CouponListSchema = lazySchema(() => contract().then((m) => m.CouponListResponse));
-const BulkDealSchema = lazySchema(() => contract().then((m) => m.BulkDeal));
+// A profile shows its producer's bulk deal: checked in the answer-check worker.
+const CouponSchema = answerSchema('coupons-contract', 'Coupon');
+const CouponListSchema = answerSchema('coupons-contract', 'CouponListResponse');
+const BulkDealSchema = answerSchema('coupons-contract', 'BulkDeal');
 
 /** Query keys of a producer's coupons and bulk deal. */
 export const couponKeys = {

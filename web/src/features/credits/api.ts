@@ -1,11 +1,12 @@
-import {
-  CREDIT_TRANSACTIONS_DEFAULT_LIMIT,
-  CreditsResponse,
-  type CreditPurchaseBody,
-} from '@beatroom/shared/credits-contract';
-import { AccountCheckoutResponse } from '@beatroom/shared/subscriptions-contract';
+import type { CreditPurchaseBody } from '@beatroom/shared/credits-contract';
+import { CREDIT_TRANSACTIONS_DEFAULT_LIMIT } from '@beatroom/shared/money-constants';
 import { queryOptions } from '@tanstack/react-query';
+import { answerSchema } from '../../lib/answer-checks/answer-checker';
 import { apiClient } from '../../lib/api-client';
+
+// Checked in the answer-check worker (a profile shows its owner's credits).
+const CreditsResponse = answerSchema('credits-contract', 'CreditsResponse');
+const AccountCheckoutResponse = answerSchema('subscriptions-contract', 'AccountCheckoutResponse');
 
 /**
  * Every credits query key, defined once and keyed by user (a balance is one's own, so another

@@ -1,7 +1,10 @@
 import { TIMINGS } from '@beatroom/shared/limits';
-import { LiveStats } from '@beatroom/shared/realtime-objects-contract';
+import type { LiveStats } from '@beatroom/shared/realtime-objects-contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { answerSchema } from '../../lib/answer-checks/answer-checker';
 import { apiClient } from '../../lib/api-client';
+
+const LiveStatsSchema = answerSchema('realtime-objects-contract', 'LiveStats');
 
 export const liveStatsKeys = { all: ['live-stats'] as const };
 
@@ -12,7 +15,7 @@ export const liveStatsKeys = { all: ['live-stats'] as const };
 export function liveStatsQueryOptions() {
   return queryOptions({
     queryKey: liveStatsKeys.all,
-    queryFn: ({ signal }) => apiClient.get('/api/live/stats', { schema: LiveStats, signal }),
+    queryFn: ({ signal }) => apiClient.get('/api/live/stats', { schema: LiveStatsSchema, signal }),
     refetchInterval: TIMINGS.LIVE_STATS_POLL_MS,
     staleTime: 0,
   });

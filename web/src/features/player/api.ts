@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, lazySchema } from '../../lib/api-client';
+import { answerSchema } from '../../lib/answer-checks/answer-checker';
+import { apiClient } from '../../lib/api-client';
 
-// The player bar's waveform; its contract (and zod) load with the first request.
-const BeatWaveformSchema = lazySchema(() =>
-  import('@beatroom/shared/beats-contract').then((m) => m.BeatWaveform),
-);
+// The player bar's waveform, checked in the answer-check worker.
+const BeatWaveformSchema = answerSchema('beats-contract', 'BeatWaveform');
 
 export const playerKeys = {
   all: ['player'] as const,

@@ -1,15 +1,18 @@
-import {
-  FollowStatus,
-  ProfileResponse,
-  UserBeatsResponse,
-  UserFavoritesResponse,
-  UserReviewsResponse,
-  type ProfileUpdateBody,
-} from '@beatroom/shared/community-contract';
 import type { ProfileBeatSort } from '@beatroom/shared/catalogue-constants';
-import { UPLOAD_FIELDS, UploadResponse } from '@beatroom/shared/files-contract';
+import type { ProfileUpdateBody } from '@beatroom/shared/community-contract';
+import { UPLOAD_FIELDS } from '@beatroom/shared/file-urls';
 import { queryOptions } from '@tanstack/react-query';
+import { answerSchema } from '../../lib/answer-checks/answer-checker';
 import { apiClient, isApiError } from '../../lib/api-client';
+
+// Checked in the answer-check worker: the profile page and a beat page's producer badges never
+// build the community contract's schemas.
+const FollowStatus = answerSchema('community-contract', 'FollowStatus');
+const ProfileResponse = answerSchema('community-contract', 'ProfileResponse');
+const UserBeatsResponse = answerSchema('community-contract', 'UserBeatsResponse');
+const UserFavoritesResponse = answerSchema('community-contract', 'UserFavoritesResponse');
+const UserReviewsResponse = answerSchema('community-contract', 'UserReviewsResponse');
+const UploadResponse = answerSchema('files-contract', 'UploadResponse');
 
 const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
 

@@ -1,24 +1,19 @@
 import type { DownloadRequestBody } from '@beatroom/shared/downloads-contract';
 import type { PurchaseBody } from '@beatroom/shared/money-contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, lazySchema } from '../../lib/api-client';
+import { answerSchema } from '../../lib/answer-checks/answer-checker';
+import { apiClient } from '../../lib/api-client';
 
-// Cards' price buttons use this module on the first load: the contracts (and zod) load with
-// the first request that needs them.
-const money = () => import('@beatroom/shared/money-contract');
-const downloads = () => import('@beatroom/shared/downloads-contract');
-const DownloadResponseSchema = lazySchema(() => downloads().then((m) => m.DownloadResponse));
-const DownloadStatusSchema = lazySchema(() => downloads().then((m) => m.DownloadStatus));
-const LicenseListResponseSchema = lazySchema(() => money().then((m) => m.LicenseListResponse));
-const OrderSchema = lazySchema(() => money().then((m) => m.Order));
-const PaymentMethodListResponseSchema = lazySchema(() => money().then((m) => m.PaymentMethodListResponse));
-const PurchaseResponseSchema = lazySchema(() => money().then((m) => m.PurchaseResponse));
-const LicenceTermsSchema = lazySchema(() =>
-  import('@beatroom/shared/licence-terms-contract').then((m) => m.ProducerLicenceTerms),
-);
-const AccountPaymentSchema = lazySchema(() =>
-  import('@beatroom/shared/subscriptions-contract').then((m) => m.AccountPayment),
-);
+// Cards' price buttons use this module on the first load: the answers are checked in the
+// answer-check worker, so the contracts (and zod) never load in the page.
+const DownloadResponseSchema = answerSchema('downloads-contract', 'DownloadResponse');
+const DownloadStatusSchema = answerSchema('downloads-contract', 'DownloadStatus');
+const LicenseListResponseSchema = answerSchema('money-contract', 'LicenseListResponse');
+const OrderSchema = answerSchema('money-contract', 'Order');
+const PaymentMethodListResponseSchema = answerSchema('money-contract', 'PaymentMethodListResponse');
+const PurchaseResponseSchema = answerSchema('money-contract', 'PurchaseResponse');
+const LicenceTermsSchema = answerSchema('licence-terms-contract', 'ProducerLicenceTerms');
+const AccountPaymentSchema = answerSchema('subscriptions-contract', 'AccountPayment');
 
 const beatPath = (id: string) => `/api/beats/${encodeURIComponent(id)}`;
 const checkoutPath = (orderId: string) => `/api/checkout/local/${encodeURIComponent(orderId)}`;

@@ -1,11 +1,11 @@
-import {
-  BeatReviewsResponse,
-  RatingSummary,
-  UserRating,
-  type RateBeatBody,
-} from '@beatroom/shared/beat-social-contract';
+import type { RateBeatBody } from '@beatroom/shared/beat-social-contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { answerSchema } from '../../lib/answer-checks/answer-checker';
 import { apiClient } from '../../lib/api-client';
+
+const BeatReviewsResponse = answerSchema('beat-social-contract', 'BeatReviewsResponse');
+const RatingSummary = answerSchema('beat-social-contract', 'RatingSummary');
+const UserRating = answerSchema('beat-social-contract', 'UserRating');
 
 /** Reviews shown at first and added by "Show more reviews". */
 export const REVIEW_PAGE_SIZE = 20;

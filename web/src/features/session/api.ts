@@ -2,12 +2,11 @@ import type { SessionUser } from '@beatroom/shared/auth-contract';
 import { avatarUrl } from '@beatroom/shared/file-urls';
 import type { Profile } from '@beatroom/shared/community-contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiClient, apiIsSameOrigin, apiUrl, isApiError, lazySchema } from '../../lib/api-client';
+import { answerSchema } from '../../lib/answer-checks/answer-checker';
+import { apiClient, apiIsSameOrigin, apiUrl, isApiError } from '../../lib/api-client';
 
-// Every page asks who is signed in: the contract (and zod) load beside the request.
-const SessionUserSchema = lazySchema(() =>
-  import('@beatroom/shared/auth-contract').then((m) => m.SessionUser),
-);
+// Every page asks who is signed in: checked in the answer-check worker.
+const SessionUserSchema = answerSchema('auth-contract', 'SessionUser');
 
 export const sessionKeys = {
   me: ['session', 'me'] as const,

@@ -1,11 +1,11 @@
-import {
-  CANNOT_RATE_OWN_BEAT,
-  type BeatAnalytics,
-  type BeatReviewsResponse,
-  type FavoriteBeatIds,
-  type RateBeatInput,
-  type RatingSummary,
-  type UserRating,
+import { CANNOT_RATE_OWN_BEAT } from '@beatroom/shared/beat-social-texts';
+import type {
+  BeatAnalytics,
+  BeatReviewsResponse,
+  FavoriteBeatIds,
+  RateBeatInput,
+  RatingSummary,
+  UserRating,
 } from '@beatroom/shared/beat-social-contract';
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import { avatarUrl } from '@beatroom/shared/files-contract';

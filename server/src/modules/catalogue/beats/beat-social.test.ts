@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANNOT_RATE_OWN_BEAT } from '@beatroom/shared/beat-social-contract';
+import { CANNOT_RATE_OWN_BEAT } from '@beatroom/shared/beat-social-texts';
 import { BEAT_NOT_FOUND } from '@beatroom/shared/beats-contract';
 import { createBeat } from '../../../../test/catalogue';
 import { createTestApp, signIn, type Agent } from '../../../../test/helpers';

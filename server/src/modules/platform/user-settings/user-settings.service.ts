@@ -1,6 +1,6 @@
+import { PROFILE_RESTRICTED_MESSAGES } from '@beatroom/shared/settings-constants';
 import {
   DEFAULT_USER_SETTINGS,
-  PROFILE_RESTRICTED_MESSAGES,
   UserSettings,
   type UserSettingsBody,
 } from '@beatroom/shared/settings-contract';

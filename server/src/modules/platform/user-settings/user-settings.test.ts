@@ -1,9 +1,5 @@
-import {
-  DEFAULT_USER_SETTINGS,
-  PROFILE_RESTRICTED_MESSAGES,
-  type UserSettings,
-} from '@beatroom/shared/settings-contract';
-import type { ProfileVisibility } from '@beatroom/shared/settings-constants';
+import { PROFILE_RESTRICTED_MESSAGES, type ProfileVisibility } from '@beatroom/shared/settings-constants';
+import { DEFAULT_USER_SETTINGS, type UserSettings } from '@beatroom/shared/settings-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@beatroom/shared/realtime-contract';
 import {

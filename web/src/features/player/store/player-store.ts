@@ -1,8 +1,9 @@
 import { playerReducer, type PlayerAction } from '@beatroom/shared/player-queue';
 import { DEFAULT_PLAYER_STATE, type PlayerState } from '@beatroom/shared/player-defaults';
-import type * as PlayerSavedState from '@beatroom/shared/player-saved-state';
+import { restorePlayerState, toSavedPlayerState } from '@beatroom/shared/player-saved-state-rules';
 import type { PlayerBeat } from '@beatroom/shared/player-state';
 import { create } from 'zustand';
+import { answerSchema } from '../../../lib/answer-checks/answer-checker';
 import { claimAudioFocus, createAudioFocusOwner, onAudioFocusLost } from '../../../lib/audio-focus';
 
 export const PLAYER_STORAGE_KEY = 'beatroom-audio-state';
@@ -12,15 +13,12 @@ function describe(error: unknown): string {
 }
 
 /**
- * The saved state's rules and schema (zod): loaded beside the first load, not in it.
- * The store starts empty and takes the saved state as soon as they are there.
+ * The saved state's schema (zod), checked in the answer-check worker: the store starts empty
+ * and takes the saved state as soon as it is checked. A first visit has none and never loads it.
  */
-type SavedStateRules = typeof PlayerSavedState;
-let savedStateRules: SavedStateRules | null = null;
-const savedStateRulesLoading = import('@beatroom/shared/player-saved-state').then((rules) => {
-  savedStateRules = rules;
-  return rules;
-});
+const SavedPlayerStateSchema = answerSchema('player-saved-state', 'SavedPlayerState');
+/** Whether the saved state was read: until then an empty player must not overwrite it. */
+let savedStateRead = false;
 
 /**
  * The saved audio state, restored by the shared rules (only the first queue entry; volume,
@@ -29,11 +27,10 @@ const savedStateRulesLoading = import('@beatroom/shared/player-saved-state').the
  * window too (unit tests, tooling) and browsers may refuse storage.
  */
 export async function loadPlayerState(): Promise<PlayerState> {
-  const { restorePlayerState, SavedPlayerState } = await savedStateRulesLoading;
   try {
     const raw = globalThis.localStorage?.getItem(PLAYER_STORAGE_KEY);
     if (!raw) return restorePlayerState(null);
-    return restorePlayerState(SavedPlayerState.parse(JSON.parse(raw)));
+    return restorePlayerState(await SavedPlayerStateSchema.checkText(raw));
   } catch (error) {
     console.error(`Failed to load the saved audio state: ${describe(error)}`);
     return restorePlayerState(null);
@@ -41,13 +38,9 @@ export async function loadPlayerState(): Promise<PlayerState> {
 }
 
 function savePlayerState(state: PlayerState): void {
-  // Not before the saved state was read: an empty player must not overwrite it.
-  if (!savedStateRules) return;
+  if (!savedStateRead) return;
   try {
-    globalThis.localStorage?.setItem(
-      PLAYER_STORAGE_KEY,
-      JSON.stringify(savedStateRules.toSavedPlayerState(state)),
-    );
+    globalThis.localStorage?.setItem(PLAYER_STORAGE_KEY, JSON.stringify(toSavedPlayerState(state)));
   } catch (error) {
     // Storage refused (private mode, quota): the player still works for this visit.
     console.error(`Failed to save the audio state: ${describe(error)}`);
@@ -163,8 +156,11 @@ export const usePlayerStore = create<PlayerStore>()((set, get) => {
 // The saved state arrives a moment after start-up; a listener who already acted keeps theirs.
 let touched = false;
 void loadPlayerState().then((restored) => {
+  savedStateRead = true;
   if (touched) {
     usePlayerStore.setState({ savedStateLoaded: true });
+    // What the listener did meanwhile was not saved yet.
+    savePlayerState(usePlayerStore.getState());
     return;
   }
   usePlayerStore.setState({ ...restored, volumeFromSave: restored.queue.length > 0, savedStateLoaded: true });

@@ -1,4 +1,4 @@
-import { PROFILE_RESTRICTED_MESSAGES, type ProfileRestriction } from '@beatroom/shared/settings-contract';
+import { PROFILE_RESTRICTED_MESSAGES, type ProfileRestriction } from '@beatroom/shared/settings-constants';
 import { Lock, UserX } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { BackButton } from '../../../components/ui/back-button';

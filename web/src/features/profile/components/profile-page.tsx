@@ -1,18 +1,23 @@
 import { displayName } from '@beatroom/shared/format-names';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Deferred } from '../../../components/ui/deferred';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useDocumentHead } from '../../../lib/document-head';
 import { useSession } from '../../session/hooks/use-session';
 import { isNotFound, profileQueryOptions } from '../api';
-import { EditProfileDialog } from './edit-profile-dialog';
 import { ProfileHeader } from './profile-header';
 import type { ProfilePageSlots } from './profile-page-slots';
 import { ProfileNotFound, ProfileSkeleton, RestrictedProfile } from './profile-page-states';
 import { FavoriteGenres, ProfileStats } from './profile-stats';
 import { ProfileTabs, tabFromSearch, type ProfileTabsProps } from './profile-tabs';
+
+// The editor (with its form's schema, and zod) loads when the owner first opens it: most who
+// see a profile are visitors.
+const EditProfileDialog = lazy(() =>
+  import('./edit-profile-dialog').then((m) => ({ default: m.EditProfileDialog })),
+);
 
 /**
  * /profile/{userId}?tab=uploads|favorites|reviews. The beat cards and
@@ -24,6 +29,9 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
   const { user } = useSession();
   const profile = useQuery(profileQueryOptions(userId));
   const [editing, setEditing] = useState(false);
+  // Mounted from the first opening on, so closing it plays its way out.
+  const [editorMounted, setEditorMounted] = useState(false);
+  if (editing && !editorMounted) setEditorMounted(true);
   const shown = profile.data?.profile;
   const name = shown ? displayName(shown.display_name, shown.user_id) : null;
   useDocumentHead(
@@ -84,7 +92,11 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
         />
       )}
 
-      {isOwner ? <EditProfileDialog profile={data.profile} open={editing} onOpenChange={setEditing} /> : null}
+      {isOwner && editorMounted ? (
+        <Suspense fallback={null}>
+          <EditProfileDialog profile={data.profile} open={editing} onOpenChange={setEditing} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

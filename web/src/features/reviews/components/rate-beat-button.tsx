@@ -1,4 +1,4 @@
-import { CANNOT_RATE_OWN_BEAT } from '@beatroom/shared/beat-social-contract';
+import { CANNOT_RATE_OWN_BEAT } from '@beatroom/shared/beat-social-texts';
 import { Star } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -40,7 +40,7 @@ export function lazySchema<T>(load: () => Promise<ResponseParser<T>>): LazyRespo
 
 /**
  * A parser that checks the answer's text elsewhere (lib/answer-checks: in a worker), started
- * beside the request by `prepare`.
+ * beside the request by `prepareCheck`.
  */
 export interface AnswerChecker<T> {
   prepareCheck(): void;

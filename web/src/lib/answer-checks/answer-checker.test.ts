@@ -64,6 +64,7 @@ describe('answer checks in the check worker', () => {
     vi.stubGlobal('Worker', InThreadWorker);
     const schema = answerSchema('beats-contract', 'BeatWaveform');
     schema.prepareCheck();
+    schema.prepareCheck(); // a second request for the same contract asks for nothing more
     const other = { peaks: null, duration_seconds: null };
     const [first, second] = await Promise.all([
       schema.checkText(JSON.stringify(waveform)),

@@ -21,6 +21,8 @@ interface Job {
 let worker: Worker | null | undefined;
 let nextId = 1;
 const pending = new Map<number, Job>();
+/** Contracts already asked to load: a contract loads once, however many requests name it. */
+const prepared = new Set<AnswerContract>();
 
 /** The registry, in the page only where no worker runs (kept out of the page's first load). */
 const inPage = () => import('./answer-contracts');
@@ -93,6 +95,8 @@ export function answerSchema<C extends AnswerContract, N extends AnswerSchemaNam
   const ref: AnswerSchemaRef = { contract, name };
   return {
     prepareCheck() {
+      if (prepared.has(contract)) return;
+      prepared.add(contract);
       if (!send({ type: 'prepare', contract })) {
         inPage()
           .then(({ loadAnswerContract }) => loadAnswerContract(contract))
@@ -118,4 +122,5 @@ export function resetAnswerChecker(): void {
   worker?.terminate();
   worker = undefined;
   pending.clear();
+  prepared.clear();
 }

@@ -3,7 +3,8 @@
 // real services in their own Node process (main-process.ts) on a library folder
 // (DESKTOP_LIBRARY_DIR, a temporary one by default), serving the built renderer at
 // DESKTOP_BROWSER_PORT (5180). With DESKTOP_BROWSER_CONTROL_PORT set it also answers the desktop
-// journeys' requests to kill -9 and restart main, or to stop and restart the server.
+// journeys' requests to kill -9 and restart main, to stop and restart the server, or to start
+// main afresh on a new, empty library folder (a retried run of the journeys starts signed out).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,7 +19,7 @@ const tempDir = (prefix: string) => {
   temporary.push(dir);
   return dir;
 };
-const libraryDir = process.env.DESKTOP_LIBRARY_DIR || tempDir('beatroom-desktop-');
+let libraryDir = process.env.DESKTOP_LIBRARY_DIR || tempDir('beatroom-desktop-');
 const embedded = !process.env.BEATROOM_SERVER_URL;
 const serverPort = port + 1;
 const serverUrl = process.env.BEATROOM_SERVER_URL || `http://127.0.0.1:${serverPort}`;
@@ -105,6 +106,17 @@ async function killMain() {
   await exited(child);
 }
 
+/**
+ * Main started again on a new temporary library: no session, no takes, no downloads. A folder
+ * named by DESKTOP_LIBRARY_DIR is left as it is (it is someone's), the new one is beside it.
+ */
+async function startMainAfresh() {
+  await killMain();
+  libraryDir = tempDir('beatroom-desktop-');
+  if (!server && embedded) await startServer();
+  await startMain();
+}
+
 async function shutdown(code = 0) {
   stopping = true;
   await killMainGracefully();
@@ -128,6 +140,7 @@ function listenForControl(controlPort: number) {
     '/start-main': startMain,
     '/stop-server': stopServer,
     '/start-server': startServer,
+    '/start-main-afresh': startMainAfresh,
   };
   createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/library-dir') {

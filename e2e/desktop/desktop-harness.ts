@@ -2,8 +2,13 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { CONTROL_URL, DESKTOP_URL, SERVER_URL } from '../../playwright.desktop.config';
 import { signInThroughApi } from '../support/sign-in';
 
-/** Asks the harness to kill -9 or restart main, or to stop or restart the server. */
-export async function harness(action: 'kill-main' | 'start-main' | 'stop-server' | 'start-server') {
+/**
+ * Asks the harness to kill -9 or restart main, to stop or restart the server, or to start main
+ * afresh on an empty library (signed out).
+ */
+export async function harness(
+  action: 'kill-main' | 'start-main' | 'stop-server' | 'start-server' | 'start-main-afresh',
+) {
   const answer = await fetch(`${CONTROL_URL}/${action}`, { method: 'POST' });
   expect(answer.status, await answer.text()).toBe(200);
 }

@@ -234,7 +234,9 @@ describe('My Downloads', () => {
     await waitFor(() => expect(useSignInDialog.getState().isOpen).toBe(true));
     await router.navigate('/beat/b-1');
     expect(await screen.findByText('Beat page')).toBeInTheDocument();
-    expect(useSignInDialog.getState()).toMatchObject({ isOpen: false, onClose: null });
+    // The page closes the dialog in its effect's cleanup, which React may run just after the
+    // new page is on screen.
+    await waitFor(() => expect(useSignInDialog.getState()).toMatchObject({ isOpen: false, onClose: null }));
     expect(router.state.location.pathname).toBe('/beat/b-1');
   });
 });

@@ -319,7 +319,8 @@ async function furnish(page: Page) {
 
 for (const theme of ['dark', 'light'] as const) {
   test(`every page of the journeys, signed in, ${theme} theme: no axe violations`, async ({ browser }) => {
-    test.setTimeout(300_000);
+    // About 2 minutes alone; over 5 with the three CI lanes on two slow cores.
+    test.setTimeout(480_000);
     const producer = await memberIn(browser, theme, 'axe-producer@example.com', 'Axe Producer');
     if (theme === 'dark') {
       await saveTake(producer.page);

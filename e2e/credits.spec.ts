@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wavFile } from '../server/test/media-fixtures';
 import { signInNewContext } from './support/sign-in';
+import { shownDuring } from './support/transient';
 
 const TITLE = 'Neon Tide';
 const PRODUCER = 'Ray Promo';
@@ -80,12 +81,12 @@ test('a producer buys credits through the local checkout, promotes a beat with t
     await expect(promote.getByRole('region', { name: 'Promotion summary' })).toContainText(
       'Total200 credits',
     );
-    await promote.getByRole('button', { name: 'Promote Beat' }).click();
-    await expect(promote.getByText('Promotion Active!')).toBeVisible();
-    await expect(promote).toContainText(
-      `${TITLE} is now being promoted and will appear in featured sections`,
+    // The success view closes itself after 2 s; Manage Beat then shows the promotion running.
+    await shownDuring(
+      () => promote.getByRole('button', { name: 'Promote Beat' }).click(),
+      promote.getByText('Promotion Active!'),
+      promote.getByText(`${TITLE} is now being promoted and will appear in featured sections`),
     );
-    // The success view closes itself after 2 s; Manage Beat now shows the promotion running.
     await expect(promote).toBeHidden();
     const promotions = manage.getByRole('list', { name: 'Promotions of this beat' });
     await expect(promotions).toContainText('Featured 1 Week');

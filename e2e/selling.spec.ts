@@ -7,6 +7,7 @@ import { isPdf, pdfText } from '../server/test/pdf-text';
 import { beatThroughDialog, previewReady, UUID } from './support/beats';
 import { downloaded } from './support/downloads';
 import { signInNewContext } from './support/sign-in';
+import { shownDuring } from './support/transient';
 
 const TITLE = 'Harbour Lights';
 const PRODUCER = 'Nova Keys';
@@ -79,16 +80,18 @@ test('a fan buys a Premium licence through the local checkout, downloads it, its
     const paid = fan.waitForResponse(
       (r) => r.request().method() === 'POST' && /\/api\/checkout\/local\/[^/]+\/pay$/.test(r.url()),
     );
-    await fan.getByRole('button', { name: 'Pay $25.00' }).click();
-    expect((await paid).status()).toBe(200);
-    await expect(fan.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-
-    // --- The producer hears of it without a reload -------------------------------------------
+    // The producer hears of it without a reload: a toast (it leaves after 5 s), watched from
+    // before the payment.
     const toasts = studio.getByRole('region', { name: 'Status messages' });
-    await expect(toasts.getByText('New sale', { exact: true })).toBeVisible();
-    await expect(
+    await shownDuring(
+      async () => {
+        await fan.getByRole('button', { name: 'Pay $25.00' }).click();
+        expect((await paid).status()).toBe(200);
+        await expect(fan.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+      },
+      toasts.getByText('New sale', { exact: true }),
       toasts.getByText(`${FAN} bought a Premium licence for ${TITLE} ($25.00 USD to you)`),
-    ).toBeVisible();
+    );
     await expect(studio.getByRole('button', { name: 'Notifications (1 unread)' })).toBeVisible();
     // ...and the Earnings page already counts it.
     await expect(total('Sales')).toHaveText('1');

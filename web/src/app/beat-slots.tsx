@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import type {
   RenderPlayButton,
   RenderPriceButton,
@@ -7,6 +7,7 @@ import type {
 import { PlayButton } from '../features/player/components/play-button';
 import { AddToCartButton } from '../features/cart/components/add-to-cart-button';
 import { BeatPriceButton } from '../features/purchase/components/beat-price-button';
+import { MountedOnceOpen } from '../components/ui/mounted-once-open';
 import { lazyPage } from './lazy-page';
 import type { ManageBeatDialogProps } from './manage-beat-dialog';
 
@@ -52,12 +53,9 @@ export const renderCardPriceButton: RenderPriceButton = (beat, placement) => (
  * the first time it opens (only owners ever open it).
  */
 export function ManageBeatDialog(props: ManageBeatDialogProps) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
   return (
-    <Suspense fallback={null}>
+    <MountedOnceOpen open={props.open}>
       <ManageBeatDialogContent {...props} />
-    </Suspense>
+    </MountedOnceOpen>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { MountedOnceOpen } from '../../components/ui/mounted-once-open';
 import { useInvoicesDialog } from '../../features/invoices/store/invoices-dialog-store';
 import { usePlayerStore } from '../../features/player/store/player-store';
 import type { RenderCartButton, RenderDownloadButton } from '../../features/player/components/player-bar';
@@ -31,38 +32,27 @@ const PlayerBar = lazy(() =>
   import('../../features/player/components/player-bar').then((m) => ({ default: m.PlayerBar })),
 );
 
-/** True from the first time `now` is true: a dialog stays mounted to play its closing animation. */
-function useOnceTrue(now: boolean): boolean {
-  const [ever, setEver] = useState(now);
-  if (now && !ever) setEver(true);
-  return ever || now;
-}
-
-function Later({ when, children }: { when: boolean; children: ReactNode }) {
-  return useOnceTrue(when) ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
-
 export function LazyPurchaseDialog() {
   return (
-    <Later when={usePurchaseDialog((state) => state.beat !== null)}>
+    <MountedOnceOpen open={usePurchaseDialog((state) => state.beat !== null)}>
       <PurchaseDialog />
-    </Later>
+    </MountedOnceOpen>
   );
 }
 
 export function LazySignInDialog() {
   return (
-    <Later when={useSignInDialog((state) => state.isOpen)}>
+    <MountedOnceOpen open={useSignInDialog((state) => state.isOpen)}>
       <SignInDialog />
-    </Later>
+    </MountedOnceOpen>
   );
 }
 
 export function LazyInvoicesDialog() {
   return (
-    <Later when={useInvoicesDialog((state) => state.isOpen)}>
+    <MountedOnceOpen open={useInvoicesDialog((state) => state.isOpen)}>
       <InvoicesDialog />
-    </Later>
+    </MountedOnceOpen>
   );
 }
 
@@ -70,10 +60,10 @@ export function LazyInvoicesDialog() {
 export function LazyMemberParts() {
   const { user } = useSession();
   return (
-    <Later when={user !== null}>
+    <MountedOnceOpen open={user !== null}>
       <MoneyDialogs />
       <AppRealtime />
-    </Later>
+    </MountedOnceOpen>
   );
 }
 
@@ -84,9 +74,9 @@ export function LazyPlayerBar(props: {
 }) {
   const shown = usePlayerStore((state) => state.showPlayer && state.currentBeat !== null);
   return (
-    <Later when={shown}>
+    <MountedOnceOpen open={shown}>
       <PlayerBar {...props} />
-    </Later>
+    </MountedOnceOpen>
   );
 }
 

@@ -1,9 +1,10 @@
 import { displayName } from '@beatroom/shared/format-names';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Deferred } from '../../../components/ui/deferred';
 import { ErrorState } from '../../../components/ui/error-state';
+import { MountedOnceOpen } from '../../../components/ui/mounted-once-open';
 import { useDocumentHead } from '../../../lib/document-head';
 import { useSession } from '../../session/hooks/use-session';
 import { isNotFound, profileQueryOptions } from '../api';
@@ -29,9 +30,6 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
   const { user } = useSession();
   const profile = useQuery(profileQueryOptions(userId));
   const [editing, setEditing] = useState(false);
-  // Mounted from the first opening on, so closing it plays its way out.
-  const [editorMounted, setEditorMounted] = useState(false);
-  if (editing && !editorMounted) setEditorMounted(true);
   const shown = profile.data?.profile;
   const name = shown ? displayName(shown.display_name, shown.user_id) : null;
   useDocumentHead(
@@ -92,10 +90,10 @@ export function ProfilePage({ slots }: { slots: ProfilePageSlots }) {
         />
       )}
 
-      {isOwner && editorMounted ? (
-        <Suspense fallback={null}>
+      {isOwner ? (
+        <MountedOnceOpen open={editing}>
           <EditProfileDialog profile={data.profile} open={editing} onOpenChange={setEditing} />
-        </Suspense>
+        </MountedOnceOpen>
       ) : null}
     </div>
   );

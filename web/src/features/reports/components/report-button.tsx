@@ -1,7 +1,8 @@
 import type { ReportTargetType } from '@beatroom/shared/admin-contract';
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { MountedOnceOpen } from '../../../components/ui/mounted-once-open';
 import { useSession } from '../../session/hooks/use-session';
 import { useSignInDialog } from '../../session/store/sign-in-dialog-store';
 
@@ -30,8 +31,6 @@ export function ReportButton({
   const { user } = useSession();
   const openSignIn = useSignInDialog((state) => state.open);
   const [open, setOpen] = useState(false);
-  /** Opened at least once: the dialog stays mounted from then on, keeping an unsent reason. */
-  const [opened, setOpened] = useState(false);
   if (user?.id === ownerId) return null;
   const noun = NOUNS[targetType];
 
@@ -41,22 +40,21 @@ export function ReportButton({
         variant="ghost"
         size="sm"
         aria-label={variant === 'icon' ? `Report ${noun}` : undefined}
-        onClick={() => (user ? (setOpened(true), setOpen(true)) : openSignIn())}
+        onClick={() => (user ? setOpen(true) : openSignIn())}
       >
         <Flag aria-hidden="true" className="size-4" />
         {variant === 'labelled' ? 'Report' : null}
       </Button>
-      {opened ? (
-        <Suspense fallback={null}>
-          <ReportDialog
-            targetType={targetType}
-            targetId={targetId}
-            noun={noun}
-            open={open}
-            onOpenChange={setOpen}
-          />
-        </Suspense>
-      ) : null}
+      {/* Mounted from the first opening on: an unsent reason survives closing. */}
+      <MountedOnceOpen open={open}>
+        <ReportDialog
+          targetType={targetType}
+          targetId={targetId}
+          noun={noun}
+          open={open}
+          onOpenChange={setOpen}
+        />
+      </MountedOnceOpen>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { CANNOT_RATE_OWN_BEAT } from '@beatroom/shared/beat-social-texts';
 import { Star } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { MountedOnceOpen } from '../../../components/ui/mounted-once-open';
 import { useSession } from '../../session/hooks/use-session';
 
 // The dialog, and the dialog library's focus trap and scroll lock with it, loads when first
@@ -15,27 +16,21 @@ const RateDialog = lazy(() => import('./rate-dialog').then((m) => ({ default: m.
 export function RateBeatButton({ beat }: { beat: { id: string; title: string; user_id: string } }) {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
-  /** Opened at least once: the dialog stays mounted from then on. */
-  const [opened, setOpened] = useState(false);
   const isOwner = user?.id === beat.user_id;
   const reason = !user ? 'Sign in to rate beats' : isOwner ? CANNOT_RATE_OWN_BEAT : undefined;
 
   return (
     <>
       <span title={reason} className="inline-flex">
-        <Button
-          variant="secondary"
-          disabled={!user || isOwner}
-          onClick={() => (setOpened(true), setOpen(true))}
-        >
+        <Button variant="secondary" disabled={!user || isOwner} onClick={() => setOpen(true)}>
           <Star aria-hidden="true" className="size-4" />
           Rate Beat
         </Button>
       </span>
-      {user && !isOwner && opened ? (
-        <Suspense fallback={null}>
+      {user && !isOwner ? (
+        <MountedOnceOpen open={open}>
           <RateDialog beat={beat} userId={user.id} open={open} onOpenChange={setOpen} />
-        </Suspense>
+        </MountedOnceOpen>
       ) : null}
     </>
   );

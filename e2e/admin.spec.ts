@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { wavFile } from '../server/test/media-fixtures';
 import { BUILT_IN_ADMIN, signInNewContext } from './support/sign-in';
+import { shownDuring } from './support/transient';
 
 const ADMIN_EMAIL = BUILT_IN_ADMIN.email;
 
@@ -58,8 +59,11 @@ test('an owner transfers ownership and loses the owner controls; an admin featur
   const dialog = page.getByRole('dialog', { name: 'Transfer ownership' });
   await expect(dialog).toContainText('This will revoke your own owner status');
   const reloaded = page.waitForEvent('load');
-  await dialog.getByRole('button', { name: 'Transfer Ownership' }).click();
-  await expect(page.getByText('User granted owner privileges successfully')).toBeVisible();
+  // The toast shows for the 2 seconds before the reload.
+  await shownDuring(
+    () => dialog.getByRole('button', { name: 'Transfer Ownership' }).click(),
+    page.getByText('User granted owner privileges successfully'),
+  );
   await reloaded;
 
   // After the reload: an admin now, with no owner controls anywhere.
@@ -84,8 +88,10 @@ test('an owner transfers ownership and loses the owner controls; an admin featur
   await page.getByRole('tab', { name: 'Beats' }).click();
   await page.getByRole('searchbox', { name: 'Search beats' }).fill('Spotlight Groove');
   const beatRow = page.getByTestId('admin-beat-row').filter({ hasText: TITLE });
-  await beatRow.getByRole('button', { name: 'Feature' }).click();
-  await expect(page.getByText('Beat featured successfully')).toBeVisible();
+  await shownDuring(
+    () => beatRow.getByRole('button', { name: 'Feature' }).click(),
+    page.getByText('Beat featured successfully'),
+  );
   await expect(beatRow.getByText('FEATURED', { exact: true })).toBeVisible();
 
   await next.page.goto('/');

@@ -6,6 +6,7 @@ import { wavFile } from '../server/test/media-fixtures';
 import { beatThroughDialog, previewReady } from './support/beats';
 import { useFakeMicrophone } from './support/fake-microphone';
 import { signInNewContext } from './support/sign-in';
+import { shownDuring } from './support/transient';
 
 // The vocal studio in Chromium with a fake microphone fed from a WAV file: the take
 // is a real MediaRecorder recording of that file, uploaded to the real server.
@@ -69,9 +70,10 @@ test('a vocalist counts in, records 3 s, plays it back and saves it as a public 
   const save = page.getByRole('dialog', { name: 'Save Recording' });
   await expect(save.getByLabel('Recording name')).toHaveValue(`${TITLE} - Vocal Cover`);
   await save.getByRole('switch', { name: 'Make recording public' }).click();
-  await save.getByRole('button', { name: 'Save Recording' }).click();
-  await page.waitForURL(`**/beat/${beatId}`);
-  await expect(page.getByText('Recording saved successfully!')).toBeVisible();
+  await shownDuring(async () => {
+    await save.getByRole('button', { name: 'Save Recording' }).click();
+    await page.waitForURL(`**/beat/${beatId}`);
+  }, page.getByText('Recording saved successfully!'));
   const covers = page.getByRole('region', { name: 'Community Vocal Covers' });
   const play = covers.getByRole('button', { name: `Play ${TITLE} - Vocal Cover` });
   await expect(play).toBeVisible();
@@ -86,8 +88,10 @@ test('a vocalist counts in, records 3 s, plays it back and saves it as a public 
   await sessions.getByRole('button', { name: 'Save Session' }).click();
   const saveSession = page.getByRole('dialog', { name: 'Save Session' });
   await saveSession.getByLabel('Session name').fill('Late take');
-  await saveSession.getByRole('button', { name: 'Save Session' }).click();
-  await expect(page.getByText('Session saved successfully!')).toBeVisible();
+  await shownDuring(
+    () => saveSession.getByRole('button', { name: 'Save Session' }).click(),
+    page.getByText('Session saved successfully!'),
+  );
   await expect(sessions.getByText('Auto-saving')).toBeVisible();
 
   const autoSaved = page.waitForResponse(
@@ -99,7 +103,9 @@ test('a vocalist counts in, records 3 s, plays it back and saves it as a public 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Studio Pro' })).toBeVisible();
   await expect(page.getByRole('slider', { name: 'Reverb' })).toHaveValue('20');
-  await sessions.getByRole('button', { name: 'Load Late take' }).click();
-  await expect(page.getByText('Session "Late take" loaded successfully!')).toBeVisible();
+  await shownDuring(
+    () => sessions.getByRole('button', { name: 'Load Late take' }).click(),
+    page.getByText('Session "Late take" loaded successfully!'),
+  );
   await expect(page.getByRole('slider', { name: 'Reverb' })).toHaveValue('77');
 });

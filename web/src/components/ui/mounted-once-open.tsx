@@ -12,8 +12,9 @@ export function useOpenedOnce(open: boolean): boolean {
 }
 
 /**
- * Its children (a lazily loaded dialog), each time in a Suspense of their own, from the first
- * time `open` is true on; nothing before (the dialog's code is not even asked for).
+ * Its children, in a Suspense of their own, from the first time `open` is true on; nothing
+ * before, so code loaded on demand is not even asked for: a dialog until it first opens, the
+ * player bar until something plays, a member's parts until someone signs in.
  */
 export function MountedOnceOpen({ open, children }: { open: boolean; children: ReactNode }) {
   return useOpenedOnce(open) ? <Suspense fallback={null}>{children}</Suspense> : null;

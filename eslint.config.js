@@ -426,4 +426,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A web journey's second try runs on a server of its own: only journey-test's `test` knows.
+    files: ['e2e/*.spec.ts', 'e2e/support/**/*.ts'],
+    ignores: ['e2e/support/journey-test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message:
+                "The web journeys take `test` from './support/journey-test' (a second try's own server).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

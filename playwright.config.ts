@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { journeyServerEnv, journeyServerUrl } from './e2e/support/journey-server';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
@@ -13,7 +14,7 @@ const SERVERS = Math.max(
   1,
   Number(process.env.E2E_SERVERS ?? (process.env.npm_lifecycle_event === 'test:journeys' ? 2 : 1)),
 );
-const urlOf = (slot: number) => `http://localhost:${PORT + slot}`;
+const urlOf = (slot: number) => journeyServerUrl(PORT + slot);
 // Playwright loads this file again in each worker, with the worker's slot (0 … workers-1) set;
 // two workers never hold the same slot at once.
 const baseURL = urlOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0) % SERVERS);
@@ -25,17 +26,20 @@ export default defineConfig({
   testDir: 'e2e',
   // The desktop journeys run against the desktop harness: playwright.desktop.config.ts.
   testIgnore: ['desktop/**'],
-  // A journey's own limit: two minutes, since in `npm test` and CI the journeys share the cores
-  // with the lint, type and unit checks (a loaded machine took over a minute for the currency
-  // journey's dozen steps). A journey that passes takes no longer for it.
-  timeout: 120_000,
+  // A journey's own limit: three minutes (longer journeys set their own), since in `npm test` and
+  // CI the journeys share the cores with the lint, type and unit checks, on a machine other jobs
+  // share too: a loaded machine took over a minute for the currency journey's dozen steps, and a
+  // CI run whose web journeys took 45 minutes instead of 9 ran the challenge journey past its three minutes.
+  // A journey that passes takes no longer for it.
+  timeout: 180_000,
   // Generous for a first paint on a loaded CI machine (the web and desktop journeys share its cores);
   // an expectation that holds returns as soon as it does.
-  expect: { timeout: 20_000 },
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: SERVERS,
   // CI (.ci/run) runs on a machine other jobs share: a journey that ran out of time there gets one
-  // more try (E2E_RETRIES=1), and the report lists it as flaky. Elsewhere a failure is final.
+  // more try (E2E_RETRIES=1), on a server of its own (e2e/support/journey-test.ts), and the report
+  // lists it as flaky. Elsewhere a failure is final.
   retries: Number(process.env.E2E_RETRIES ?? 0),
   reporter: [['list']],
   use: {
@@ -74,17 +78,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(PORT + slot),
-      PUBLIC_URL: urlOf(slot),
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      SIGN_IN_RATE_LIMIT_MAX: '100000',
-      UPLOAD_RATE_LIMIT_MAX: '100000',
-      WS_UPGRADE_RATE_LIMIT_MAX: '100000',
-      // POST /api/test/clock: the challenges journey moves time past a challenge's end.
-      TEST_CLOCK: '1',
-    },
+    env: journeyServerEnv(PORT + slot),
   })),
 });

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { wavFile } from '../server/test/media-fixtures';
 import { beatThroughApi, previewReady } from './support/beats';
 import { BUILT_IN_ADMIN, signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 // axe-core (WCAG 2.x A/AA and best practices, its default rules) in Chromium on the public pages
 // signed out and on home signed in: any violation fails. Signed-out pages must not

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { wavFile } from '../server/test/media-fixtures';
 import { signIn, signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 /** A priced beat created through the API from the producer's signed-in page; answers its id. */
 async function createBeat(page: Page, title: string, priceCents: number): Promise<string> {

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { wavFile } from '../server/test/media-fixtures';
 import { BUILT_IN_ADMIN, signInNewContext } from './support/sign-in';
 import { shownDuring } from './support/transient';
+import { test } from './support/journey-test';
 
 const ADMIN_EMAIL = BUILT_IN_ADMIN.email;
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/journey-test';
 
 // The API reference in a real browser: the viewer is this server's own script, run under the
 // page's content security policy, and it renders the operations generated from the routes.

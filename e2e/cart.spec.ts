@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { simpleParser } from 'mailparser';
 import { isPdf } from '../server/test/pdf-text';
@@ -6,6 +6,7 @@ import { beatThroughApi, previewReady, UUID } from './support/beats';
 import { downloaded } from './support/downloads';
 import { signInNewContext } from './support/sign-in';
 import { shownDuring } from './support/transient';
+import { test } from './support/journey-test';
 
 // One fan, one cart, one payment: three beats from two producers (Nova's "buy 1 get 1 free" deal
 // makes her cheaper beat free, Kai's coupon takes 10% off his Trackout), paid once through the

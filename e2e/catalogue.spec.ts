@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { signIn } from './support/sign-in';
+import { test } from './support/journey-test';
 
 // ---------------------------------------------------------------------------------------------
 // Real files, made here: a short WAV sine tone and a PNG gradient.
@@ -100,7 +101,7 @@ test('a producer uploads a beat; a listener finds, plays, favourites and rates i
   // the machine.
   writeFileSync(audioPath, sineWav(30));
   writeFileSync(coverPath, gradientPng(1200, 900));
-  const listenerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const listenerContext = await browser.newContext();
 
   try {
     // --- The producer uploads through the header's Upload dialog ------------------------------

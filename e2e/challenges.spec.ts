@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { wavFile } from '../server/test/media-fixtures';
 import { WEBM_TAKE } from '../server/test/recording-fixtures';
 import { signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 const BEAT = 'Midnight Run';
 const CHALLENGE = 'Midnight Run Topline';
@@ -33,7 +34,7 @@ async function createBeat(page: Page): Promise<string> {
 test('A creates a challenge, B enters with a take, C votes; after the end B is paid the prize', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
 
   // --- A: credits and a beat, then Create Challenge from /challenges ---------------------------
   const a = await signInNewContext(browser, 'ava-challenges@example.com', 'Ava Host');

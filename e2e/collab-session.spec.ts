@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wavFile } from '../server/test/media-fixtures';
 import { beatThroughDialog, previewReady } from './support/beats';
 import { signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 // Live collaborative sessions: two browsers join one session by its code and see it on the
 // studio's timeline; the host presses play and the guest's transport follows; the guest records

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 test('a member posts a request, another responds, the requester accepts and both land in the session', async ({
   browser,

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 test('A follows B: B’s bell rises without a reload, and the notification leads to A’s profile', async ({
   browser,

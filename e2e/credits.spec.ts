@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wavFile } from '../server/test/media-fixtures';
 import { signInNewContext } from './support/sign-in';
 import { shownDuring } from './support/transient';
+import { test } from './support/journey-test';
 
 const TITLE = 'Neon Tide';
 const PRODUCER = 'Ray Promo';
@@ -13,7 +14,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 test('a producer buys credits through the local checkout, promotes a beat with them and sees it featured on home', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), 'beatroom-credits-'));
   const audioPath = join(dir, 'neon-tide.wav');
   writeFileSync(audioPath, wavFile(3, 22_050));

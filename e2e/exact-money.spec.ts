@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wavFile } from '../server/test/media-fixtures';
 import { signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 const TITLE = 'Euro Nights';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
@@ -31,7 +32,7 @@ async function payOnLocalCheckout(page: Page, price: string) {
 test('a EUR producer lists a beat at €19.99 and sees €19.99 everywhere; a USD buyer pays the USD price, then upgrades Basic to Premium for the difference', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), 'beatroom-money-'));
   const masterPath = join(dir, 'euro-nights.wav');
   writeFileSync(masterPath, wavFile(3, 22_050));

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { beatThroughApi, previewReady } from './support/beats';
 import { signInThroughApi } from './support/sign-in';
+import { test } from './support/journey-test';
 
 // Journeys that hold together: finding the community areas, joining a live session by its code,
 // coming back to the page one signed in from, and listening like on BeatStars (a list queued from

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { formatAmount } from '../shared/src/format-money';
 import { wavFile } from '../server/test/media-fixtures';
 import { beatThroughApi, previewReady, UUID } from './support/beats';
 import { signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 // Producers see their business: the upload form says a title is too long instead of cutting
 // it, and Free starts unticked; "My beats" (/dashboard, in the user menu for anyone with beats)

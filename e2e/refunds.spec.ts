@@ -1,8 +1,9 @@
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, type Download, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { wavFile } from '../server/test/media-fixtures';
 import { isPdf, pdfText } from '../server/test/pdf-text';
 import { BUILT_IN_ADMIN, signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 const TITLE = 'Copper Skyline';
 const PRODUCER = 'Rhea Ridge';

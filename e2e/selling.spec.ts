@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { beatThroughDialog, previewReady, UUID } from './support/beats';
 import { downloaded } from './support/downloads';
 import { signInNewContext } from './support/sign-in';
 import { shownDuring } from './support/transient';
+import { test } from './support/journey-test';
 
 const TITLE = 'Harbour Lights';
 const PRODUCER = 'Nova Keys';
@@ -23,7 +24,7 @@ function isMp3(bytes: Buffer): boolean {
 test('a fan buys a Premium licence through the local checkout, downloads it, its invoice and licence; the producer sees the sale live and in Earnings', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), 'beatroom-selling-'));
   const masterPath = join(dir, 'harbour-lights.wav');
   writeFileSync(masterPath, wavFile(4, 22_050));

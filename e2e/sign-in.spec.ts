@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { signIn } from './support/sign-in';
+import { test } from './support/journey-test';
 
 test('a visitor signs in through the dialog and the local issuer, sees their name, signs out', async ({
   page,

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import config from '../playwright.config';
 import { beatThroughApi, previewReady } from './support/beats';
 import { useFakeMicrophone } from './support/fake-microphone';
 import { signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 // A vocalist keeps their takes: leaving the studio with an unsaved take asks first (a link,
 // Back, reloading the tab), a reload offers the take again from IndexedDB, and a take saved

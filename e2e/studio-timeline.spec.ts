@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import config from '../playwright.config';
 import { beatThroughApi, previewReady } from './support/beats';
 import { useFakeMicrophone } from './support/fake-microphone';
 import { expectTakeFilesPlay, saveReloadAndLoad } from './support/studio-takes';
 import { signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 // The studio's timeline in a real browser: two passes recorded over a loop land on two lanes of
 // Track 1 with their waveforms, half of each is comped, a clip is trimmed and the trim undone,

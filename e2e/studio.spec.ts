@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import config from '../playwright.config';
@@ -7,6 +7,7 @@ import { beatThroughDialog, previewReady } from './support/beats';
 import { useFakeMicrophone } from './support/fake-microphone';
 import { signInNewContext } from './support/sign-in';
 import { shownDuring } from './support/transient';
+import { test } from './support/journey-test';
 
 // The vocal studio in Chromium with a fake microphone fed from a WAV file: the take
 // is a real MediaRecorder recording of that file, uploaded to the real server.

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { BUILT_IN_ADMIN, signInNewContext } from './support/sign-in';
+import { test } from './support/journey-test';
 
 const ADMIN_EMAIL = BUILT_IN_ADMIN.email;
 /** A real 1×1 PNG. */

@@ -31,7 +31,8 @@ export default defineConfig({
     // React and the app once per file was most of the suite's time (157 s → ~55 s on 2 cores).
     // test-setup.ts puts back what a test changes (DOM, storage, cookies, stubs, zustand stores).
     isolate: false,
-    // Whole-page renders in jsdom are slow on a busy machine (see asyncUtilTimeout in test-setup).
-    testTimeout: 20_000,
+    // Whole-page renders in jsdom are slow on a busy machine (see asyncUtilTimeout in test-setup),
+    // and CI's machine is shared with other jobs: a limit that only a failing test reaches.
+    testTimeout: 60_000,
   },
 });

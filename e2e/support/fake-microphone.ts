@@ -1,8 +1,9 @@
-import { test, type LaunchOptions } from '@playwright/test';
+import type { LaunchOptions } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wavFile } from '../../server/test/media-fixtures';
+import { test } from './journey-test';
 
 /**
  * Chromium's fake microphone fed from a WAV file (a steady 4 s tone that Chromium loops as the

@@ -6,7 +6,7 @@ import type { StateCreator } from 'zustand';
 
 // findBy*/waitFor default to 1 s, which a loaded 2-core CI machine can exceed while jsdom
 // renders a whole page; a slow pass is not a failure, a wrong screen still is.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // The server's signed-in hint (features/session/api.ts): tests answer /api/users/me with
 // their own fetch stub, so the page must ask it, as it does in a browser that holds a session.

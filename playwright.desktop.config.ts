@@ -22,10 +22,8 @@ export default defineConfig({
   workers: 1,
   // Not the web journeys' test-results/: a web run next to this one would clear it mid-run.
   outputDir: 'desktop/test-results',
-  timeout: 120_000,
-  // The renderer's first screen loads its routes lazily from the harness while the web journeys
-  // run beside it on the same cores: a first paint can take longer than the web's 10 s.
-  expect: { timeout: 25_000 },
+  // The time limits are the web journeys' (playwright.config.ts): the renderer's first screen
+  // loads its routes lazily from the harness while the web journeys run beside it on the cores.
   use: { ...base.use, baseURL: DESKTOP_URL },
   webServer: {
     command: 'npx tsx desktop/harness/desktop-browser.ts',

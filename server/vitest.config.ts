@@ -7,6 +7,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Waits sized for CI's shared machine (the setup file says why).
+    setupFiles: ['../shared/src/loaded-machine-waits.test-setup.ts'],
+    expect: { poll: { timeout: 15_000 } },
     // The files run one after another in each worker without a fresh module graph apiece: every
     // file builds its own app on its own database and registers no mocks, so they share nothing
     // that matters, and importing the whole server once per worker instead of once per file

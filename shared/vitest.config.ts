@@ -5,6 +5,9 @@ export default defineConfig({
     name: 'shared',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // Waits sized for CI's shared machine (the setup file says why).
+    setupFiles: ['./src/loaded-machine-waits.test-setup.ts'],
+    expect: { poll: { timeout: 15_000 } },
     // Pure functions and zod schemas, no mocks and no state between files: each worker imports
     // the contracts once for all its files instead of once per file.
     isolate: false,

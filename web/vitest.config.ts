@@ -26,7 +26,9 @@ export default defineConfig({
     include: INCLUDE,
     exclude: [...configDefaults.exclude, ...mockingTests],
     environment: 'jsdom',
-    setupFiles: ['./src/test-setup.ts'],
+    // The second: waits sized for CI's shared machine (the file says why).
+    setupFiles: ['./src/test-setup.ts', '../shared/src/loaded-machine-waits.test-setup.ts'],
+    expect: { poll: { timeout: 15_000 } },
     // The files of a worker share one jsdom and one module graph: starting jsdom and importing
     // React and the app once per file was most of the suite's time (157 s → ~55 s on 2 cores).
     // test-setup.ts puts back what a test changes (DOM, storage, cookies, stubs, zustand stores).

@@ -73,11 +73,11 @@ describe('bounded connections', () => {
     socket.write(body);
     // The upload is under way: its partial file exists under .tmp/.
     await expect
-      .poll(() => storedFiles(t.config.dataDir).filter((f) => f.startsWith('.tmp/')), { timeout: 5000 })
+      .poll(() => storedFiles(t.config.dataDir).filter((f) => f.startsWith('.tmp/')))
       .toHaveLength(1);
     // Then the client goes silent, without closing: the server closes it.
     await closed;
-    await expect.poll(() => storedFiles(t.config.dataDir), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => storedFiles(t.config.dataDir)).toEqual([]);
     expect(await t.app.db.prisma.upload.count()).toBe(0);
   });
 

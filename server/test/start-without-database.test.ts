@@ -79,7 +79,7 @@ describe.skipIf(!base)('start-up while the database is unreachable (set TEST_DAT
 
     // A few attempts, one clear line each, no stack trace.
     await expect
-      .poll(() => stderr.match(/^database not reachable/gm)?.length ?? 0, { timeout: 10_000 })
+      .poll(() => stderr.match(/^database not reachable/gm)?.length ?? 0, { timeout: 30_000 })
       .toBeGreaterThanOrEqual(3);
     const lines = stderr.split('\n').filter(Boolean);
     for (const line of lines) {

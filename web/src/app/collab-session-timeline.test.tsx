@@ -255,9 +255,8 @@ describe('the live session on the studio timeline', () => {
         },
       })),
     );
-    await waitFor(
-      () => expect(within(guests).queryByRole('img', { name: 'Recording…' })).not.toBeInTheDocument(),
-      { timeout: 3_000 },
+    await waitFor(() =>
+      expect(within(guests).queryByRole('img', { name: 'Recording…' })).not.toBeInTheDocument(),
     );
 
     // A take given up goes for the others.

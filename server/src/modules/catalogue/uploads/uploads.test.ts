@@ -181,7 +181,7 @@ describe('POST /api/upload/audio', () => {
     expect(partial).toHaveLength(1);
     expect(partial[0]).toMatch(/^\.tmp\//);
     // The server notices the closed socket, fails the storage write and cleans up.
-    await expect.poll(() => storedFiles(t.config.dataDir), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => storedFiles(t.config.dataDir)).toEqual([]);
     expect(await uploadRows(t.app)).toBe(0);
   });
 });

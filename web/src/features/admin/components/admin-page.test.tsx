@@ -267,7 +267,7 @@ describe('UsersTab: controls follow the role matrix', () => {
       ),
     );
     expect(net.calls(`PATCH /api/admin/users/${fan.id}/owner`)[0]!.body).toEqual({ isOwner: true });
-    await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1), { timeout: 4000 });
+    await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1));
   });
 
   it('delete: the confirmation says it cannot be undone; a failure toasts the fallback', async () => {

@@ -57,6 +57,6 @@ describe('AnalyticsCards', () => {
     await waitFor(() => expect(card('Followers')).toHaveAttribute('data-changed'));
     expect(card('Followers')).toHaveTextContent('13');
     expect(card('Beats')).not.toHaveAttribute('data-changed');
-    await waitFor(() => expect(card('Followers')).not.toHaveAttribute('data-changed'), { timeout: 2000 });
+    await waitFor(() => expect(card('Followers')).not.toHaveAttribute('data-changed'));
   });
 });

@@ -234,7 +234,7 @@ afterEach(() => {
 });
 
 // The first render of the whole page is slow on a busy 2-core machine: a slow pass is no failure.
-const FIRST_RENDER = { timeout: 15_000 };
+const FIRST_RENDER = { timeout: 30_000 };
 
 async function studioReady() {
   expect(

@@ -97,8 +97,6 @@ describe('SupportCenterPage', () => {
       description: 'The upload stops at 90%.',
       attachments: ['support/11111111-1111-4111-8111-111111111111.png'],
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/support/ticket/T-000200'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/support/ticket/T-000200'));
   }, 60_000);
 });

@@ -184,7 +184,7 @@ describe('Upload Beat', () => {
       audio_file_key: AUDIO_KEY,
       cover_image_key: IMAGE_KEY,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/beat/${BEAT_ID}`), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/beat/${BEAT_ID}`));
   });
 
   it('says Failed to upload audio file in a red banner and keeps the form', async () => {

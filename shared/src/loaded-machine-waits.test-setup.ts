@@ -5,7 +5,7 @@
 // (`expect.poll`'s default is set in the configs: `expect.poll.timeout`.)
 import { vi } from 'vitest';
 
-export const LOADED_MACHINE_WAIT_MS = 15_000;
+const LOADED_MACHINE_WAIT_MS = 15_000;
 
 // The same `vi` is set up again for each file of a worker that does not isolate its files.
 const wrapped = Symbol.for('beatroom.waitFor.loadedMachine');

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { JOURNEY_SERVER_SETTINGS } from './e2e/support/journey-server';
 import base from './playwright.config';
 
 /**
@@ -35,12 +36,7 @@ export default defineConfig({
     env: {
       DESKTOP_BROWSER_PORT: String(PORT),
       DESKTOP_BROWSER_CONTROL_PORT: String(CONTROL_PORT),
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      SIGN_IN_RATE_LIMIT_MAX: '100000',
-      UPLOAD_RATE_LIMIT_MAX: '100000',
-      WS_UPGRADE_RATE_LIMIT_MAX: '100000',
+      ...JOURNEY_SERVER_SETTINGS,
     },
   },
 });

@@ -2,20 +2,29 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /**
+ * What every journey server runs with, the web journeys' and the desktop harness's: no demo
+ * catalogue, warnings only, and rate limits no journey reaches (they sign in and upload far more
+ * often than a person).
+ */
+export const JOURNEY_SERVER_SETTINGS = {
+  SEED_DEMO: '0',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000',
+  SIGN_IN_RATE_LIMIT_MAX: '100000',
+  UPLOAD_RATE_LIMIT_MAX: '100000',
+  WS_UPGRADE_RATE_LIMIT_MAX: '100000',
+} as const;
+
+/**
  * The web journeys' server: the real server on a fresh embedded database (e2e/serve.ts), serving
  * the built web app. The config starts one per worker slot (playwright.config.ts); a journey's
  * second try starts one more of its own (journey-test.ts). Both get this environment.
  */
 export function journeyServerEnv(port: number): Record<string, string> {
   return {
+    ...JOURNEY_SERVER_SETTINGS,
     PORT: String(port),
     PUBLIC_URL: journeyServerUrl(port),
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000',
-    SIGN_IN_RATE_LIMIT_MAX: '100000',
-    UPLOAD_RATE_LIMIT_MAX: '100000',
-    WS_UPGRADE_RATE_LIMIT_MAX: '100000',
     // POST /api/test/clock: the challenges journey moves time past a challenge's end.
     TEST_CLOCK: '1',
   };

@@ -44,12 +44,14 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    // A failed journey keeps its trace: every action with the page's DOM before and after it, the
-    // network and the console. Not the trace's screencast: to film the page Chromium composites
-    // and encodes a frame every time anything on it changes, in every journey, passed or failed
-    // (its GPU and browser processes: 228 → 149 s of CPU in a CI run). A failure still gets its
-    // final screenshot.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // A journey's second try records its trace (every action with the page's DOM before and after
+    // it, the network and the console), so a failure that repeats in CI has one; a first try
+    // records none, since recording every journey's trace, passed or failed, cost about an eighth
+    // of the browsers' CPU and a sixth of the test runner's. To keep one for a local failure:
+    // `npx playwright test --trace retain-on-failure`. Never the trace's screencast: to film the
+    // page Chromium composites and encodes a frame every time anything on it changes. A failure
+    // always gets its final screenshot.
+    trace: { mode: 'on-first-retry', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     // The journeys check behaviour, not motion, and the app honours reduced motion (styles.css).
     // Without a GPU every running animation is composited in software: a page with the home

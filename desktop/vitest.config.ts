@@ -9,8 +9,11 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Waits sized for CI's shared machine (the setup file says why).
-    setupFiles: ['../shared/src/loaded-machine-waits.test-setup.ts'],
+    // Waits sized for CI's shared machine (the setup files say why).
+    setupFiles: [
+      '../shared/src/loaded-machine-waits.test-setup.ts',
+      './src/renderer/dom-waits.test-setup.ts',
+    ],
     expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -132,13 +132,12 @@ export async function mixArrangement(
   const mixStore = [0, 1].map(() => new Float32Array(Math.min(stretch, length)));
   const sources = sourceBuffers((stretch + warmUp) / sampleRate);
   const reverbReuse: ReverbReuse = {};
-  const scratch = new Offline(1, 1, sampleRate);
   let buses: ReverbBuses | null = null;
   for (let from = 0; from < length; from += stretch) {
     const count = Math.min(stretch, length - from);
     const rest = from + count >= length ? 0 : carry;
     const mix = mixStore.map((channel) => channel.subarray(0, count).fill(0));
-    buses = hasReverb ? reverbBuses(scratch, count, count + rest, buses) : null;
+    buses = hasReverb ? reverbBuses(sampleRate, count, buses) : null;
     for (const { track, slices, takes, shift, path, postChorus } of tracks) {
       const start = Math.max(0, from - warmUp);
       const chunk: TrackChunk = {

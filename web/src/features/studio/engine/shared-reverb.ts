@@ -3,10 +3,12 @@
 // for all tracks, so convolving the sum of the tracks' sends gives what one reverb per track
 // gives, for two convolutions (left and right) instead of one per track: the convolution is the
 // largest cost of a mixdown. Being linear, it is also rendered stretch by stretch, each
-// stretch's tail added to the ones after it.
+// stretch's tail added to the ones after it, and computed by FFT (reverb-convolver.ts) at the
+// engine's own ConvolverNode scale.
 import type { OfflineContextConstructor } from './mixdown';
 import { panPosition, REVERB_WIDTH_S } from './chain-params';
 import { createReverbImpulse } from './reverb-impulse';
+import { convolverScale, reverbConvolver, type ReverbConvolver } from './reverb-convolver';
 
 /** 2×2 gains from a stereo input to a stereo output: [[L←L, L←R], [R←L, R←R]]. */
 export type StereoMatrix = readonly [readonly [number, number], readonly [number, number]];
@@ -47,14 +49,12 @@ export function reverbPathMatrix(vocalPan: number, volume: number, trackPan: num
 }
 
 /**
- * The reverb's two inputs (left, right) for a stretch of the render: the channels of the stereo
- * AudioBuffer the stretch's reverb context plays, so the sends are summed straight where the
- * convolver reads them. A send's widened part lands `width` samples later, past the stretch at
- * its end: it is convolved with this stretch and rings into the next ones with the tail, which
- * is the same sum (the reverb is linear).
+ * The reverb's two inputs (left, right) for a stretch of the render, the sends summed straight
+ * into them. A send's widened part lands `width` samples later, past the stretch at its end: it
+ * is convolved with this stretch and rings into the next ones with the tail, which is the same
+ * sum (the reverb is linear).
  */
 export interface ReverbBuses {
-  buffer: AudioBuffer;
   left: Float32Array;
   right: Float32Array;
   /** How far a send's widened part lands after it (samples). */
@@ -66,23 +66,19 @@ export function reverbWidth(sampleRate: number): number {
 }
 
 /**
- * Buses for a stretch of `length` samples whose reverb context renders `frames` (at least
- * length + width): the last stretch's buffer is reused, cleared, when it has the same size (new
- * ones each stretch would be garbage the page holds until V8 collects it).
+ * Buses for a stretch of `length` samples: the last stretch's arrays are reused, cleared, when
+ * they have the same size (new ones each stretch would be garbage the page holds until V8
+ * collects it).
  */
-export function reverbBuses(
-  ctx: BaseAudioContext,
-  length: number,
-  frames: number,
-  reuse?: ReverbBuses | null,
-): ReverbBuses {
-  const width = reverbWidth(ctx.sampleRate);
-  const size = Math.max(frames, length + width);
-  let buffer = reuse?.buffer;
-  if (buffer?.length === size && buffer.sampleRate === ctx.sampleRate) {
-    for (let c = 0; c < 2; c++) buffer.getChannelData(c).fill(0);
-  } else buffer = ctx.createBuffer(2, size, ctx.sampleRate);
-  return { buffer, left: buffer.getChannelData(0), right: buffer.getChannelData(1), width };
+export function reverbBuses(sampleRate: number, length: number, reuse?: ReverbBuses | null): ReverbBuses {
+  const width = reverbWidth(sampleRate);
+  const size = length + width;
+  if (reuse?.left.length === size && reuse.width === width) {
+    reuse.left.fill(0);
+    reuse.right.fill(0);
+    return reuse;
+  }
+  return { left: new Float32Array(size), right: new Float32Array(size), width };
 }
 
 /**
@@ -120,38 +116,52 @@ export interface BeatAndReverb {
   buses: ReverbBuses | null;
 }
 
-/** The reverb's impulse, the same for every stretch (an AudioBuffer belongs to no context). */
+/** What every stretch's reverb reuses: the convolver, with the impulse's spectrum and its arrays. */
 export interface ReverbReuse {
-  impulse?: AudioBuffer;
+  convolver?: ReverbConvolver;
 }
 
-/** The beat's part of one stretch and the reverb of the stretch's sends: [left, right]. */
+/**
+ * The beat's part of one stretch and the reverb of the stretch's sends: [left, right]. The
+ * arrays may be the reverb's own, reused by the next stretch: read them before asking again.
+ */
 export async function renderBeatAndReverb(
   Offline: OfflineContextConstructor,
   sampleRate: number,
   stretch: BeatAndReverb,
   reuse: ReverbReuse = {},
 ): Promise<Float32Array[]> {
-  const { beat } = stretch;
+  const { beat, buses } = stretch;
   const length = stretch.length + stretch.tail;
-  if (!beat && !stretch.buses) return [new Float32Array(length), new Float32Array(length)];
+  const reverb = buses
+    ? (reuse.convolver ??= await sharedReverbConvolver(Offline, sampleRate)).convolve(
+        buses.left,
+        buses.right,
+        length,
+      )
+    : null;
+  if (!beat) return reverb ?? [new Float32Array(length), new Float32Array(length)];
   const ctx = new Offline(2, length, sampleRate);
-  if (beat) playBeatStretch(ctx, beat, stretch);
-  if (stretch.buses) {
-    // One convolver for both buses: a mono impulse convolves each channel of a stereo input on
-    // its own, as two convolvers would, with half the convolvers' memory (Chromium's hold some
-    // tens of MB for a 3 s impulse, until V8 collects the context). The buses' buffer lasts as
-    // long as the context (silent past the sends): a stereo input that ends turns mono, and
-    // node-web-audio-api then rings the left tail out on both sides.
-    const source = ctx.createBufferSource();
-    source.buffer = stretch.buses.buffer;
-    const convolver = ctx.createConvolver();
-    convolver.buffer = reuse.impulse ??= createReverbImpulse(ctx);
-    source.connect(convolver).connect(ctx.destination);
-    source.start(0);
-  }
+  playBeatStretch(ctx, beat, stretch);
   const rendered = await ctx.startRendering();
-  return [rendered.getChannelData(0), rendered.getChannelData(1)];
+  const mix = [rendered.getChannelData(0), rendered.getChannelData(1)];
+  // Float32 sums, as the context's destination adds its inputs.
+  if (reverb) mix.forEach((side, c) => add(side, reverb[c]!));
+  return mix;
+}
+
+function add(into: Float32Array, from: Float32Array): void {
+  const count = Math.min(into.length, from.length);
+  for (let i = 0; i < count; i++) into[i]! += from[i]!;
+}
+
+/** The reverb's impulse, convolved at the scale the engine's ConvolverNode gives it. */
+async function sharedReverbConvolver(
+  Offline: OfflineContextConstructor,
+  sampleRate: number,
+): Promise<ReverbConvolver> {
+  const impulse = createReverbImpulse(new Offline(1, 1, sampleRate));
+  return reverbConvolver(impulse.getChannelData(0), await convolverScale(Offline, impulse));
 }
 
 /** Only this stretch of the beat, so no more of it is copied into the context than plays. */

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LOADED_MACHINE_WAIT_MS } from '../shared/src/loaded-machine-waits';
 
 // Main-process modules run under plain Node with `electron` mocked per test file (vi.mock); the
 // library tests open real SQLite files, and the upload-queue test drives the real server.
@@ -14,6 +15,6 @@ export default defineConfig({
       '../shared/src/loaded-machine-waits.test-setup.ts',
       './src/renderer/dom-waits.test-setup.ts',
     ],
-    expect: { poll: { timeout: 15_000 } },
+    expect: { poll: { timeout: LOADED_MACHINE_WAIT_MS } },
   },
 });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LOADED_MACHINE_WAIT_MS } from '../shared/src/loaded-machine-waits';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const INCLUDE = ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'];
@@ -28,7 +29,7 @@ export default defineConfig({
     environment: 'jsdom',
     // The second: waits sized for CI's shared machine (the file says why).
     setupFiles: ['./src/test-setup.ts', '../shared/src/loaded-machine-waits.test-setup.ts'],
-    expect: { poll: { timeout: 15_000 } },
+    expect: { poll: { timeout: LOADED_MACHINE_WAIT_MS } },
     // The files of a worker share one jsdom and one module graph: starting jsdom and importing
     // React and the app once per file was most of the suite's time (157 s → ~55 s on 2 cores).
     // test-setup.ts puts back what a test changes (DOM, storage, cookies, stubs, zustand stores).

@@ -1,11 +1,9 @@
 // A vitest setup file of every project (each vitest.config.ts): `vi.waitFor` gives up after 1 s
-// unless told otherwise, and vitest has no setting for that default. CI shares two cores with
-// other jobs and its lanes run side by side, so a socket's answer or a timer's effect can take
-// several seconds there; a wait that holds returns at once, so only a failing test waits longer.
-// (`expect.poll`'s default is set in the configs: `expect.poll.timeout`.)
+// unless told otherwise, and vitest has no setting for that default, so it waits
+// LOADED_MACHINE_WAIT_MS here (the file that defines it says why). `expect.poll`'s default is set
+// in the configs (`expect.poll.timeout`), Testing Library's in the web and desktop setup files.
 import { vi } from 'vitest';
-
-const LOADED_MACHINE_WAIT_MS = 15_000;
+import { LOADED_MACHINE_WAIT_MS } from './loaded-machine-waits';
 
 // The same `vi` is set up again for each file of a worker that does not isolate its files.
 const wrapped = Symbol.for('beatroom.waitFor.loadedMachine');

@@ -3,10 +3,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type * as Zustand from 'zustand';
 import type { StateCreator } from 'zustand';
+import { LOADED_MACHINE_WAIT_MS } from '@beatroom/shared/loaded-machine-waits';
 
 // findBy*/waitFor default to 1 s, which a loaded 2-core CI machine can exceed while jsdom
 // renders a whole page; a slow pass is not a failure, a wrong screen still is.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: LOADED_MACHINE_WAIT_MS });
 
 // The server's signed-in hint (features/session/api.ts): tests answer /api/users/me with
 // their own fetch stub, so the page must ask it, as it does in a browser that holds a session.

@@ -3,9 +3,9 @@
 // which a loaded CI machine can exceed while jsdom renders a screen (the library screen's first
 // listing did, on Node 24 beside the other lanes); a wait that holds returns at once. The files
 // that run under plain Node have no document and skip it.
-export {}; // a module, for the top-level await
+import { LOADED_MACHINE_WAIT_MS } from '@beatroom/shared/loaded-machine-waits';
 
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 15_000 });
+  configure({ asyncUtilTimeout: LOADED_MACHINE_WAIT_MS });
 }

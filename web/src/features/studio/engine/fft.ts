@@ -103,7 +103,11 @@ export function createFft(size: number): Fft {
     }
   };
 
-  /** The decimation-in-time radix-4 pass undoing forward4's order, with e^(+2πi·jk/4q). */
+  /**
+   * The decimation-in-time radix-4 pass undoing forward4's order, with e^(+2πi·jk/4q). Its loops
+   * are forward4's, written again: these are the mixdown's hottest lines, and a butterfly
+   * passed to one shared loop would be a call per four values.
+   */
   const inverse4 = (re: Float64Array, im: Float64Array, q: number) => {
     const stride = size / (4 * q);
     for (let start = 0; start < size; start += 4 * q) {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { OfflineContext, RATE } from './audio-test-utils';
 import { createReverbImpulse } from './reverb-impulse';
-import { convolverScale, reverbConvolver } from './reverb-convolver';
+import { convolverScale, reverbConvolver, throughConvolverNode } from './reverb-convolver';
 
 function noise(length: number, seed: number): Float32Array {
   let s = seed;
@@ -52,18 +52,7 @@ describe('reverbConvolver', () => {
     const scale = await convolverScale(OfflineContext, impulse);
     const frames = RATE; // a second: the send below and the start of its tail
     const send = noise(RATE / 4, 9);
-
-    const ctx = new OfflineContext(1, frames, RATE);
-    const buffer = ctx.createBuffer(1, send.length, RATE);
-    buffer.getChannelData(0).set(send);
-    const source = ctx.createBufferSource();
-    source.buffer = buffer;
-    const node = ctx.createConvolver();
-    node.buffer = impulse;
-    source.connect(node).connect(ctx.destination);
-    source.start(0);
-    const native = (await ctx.startRendering()).getChannelData(0);
-
+    const native = await throughConvolverNode(OfflineContext, impulse, send, frames);
     const [ours] = reverbConvolver(impulse.getChannelData(0), scale).convolve(send, send, frames);
     let peak = 0;
     let worst = 0;

@@ -26,16 +26,7 @@ export async function convolverScale(
   Offline: OfflineContextConstructor,
   impulse: AudioBuffer,
 ): Promise<number> {
-  const ctx = new Offline(1, SCALE_FRAMES, impulse.sampleRate);
-  const unit = ctx.createBuffer(1, 1, impulse.sampleRate);
-  unit.getChannelData(0)[0] = 1;
-  const source = ctx.createBufferSource();
-  source.buffer = unit;
-  const convolver = ctx.createConvolver();
-  convolver.buffer = impulse;
-  source.connect(convolver).connect(ctx.destination);
-  source.start(0);
-  const response = (await ctx.startRendering()).getChannelData(0);
+  const response = await throughConvolverNode(Offline, impulse, Float32Array.of(1), SCALE_FRAMES);
   const h = impulse.getChannelData(0);
   let product = 0;
   let power = 0;
@@ -45,6 +36,25 @@ export async function convolverScale(
   }
   if (power === 0) return 0;
   return product / power;
+}
+
+/** The first `frames` frames of `input` (mono) through the engine's ConvolverNode with `impulse`. */
+export async function throughConvolverNode(
+  Offline: OfflineContextConstructor,
+  impulse: AudioBuffer,
+  input: Float32Array,
+  frames: number,
+): Promise<Float32Array> {
+  const ctx = new Offline(1, frames, impulse.sampleRate);
+  const buffer = ctx.createBuffer(1, input.length, impulse.sampleRate);
+  buffer.getChannelData(0).set(input);
+  const source = ctx.createBufferSource();
+  source.buffer = buffer;
+  const convolver = ctx.createConvolver();
+  convolver.buffer = impulse;
+  source.connect(convolver).connect(ctx.destination);
+  source.start(0);
+  return (await ctx.startRendering()).getChannelData(0);
 }
 
 export interface ReverbConvolver {

@@ -21,14 +21,14 @@ function direct(x: Float32Array, h: Float32Array, scale: number, frames: number)
 }
 
 describe('reverbConvolver', () => {
-  it('convolves each side with the impulse on its own, across its blocks, for the frames asked', () => {
+  it('convolves each side with the impulse on its own, across its blocks, for the frames asked', async () => {
     // An impulse of 100 makes transforms of 256 and blocks of 157: 1,000 frames take seven.
     const h = noise(100, 3);
     const left = noise(1000, 5);
     const right = noise(1000, 11);
     const convolver = reverbConvolver(h, 0.5);
     for (const frames of [1099, 640]) {
-      const [outLeft, outRight] = convolver.convolve(left, right, frames);
+      const [outLeft, outRight] = await convolver.convolve(left, right, frames);
       expect(outLeft).toHaveLength(frames);
       const wantLeft = direct(left, h, 0.5, frames);
       const wantRight = direct(right, h, 0.5, frames);
@@ -39,10 +39,10 @@ describe('reverbConvolver', () => {
     }
   });
 
-  it('answers silence for silent sends, its arrays cleared between calls', () => {
+  it('answers silence for silent sends, its arrays cleared between calls', async () => {
     const convolver = reverbConvolver(noise(64, 1), 1);
-    convolver.convolve(noise(300, 2), noise(300, 4), 400);
-    const [left, right] = convolver.convolve(new Float32Array(300), new Float32Array(300), 400);
+    await convolver.convolve(noise(300, 2), noise(300, 4), 400);
+    const [left, right] = await convolver.convolve(new Float32Array(300), new Float32Array(300), 400);
     expect(left.every((v) => v === 0) && right.every((v) => v === 0)).toBe(true);
   });
 
@@ -53,7 +53,7 @@ describe('reverbConvolver', () => {
     const frames = RATE; // a second: the send below and the start of its tail
     const send = noise(RATE / 4, 9);
     const native = await throughConvolverNode(OfflineContext, impulse, send, frames);
-    const [ours] = reverbConvolver(impulse.getChannelData(0), scale).convolve(send, send, frames);
+    const [ours] = await reverbConvolver(impulse.getChannelData(0), scale).convolve(send, send, frames);
     let peak = 0;
     let worst = 0;
     for (let n = 0; n < frames; n++) {

@@ -134,7 +134,7 @@ export async function renderBeatAndReverb(
   const { beat, buses } = stretch;
   const length = stretch.length + stretch.tail;
   const reverb = buses
-    ? (reuse.convolver ??= await sharedReverbConvolver(Offline, sampleRate)).convolve(
+    ? await (reuse.convolver ??= await sharedReverbConvolver(Offline, sampleRate)).convolve(
         buses.left,
         buses.right,
         length,

@@ -12,7 +12,10 @@ export interface Fft {
    * order multiply bin by bin as well as in the natural one.
    */
   forward(re: Float64Array, im: Float64Array): void;
-  /** From a spectrum in bit-reversed order: x[n] = Σ X[k]·e^(+2πikn/N), in place, unscaled (N times the inverse). */
+  /**
+   * From a spectrum in bit-reversed order: x[n] = Σ X[k]·e^(+2πikn/N), in place, unscaled (N
+   * times the inverse transform).
+   */
   inverse(re: Float64Array, im: Float64Array): void;
 }
 

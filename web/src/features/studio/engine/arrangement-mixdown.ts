@@ -17,6 +17,7 @@ import { measureChainLatencyS, type OfflineContextConstructor } from './mixdown'
 import { pitchCorrectionLatencyS, type Scale } from './pitch-correction';
 import {
   addBeat,
+  addSamples,
   addSend,
   beatMixedDirectly,
   renderBeatAndReverb,
@@ -177,8 +178,8 @@ export async function mixArrangement(
     );
     // The reverb of earlier stretches ringing into this one, and this one's into the next.
     wet.forEach((channel, c) => {
-      add(channel.subarray(0, carry), spill[c]!);
-      add(mix[c]!, channel.subarray(0, count));
+      addSamples(channel.subarray(0, carry), spill[c]!);
+      addSamples(mix[c]!, channel.subarray(0, count));
     });
     spill = wet.map((channel) => channel.slice(count, count + carry));
     await write(mix);
@@ -214,11 +215,6 @@ function tailInto(
     );
     if (buses) addSend(buses, send, path, at);
   }
-}
-
-function add(into: Float32Array, samples: Float32Array): void {
-  const n = Math.min(into.length, samples.length);
-  for (let i = 0; i < n; i++) into[i]! += samples[i]!;
 }
 
 /** The whole mix in memory (tests, short arrangements); the export streams mixArrangement. */

@@ -12,7 +12,7 @@
 // it once by convolving a unit impulse through the node, so the mixdown's reverb is as loud as
 // the monitor's in whichever engine renders it.
 import type { OfflineContextConstructor } from './mixdown';
-import { createFft, type Fft } from './fft';
+import { createFft } from './fft';
 
 /** Frames of the unit impulse's render that convolverScale reads (a render quantum's worth). */
 const SCALE_FRAMES = 128;
@@ -90,7 +90,7 @@ function blockFftSize(impulseLength: number): number {
 
 export function reverbConvolver(impulse: Float32Array, scale: number): ReverbConvolver {
   const size = blockFftSize(impulse.length);
-  const fft: Fft = createFft(size);
+  const fft = createFft(size);
   // Input frames per block: a block's convolution (block + impulse − 1 frames) fits the
   // transform without wrapping round.
   const block = size - impulse.length + 1;

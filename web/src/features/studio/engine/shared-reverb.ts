@@ -146,11 +146,12 @@ export async function renderBeatAndReverb(
   const rendered = await ctx.startRendering();
   const mix = [rendered.getChannelData(0), rendered.getChannelData(1)];
   // Float32 sums, as the context's destination adds its inputs.
-  if (reverb) mix.forEach((side, c) => add(side, reverb[c]!));
+  if (reverb) mix.forEach((side, c) => addSamples(side, reverb[c]!));
   return mix;
 }
 
-function add(into: Float32Array, from: Float32Array): void {
+/** Adds `from` into `into`, as far as both reach: float32 sums, as a node adds its inputs. */
+export function addSamples(into: Float32Array, from: Float32Array): void {
   const count = Math.min(into.length, from.length);
   for (let i = 0; i < count; i++) into[i]! += from[i]!;
 }

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
-import { cpuMicros } from '../process-cpu';
+import { cpuMicros, mainThreadCpuMicros } from '../process-cpu';
 
 interface MixdownWindow {
   mixdownBench: {
@@ -79,15 +79,28 @@ export async function mixdownPageMeasures(
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
+    // STUDIO_TIMELINE_CPU_PROFILE=<file> writes the page's CPU profile of the export (Chrome
+    // DevTools' format), at the cost of the profiler's own time in the figures.
+    const profileFile = process.env.STUDIO_TIMELINE_CPU_PROFILE;
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const cpuBefore = cpuMicros(pid) ?? 0;
+    const mainBefore = mainThreadCpuMicros(pid) ?? 0;
     const result = await page.evaluate(() => window.mixdownBench.exportWav());
     const cpuS = ((cpuMicros(pid) ?? 0) - cpuBefore) / 1e6;
+    const mainS = ((mainThreadCpuMicros(pid) ?? 0) - mainBefore) / 1e6;
+    if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const hwm = Math.max(rssPeak, statusBytes(pid, 'VmHWM') ?? 0);
     polling = false;
     await poll;
     return [
       `  the studio's export, WAV 24-bit ${(result.bytes / 1e6).toFixed(1)} MB: wall ${result.wallS.toFixed(1)} s = ${(seconds / result.wallS).toFixed(1)}× real time`,
       `  renderer CPU ${cpuS.toFixed(1)} s = ${(seconds / cpuS).toFixed(1)}× real time per core (goal ≥ 15×)`,
+      // The page's script runs on the main thread; the engine's offline renders on threads of
+      // their own (one per context), which end with their render.
+      `    of which the main thread (the script) ${mainS.toFixed(1)} s, the other threads (the audio renders) ${(cpuS - mainS).toFixed(1)} s`,
       `  page peak memory (renderer RSS) ${mb(hwm)}, ${mb(prepared)} of it once the takes (16-bit) and the beat existed; JS heap peak ${mb(heapPeak)} (goal < 600 MB)`,
       `  browser process (its blob store holds the takes and the WAV): ${mb(browserPrepared - browserBefore)} more once the takes existed, at most ${mb(browserPeak - browserBefore)} more during the export`,
     ];

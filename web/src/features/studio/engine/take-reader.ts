@@ -81,9 +81,13 @@ export function takeReader(
       const start = Math.max(0, from);
       const stop = Math.min(end, to);
       if (stop <= start) return out;
-      // The last fresh start of the corrector at or before `start`: from there when it is ahead
-      // of what is corrected, or when the read is behind what is kept.
-      const reset = await resets.before(start);
+      // A read that goes on from what is kept and corrected needs no fresh start. Otherwise the
+      // corrector starts afresh at its last reset at or before `start`: when the read goes back
+      // behind what is kept, or when that reset lies ahead of what is corrected (the gap up to
+      // it need not be corrected). Looking the resets up scans the take, so a mixdown reading
+      // stretch after stretch does not look them up at all.
+      const continues = start >= keptFrom && start <= done;
+      const reset = continues ? 0 : await resets.before(start);
       if (start < keptFrom || reset > done) {
         state =
           reset > 0

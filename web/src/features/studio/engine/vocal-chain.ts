@@ -23,6 +23,7 @@ import {
   reverbWet,
 } from './chain-params';
 import { chromaticScale, type Scale } from './pitch-correction';
+import { clipperCurve, gateCurve, rectifierCurve } from './chain-curves';
 import { createReverbImpulse } from './reverb-impulse';
 import { PITCH_PROCESSOR_NAME, type PitchWorkletMessage } from './pitch-worklet-protocol';
 
@@ -68,33 +69,6 @@ export interface VocalChain {
   dispose(): void;
 }
 
-const SHAPER_POINTS = 4097;
-
-function curve(points: number, fn: (x: number) => number): Float32Array<ArrayBuffer> {
-  const data = new Float32Array(points);
-  for (let i = 0; i < points; i++) data[i] = fn((i / (points - 1)) * 2 - 1);
-  return data;
-}
-
-/** Soft clipper: tanh normalised to ±1 at the edges; drive beyond ±1 clips hard (WaveShaper clamps). */
-const clipperCurve = () => curve(SHAPER_POINTS, (x) => Math.tanh(3 * x) / Math.tanh(3));
-const rectifierCurve = () => curve(SHAPER_POINTS, Math.abs);
-
-/**
- * Maps the envelope (0..1) to the gate's gain: 0 under the threshold, 1 above, with a 6 dB
- * soft knee. Many points because thresholds sit in the bottom percent of the range.
- */
-function gateCurve(threshold: number | null): Float32Array<ArrayBuffer> {
-  if (threshold === null) return curve(3, () => 1);
-  const closedBelow = threshold / 2;
-  return curve(65_537, (x) => {
-    if (x <= closedBelow) return 0;
-    if (x >= threshold) return 1;
-    const t = (x - closedBelow) / (threshold - closedBelow);
-    return t * t * (3 - 2 * t);
-  });
-}
-
 /** Builds the chain with `settings` applied immediately (no ramp: nothing is playing yet). */
 export function buildVocalChain(
   ctx: BaseAudioContext,
@@ -128,9 +102,12 @@ export function buildVocalChain(
     return node;
   };
 
-  const input = gain(settings.micVolume ?? 1);
-  input.channelCount = 1;
-  input.channelCountMode = 'explicit';
+  const mono = (node: GainNode) => {
+    node.channelCount = 1;
+    node.channelCountMode = 'explicit';
+    return node;
+  };
+  const input = mono(gain(settings.micVolume ?? 1));
 
   let pitch: AudioWorkletNode | null = null;
   let scale = options.scale ?? chromaticScale();
@@ -172,7 +149,10 @@ export function buildVocalChain(
   const distortion = distortionParams(settings.distortion);
   const distortionDry = gain(1 - distortion.wet);
   const distorted = gain(1);
-  compressor.connect(distortionDry).connect(distorted);
+  // Chromium's compressor answers in stereo (two equal channels): back to mono, the same samples
+  // for half the distortion's and the chorus's work.
+  const compressed = mono(gain(1));
+  compressor.connect(compressed).connect(distortionDry).connect(distorted);
   // In the mixdown, a path its fixed settings silence is not built (a native node costs its
   // share of the render whatever it adds): the same samples, and at the default settings (no
   // distortion, no chorus) half the chain's CPU.
@@ -180,7 +160,7 @@ export function buildVocalChain(
   const drive = fixed && distortion.wet === 0 ? null : gain(distortion.drive);
   const distortionWet = drive && gain(distortion.wet);
   if (drive && distortionWet)
-    compressor.connect(drive).connect(shaper(clipperCurve(), '2x')).connect(distortionWet).connect(distorted);
+    compressed.connect(drive).connect(shaper(clipperCurve(), '2x')).connect(distortionWet).connect(distorted);
 
   const chorused = gain(1);
   distorted.connect(chorused);

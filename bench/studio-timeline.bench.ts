@@ -27,7 +27,8 @@ import { BENCH_RATE, benchBeat, benchTake } from './studio-timeline/bench-audio'
  *    gaps. 10 minutes by default (STUDIO_TIMELINE_RECORD_SECONDS): the fake microphone runs in
  *    real time, so this part takes as long as it records.
  * Figures only. STUDIO_TIMELINE_SECONDS shortens the takes and beat (default 180);
- * STUDIO_TIMELINE_PARTS picks parts (e.g. "mixdown,engine", "timeline", "recording").
+ * STUDIO_TIMELINE_PARTS picks parts (e.g. "mixdown,engine", "timeline", "recording";
+ * "mixdown-page" is part 4 alone).
  */
 const RATE = BENCH_RATE;
 const SECONDS = Number(process.env.STUDIO_TIMELINE_SECONDS ?? 180);
@@ -115,7 +116,7 @@ async function browser() {
   const pages = await servePages(dir);
   const chromium = await launchBrowser(dir, wanted('recording') ? RECORD_SECONDS : 10);
   try {
-    if (wanted('mixdown')) {
+    if (wanted('mixdown') || wanted('mixdown-page')) {
       const { mixdownPageMeasures } = await import('./studio-timeline/mixdown-measures');
       console.log(`mixdown in Chromium: the same arrangement through the studio's export on the page`);
       for (const line of await mixdownPageMeasures(chromium, pages.origin, SECONDS)) console.log(line);
@@ -144,4 +145,4 @@ async function browser() {
 
 if (wanted('engine')) engine();
 if (wanted('mixdown')) await mixdown();
-if (wanted('mixdown') || wanted('timeline') || wanted('recording')) await browser();
+if (['mixdown', 'mixdown-page', 'timeline', 'recording'].some(wanted)) await browser();

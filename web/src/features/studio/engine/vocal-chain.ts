@@ -22,8 +22,8 @@ import {
   panPosition,
   reverbWet,
 } from './chain-params';
-import { chromaticScale, type Scale } from './pitch-correction';
 import { clipperCurve, gateCurve, rectifierCurve } from './chain-curves';
+import { chromaticScale, type Scale } from './pitch-correction';
 import { createReverbImpulse } from './reverb-impulse';
 import { PITCH_PROCESSOR_NAME, type PitchWorkletMessage } from './pitch-worklet-protocol';
 

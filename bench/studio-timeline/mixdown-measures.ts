@@ -99,8 +99,8 @@ export async function mixdownPageMeasures(
       `  the studio's export, WAV 24-bit ${(result.bytes / 1e6).toFixed(1)} MB: wall ${result.wallS.toFixed(1)} s = ${(seconds / result.wallS).toFixed(1)}× real time`,
       `  renderer CPU ${cpuS.toFixed(1)} s = ${(seconds / cpuS).toFixed(1)}× real time per core (goal ≥ 15×)`,
       // The page's script runs on the main thread; the engine's offline renders on threads of
-      // their own (one per context), which end with their render.
-      `    of which the main thread (the script) ${mainS.toFixed(1)} s, the other threads (the audio renders) ${(cpuS - mainS).toFixed(1)} s`,
+      // their own (one per context), which end with their render (V8's helpers count with them).
+      `    of which the main thread (the script) ${mainS.toFixed(1)} s, the other threads (mostly the audio renders) ${(cpuS - mainS).toFixed(1)} s`,
       `  page peak memory (renderer RSS) ${mb(hwm)}, ${mb(prepared)} of it once the takes (16-bit) and the beat existed; JS heap peak ${mb(heapPeak)} (goal < 600 MB)`,
       `  browser process (its blob store holds the takes and the WAV): ${mb(browserPrepared - browserBefore)} more once the takes existed, at most ${mb(browserPeak - browserBefore)} more during the export`,
     ];

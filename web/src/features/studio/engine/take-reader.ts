@@ -87,8 +87,8 @@ export function takeReader(
       // it need not be corrected). Looking the resets up scans the take, so a mixdown reading
       // stretch after stretch does not look them up at all.
       const continues = start >= keptFrom && start <= done;
-      const reset = continues ? 0 : await resets.before(start);
-      if (start < keptFrom || reset > done) {
+      const reset = continues ? null : await resets.before(start);
+      if (reset !== null && (start < keptFrom || reset > done)) {
         state =
           reset > 0
             ? await pitchStateAfterReset(take.sampleRate, reset, (at, samples) =>

@@ -11,9 +11,12 @@ test('a visitor signs in through the dialog and the local issuer, sees their nam
   await menu.click();
   await expect(page.getByRole('menuitem', { name: 'View Profile' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toHaveCount(0);
+  // The screen shows the visitor at once; the server's session ends with the logout call after.
+  const logout = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/logout');
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
 
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  expect((await logout).ok()).toBe(true);
   const me = await page.request.get('/api/users/me');
   expect(me.status()).toBe(401);
 });
